@@ -1,0 +1,128 @@
+"""Tile codes, parsing and formatting, and the 34-slot count vectors (RULES.md §1)."""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+SUITS = "mpsz"
+#: Every tile code, in index order: 0-8 m, 9-17 p, 18-26 s, 27-33 z (1z..7z), 34-41 flowers 1f..8f.
+CODES: tuple[str, ...] = tuple(
+    [f"{n}{s}" for s in "mps" for n in range(1, 10)]
+    + [f"{n}z" for n in range(1, 8)]
+    + [f"{n}f" for n in range(1, 9)]
+)
+INDEX: dict[str, int] = {code: i for i, code in enumerate(CODES)}
+NUM_KINDS = 34          # suited and honor kinds; flowers are apart
+FLOWER_BASE = 34        # index of 1f
+HONOR_BASE = 27         # index of 1z
+WHITE_DRAGON = "5z"
+
+NAMES_ZH: dict[str, str] = {}
+NAMES_EN: dict[str, str] = {}
+_ZH_NUM = "一二三四五六七八九"
+_ZH_SUIT = {"m": "万", "p": "饼", "s": "条"}
+_EN_SUIT = {"m": "Characters", "p": "Dots", "s": "Bamboo"}
+_ZH_HONOR = "东南西北白发中"
+_EN_HONOR = ("East", "South", "West", "North", "White", "Green", "Red")
+_ZH_FLOWER = "春夏秋冬梅兰竹菊"
+_EN_FLOWER = ("Spring", "Summer", "Autumn", "Winter", "Plum", "Orchid", "Bamboo", "Chrysanthemum")
+for _c in CODES:
+    _n, _s = int(_c[0]), _c[1]
+    if _s in _ZH_SUIT:
+        NAMES_ZH[_c] = _ZH_NUM[_n - 1] + _ZH_SUIT[_s]
+        NAMES_EN[_c] = f"{_n} {_EN_SUIT[_s]}"
+    elif _s == "z":
+        NAMES_ZH[_c] = _ZH_HONOR[_n - 1]
+        NAMES_EN[_c] = _EN_HONOR[_n - 1]
+    else:
+        NAMES_ZH[_c] = _ZH_FLOWER[_n - 1]
+        NAMES_EN[_c] = _EN_FLOWER[_n - 1]
+
+_GROUP = re.compile(r"(\d+)([mpszf])")
+_MAX_DIGIT = {"m": 9, "p": 9, "s": 9, "z": 7, "f": 8}
+_SORT_SUIT = {s: i for i, s in enumerate("mpszf")}
+
+
+def parse_tiles(text: str) -> list[str]:
+    """``"123m5z1f"`` -> ``["1m", "2m", "3m", "5z", "1f"]``; bad text raises ValueError naming the part."""
+    if not isinstance(text, str):
+        raise ValueError(f"tiles must be a string like '123m55p', not {type(text).__name__}")
+    compact = text.replace(" ", "")
+    tiles: list[str] = []
+    pos = 0
+    for match in _GROUP.finditer(compact):
+        if match.start() != pos:
+            raise ValueError(f"bad tile text {text!r}: cannot read {compact[pos:match.start()]!r}")
+        digits, suit = match.groups()
+        for d in digits:
+            n = int(d)
+            if not 1 <= n <= _MAX_DIGIT[suit]:
+                raise ValueError(f"bad tile text {text!r}: no tile {d}{suit}")
+            tiles.append(f"{d}{suit}")
+        pos = match.end()
+    if pos != len(compact):
+        raise ValueError(f"bad tile text {text!r}: cannot read {compact[pos:]!r} (digits must precede a suit letter m/p/s/z/f)")
+    return tiles
+
+
+def sort_key(code: str) -> tuple[int, int]:
+    return (_SORT_SUIT[code[1]], int(code[0]))
+
+
+def sorted_tiles(tiles: Iterable[str]) -> list[str]:
+    return sorted(tiles, key=sort_key)
+
+
+def format_tiles(tiles: Iterable[str]) -> str:
+    """``["5z", "1m", "2m"]`` -> ``"12m5z"`` (sorted m, p, s, z, f)."""
+    out: list[str] = []
+    suit = ""
+    for code in sorted_tiles(check_code(t) for t in tiles):
+        if code[1] != suit and suit:
+            out.append(suit)
+        suit = code[1]
+        out.append(code[0])
+    if suit:
+        out.append(suit)
+    return "".join(out)
+
+
+def check_code(code: str) -> str:
+    if code not in INDEX:
+        raise ValueError(f"unknown tile {code!r} (tiles are 1m-9m, 1p-9p, 1s-9s, 1z-7z, 1f-8f)")
+    return code
+
+
+def as_tiles(hand: str | Iterable[str]) -> list[str]:
+    """A tile string or a list of codes, as a list of codes (checked)."""
+    if isinstance(hand, str):
+        return parse_tiles(hand)
+    return [check_code(t) for t in hand]
+
+
+def is_flower(code: str) -> bool:
+    return code[1] == "f"
+
+
+def is_honor(code: str) -> bool:
+    return code[1] == "z"
+
+
+def suit_of(code: str) -> str:
+    return code[1]
+
+
+def counts34(tiles: Iterable[str]) -> list[int]:
+    """A 34-slot count vector of the non-flower tiles."""
+    counts = [0] * NUM_KINDS
+    for t in tiles:
+        counts[INDEX[t]] += 1
+    return counts
+
+
+def full_set(with_flowers: bool) -> list[str]:
+    """The physical tile set: four of every kind, plus one of each flower in Longyan."""
+    tiles = [c for c in CODES[:NUM_KINDS] for _ in range(4)]
+    if with_flowers:
+        tiles += list(CODES[FLOWER_BASE:])
+    return tiles
