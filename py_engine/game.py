@@ -1,0 +1,713 @@
+"""The state machine of one hand: waiting_for / legal_actions / apply / observation (API.md).
+
+Legality is computed in one place (`_legal`) and shared by the referee, the bots and the hints.
+The rules that differ between Xinyu and Longyan live in rules/ and scoring.py; this module
+sequences them: draws, discards, claim windows, kongs, swims and the end of the hand.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import positions, shapes
+from .melds import Meld
+from .observe import observe
+from .rules import xinyu as xinyu_rules
+from .scoring import (
+    Payment, Result, Win, first_discard_bonus, longyan_category, longyan_kong_payments, longyan_win_payments,
+    xinyu_kong_payments, xinyu_patterns, xinyu_win_payments,
+)
+from .tiles import INDEX, counts34, format_tiles, is_flower, sort_key, sorted_tiles
+
+
+class IllegalActionError(ValueError):
+    """An action that is not legal now; the message names what is legal. The state is untouched."""
+
+
+@dataclass
+class Discard:
+    tile: str
+    claimed: bool = False
+    covered: bool = False
+
+
+@dataclass
+class Window:
+    """A moment where seats other than the player on turn may act: claims, robbing, three golds."""
+
+    kind: str                          # "claim" | "rob_kong" | "rob_gold" | "three_golds"
+    tile: str | None                   # the tile claimed / robbed
+    source: int                        # the discarder, the kong's owner, or the dealer
+    options: dict[int, list[str]]      # seat -> its legal actions (pass included)
+    order: list[int]                   # priority order among equal claims
+    answers: dict[int, str] = field(default_factory=dict)
+
+
+@dataclass
+class Bonus:
+    """分饼 tracking: rounds of four identical discards from the dealer's first (RULES.md §3)."""
+
+    round: int = 1
+    tiles: list[str] = field(default_factory=list)
+    alive: bool = True
+
+
+class Game:
+    """One hand of mahjong under one rule set."""
+
+    # ---------------- construction ----------------
+
+    @classmethod
+    def new(cls, variant: str, seed: int = 0, options: dict[str, Any] | None = None,
+            dealer: int | None = None, scores: list[int] | None = None) -> Game:
+        """Shuffled, dealt, deterministic by seed."""
+        return cls.from_position(positions.deal(variant, seed, options, dealer, scores))
+
+    @classmethod
+    def from_position(cls, position: dict[str, Any]) -> Game:
+        """A game from a position dict (API.md, Positions); a 'history' key is replayed on top."""
+        history = position.get("history", []) if isinstance(position, dict) else []
+        setup = positions.load(position)
+        game = cls(setup, {k: v for k, v in position.items() if k != "history"})
+        if history:
+            if not isinstance(history, list):
+                raise ValueError("history must be a list of [seat, action]")
+            game._replay(history)
+        return game
+
+    @classmethod
+    def replay(cls, position: dict[str, Any], history: list[Any]) -> Game:
+        """Rebuild a game: the position, then every (seat, action) of the history."""
+        game = cls.from_position(position)
+        game._replay(history)
+        return game
+
+    def _replay(self, history: list[Any]) -> None:
+        for i, entry in enumerate(history):
+            try:
+                seat, action = entry
+            except (TypeError, ValueError):
+                raise ValueError(f"history[{i}] must be [seat, action], not {entry!r}") from None
+            try:
+                self.apply(seat, action)
+            except IllegalActionError as err:
+                raise ValueError(f"history[{i}] {entry!r} cannot be replayed: {err}") from None
+
+    def __init__(self, setup: positions.Setup, start: dict[str, Any]) -> None:
+        self.rules = setup.rules
+        self.variant = setup.rules.name
+        self.options = setup.options
+        self.seed = setup.seed
+        self.dealer = setup.dealer
+        self.dice = setup.dice
+        self.hands = setup.hands
+        self.melds = setup.melds
+        self.flowers = setup.flowers
+        self.wall = setup.wall
+        self.gold = setup.gold
+        self.gold_out = setup.gold is not None
+        self.scores_start = list(setup.scores)
+        self.payments: list[Payment] = list(setup.opening_payments)
+        self.drawn_count = setup.drawn_count
+        self.discards: list[list[Discard]] = [[] for _ in range(4)]
+        self.swims = [0, 0, 0, 0]
+        self.furiten = [False] * 4
+        self.kongs = [0, 0, 0, 0]
+        self.drawn: str | None = None           # the tile the player on turn just drew
+        self.turn = setup.dealer
+        self.phase = "discard"
+        self.may_self_draw = True               # after a draw (not after a pong); the dealer's 14th counts
+        self.replacement = False                # the last draw was a kong replacement (杠上开花)
+        self.window: Window | None = None
+        self.pending_kong: str | None = None    # an added kong waiting for the rob window
+        self.covered_pending = self.variant == "longyan"   # the dealer's first discard is covered
+        self.bonus = Bonus()
+        self.last_discard: tuple[int, int] | None = None   # (seat, index in discards)
+        self.history: list[tuple[int, str]] = []
+        self.result_obj: Result | None = None
+        self.hand_number: int | None = None
+        self.events: list[dict[str, Any]] = []
+        self._start = self._start_position(start)
+        self._legal_cache: dict[int, list[str]] = {}
+
+        if self.gold:
+            self.events.append({"type": "gold", "tile": self.gold})
+        self.events += [_payment_event(p) for p in self.payments]
+        self._open_start()
+
+    def _start_position(self, given: dict[str, Any]) -> dict[str, Any]:
+        """The full position of this hand's start: every tile placed, so it plays identically."""
+        tail_explicit = self.wall.explicit_tail
+        tiles = self.wall.front_order()
+        front = tiles[:len(tiles) - tail_explicit] if tail_explicit else tiles
+        tail = list(reversed(tiles[len(tiles) - tail_explicit:])) if tail_explicit else []
+        return {
+            "variant": self.variant, "options": dict(self.options), "seed": self.seed, "dealer": self.dealer,
+            "dice": list(self.dice), "hands": [format_tiles(h) for h in self.hands],
+            "melds": [[str(m) for m in ms] for ms in self.melds],
+            "flowers": [format_tiles(f) for f in self.flowers],
+            "wall": "".join(front), "tail": "".join(tail), "gold": self.gold,
+            "scores": list(self.scores_start), "drawn_count": self.drawn_count,
+            "opening_payments": [p.to_dict() for p in self.payments],
+        }
+
+    def to_position(self) -> dict[str, Any]:
+        """This hand's starting position; with `history` it rebuilds the game (Game.replay)."""
+        return copy.deepcopy(self._start)
+
+    def clone(self) -> Game:
+        twin = copy.copy(self)
+        twin.hands = [list(h) for h in self.hands]
+        twin.melds = [list(m) for m in self.melds]
+        twin.flowers = [list(f) for f in self.flowers]
+        twin.wall = self.wall.clone()
+        twin.payments = list(self.payments)
+        twin.discards = [[Discard(d.tile, d.claimed, d.covered) for d in ds] for ds in self.discards]
+        twin.swims = list(self.swims)
+        twin.furiten = list(self.furiten)
+        twin.kongs = list(self.kongs)
+        twin.window = copy.deepcopy(self.window)
+        twin.bonus = Bonus(self.bonus.round, list(self.bonus.tiles), self.bonus.alive)
+        twin.history = list(self.history)
+        twin.events = list(self.events)
+        twin._legal_cache = {}
+        return twin
+
+    # ---------------- the state contract ----------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.result_obj is not None
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        return None if self.result_obj is None else self.result_obj.to_dict()
+
+    @property
+    def waiting_for(self) -> list[int]:
+        if self.result_obj is not None:
+            return []
+        if self.window is not None:
+            return [s for s in self.window.order if s in self.window.options and s not in self.window.answers]
+        return [self.turn]
+
+    @property
+    def scores(self) -> list[int]:
+        """Running totals, this hand's payments so far included."""
+        deltas = self.hand_deltas
+        return [s + d for s, d in zip(self.scores_start, deltas)]
+
+    @property
+    def hand_deltas(self) -> list[int]:
+        deltas = [0, 0, 0, 0]
+        for p in self.payments:
+            deltas[p.payer] -= p.amount
+            deltas[p.payee] += p.amount
+        return deltas
+
+    @property
+    def tiles_left(self) -> int:
+        """Draws left before the hand is drawn (Xinyu: the 120-tile limit; Longyan: the reserve)."""
+        if self.variant == "xinyu":
+            return max(0, min(xinyu_rules.DRAW_LIMIT - self.drawn_count, len(self.wall)))
+        return max(0, len(self.wall) - self.options["reserve_tiles"])
+
+    def legal_actions(self, seat: int) -> list[str]:
+        if seat not in self._legal_cache:
+            self._legal_cache[seat] = self._legal(seat)
+        return list(self._legal_cache[seat])
+
+    def apply(self, seat: int, action: str) -> list[dict[str, Any]]:
+        """Play one action; returns its events. Illegal -> IllegalActionError, state unchanged."""
+        legal = self.legal_actions(seat) if isinstance(seat, int) and 0 <= seat <= 3 else []
+        if not isinstance(action, str) or action not in legal:
+            raise IllegalActionError(self._illegal_message(seat, action, legal))
+        self.events = []
+        self._legal_cache = {}
+        self.history.append((seat, action))
+        verb, _, arg = action.partition(" ")
+        if self.window is not None:
+            self._answer(seat, verb)
+        elif verb == "discard":
+            self._discard(seat, arg)
+        elif verb == "kong":
+            self._declare_kong(seat, arg)
+        elif verb == "swim":
+            self._swim(seat, arg)
+        elif verb == "win":
+            self._self_draw_win(seat)
+        self._legal_cache = {}
+        return list(self.events)
+
+    def _illegal_message(self, seat: Any, action: Any, legal: list[str]) -> str:
+        if self.result_obj is not None:
+            return f"{action!r} is not legal: the hand is over"
+        if not isinstance(seat, int) or not 0 <= seat <= 3:
+            return f"no seat {seat!r}: seats are 0-3; waiting for {self.waiting_for}"
+        if not legal:
+            return f"seat {seat} cannot act now ({action!r}): waiting for seat(s) {self.waiting_for}"
+        return f"{action!r} is not legal for seat {seat}; legal: {', '.join(legal)}"
+
+    def default_action(self, seat: int) -> str:
+        """What the timer plays: pass on a claim; on one's turn discard the tile just drawn (or the rightmost)."""
+        legal = self.legal_actions(seat)
+        if not legal:
+            raise IllegalActionError(self._illegal_message(seat, "(timeout)", legal))
+        if "pass" in legal:
+            return "pass"
+        if legal == ["win"] or (self.swims[seat] and "win" in legal):
+            return "win"                       # a swim's draw wins whatever it is
+        if self.drawn is not None and f"discard {self.drawn}" in legal:
+            return f"discard {self.drawn}"
+        return f"discard {sorted_tiles(self.hands[seat])[-1]}"
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        return observe(self, seat)
+
+    # ---------------- legality ----------------
+
+    def _legal(self, seat: int) -> list[str]:
+        if self.result_obj is not None:
+            return []
+        if self.window is not None:
+            w = self.window
+            return list(w.options[seat]) if seat in w.options and seat not in w.answers else []
+        if seat != self.turn:
+            return []
+        hand = self.hands[seat]
+        if self.swims[seat] and self.may_self_draw:
+            # a swim's draw wins whatever it is; a drawn gold may instead climb a level (RULES.md §3)
+            actions = ["win"]
+            if self.drawn == self.gold and self.swims[seat] < 3:
+                actions.append(f"swim {self.gold}")
+            return actions
+        actions: list[str] = []
+        if self.may_self_draw:
+            if self._self_draw_category(seat) is not None:
+                actions.append("win")
+            if self.tiles_left > 0:
+                counts = counts34(hand)
+                for tile in sorted({t for t in hand}, key=sort_key):
+                    if counts[INDEX[tile]] == 4 and tile != self.gold:
+                        actions.append(f"kong {tile}")
+                for m in self.melds[seat]:
+                    if m.type == "pong" and m.tile in hand:
+                        actions.append(f"kong {m.tile}")
+            actions += [f"swim {t}" for t in self._swim_tiles(seat)]
+        actions += [f"discard {t}" for t in sorted(set(hand), key=sort_key)]
+        return actions
+
+    def _counts(self, tiles: list[str], extra_golds: int = 0) -> tuple[list[int], int]:
+        counts, golds = shapes.gold_counts(tiles, self.gold, self.options.get("white_dragon") != "plain")
+        return counts, golds + extra_golds
+
+    def _wild(self) -> str:
+        return "suited" if self.options.get("gold_wild") == "suited" else "any"
+
+    def _wins(self, seat: int, tiles: list[str], extra_golds: int = 0) -> bool:
+        """Would these concealed tiles (plus the seat's melds) make a winning shape?"""
+        counts, golds = self._counts(tiles, extra_golds)
+        wild = self._wild()
+        if shapes.is_standard_win(counts, golds, wild):
+            return True
+        if self.melds[seat]:
+            return False
+        if shapes.is_seven_pairs(counts, golds, wild):
+            return True
+        # 全风向 free hand (Xinyu): no melds, all 14 tiles honors
+        return self.variant == "xinyu" and len(tiles) == 14 and all(t[1] == "z" for t in tiles)
+
+    def _others_swim(self, seat: int) -> int:
+        swims = self.swims
+        if not (swims[0] or swims[1] or swims[2] or swims[3]):
+            return 0
+        return max(level for s, level in enumerate(swims) if s != seat)
+
+    def _may_win_by(self, seat: int, how: str) -> bool:
+        """Restrictions on how a seat may win now: swims of others, furiten, options (RULES.md §3)."""
+        if self.variant == "xinyu":
+            return how == "self_draw" or (how == "discard" and self.options["discard_win"])
+        if self.swims[seat]:
+            return False                    # a swimmer wins only by the swim's own draw
+        others = self._others_swim(seat)
+        if others >= 3 and not (how == "self_draw" and self.replacement):
+            return False                    # triple swim: only 杠上开花
+        if others == 2 and how != "self_draw":
+            return False                    # double swim: self-draw only
+        if how in ("discard", "rob_kong") and self.furiten[seat]:
+            return False
+        if how == "discard" and self.options["gold_holder_no_discard_win"] and self.gold in self.hands[seat]:
+            return False
+        return True
+
+    def _self_draw_category(self, seat: int) -> str | None:
+        if not self._may_win_by(seat, "self_draw"):
+            return None
+        hand = self.hands[seat]
+        if self.variant == "longyan":
+            candidates = []
+            if self._three_golds_allowed() and hand.count(self.gold or "") >= 3:
+                candidates.append("three_golds")
+            if self._wins(seat, hand):
+                candidates.append("self_draw")
+            return longyan_category(candidates)[0] if candidates else None
+        return "self_draw" if self._wins(seat, hand) else None
+
+    def _three_golds_allowed(self) -> bool:
+        return self.options.get("three_golds") == "any_time"
+
+    def _swim_tiles(self, seat: int) -> list[str]:
+        """游金: tiles T whose discard leaves the other 13 as sets plus one lone gold (RULES.md §3)."""
+        if self.variant != "longyan" or self.swims[seat] or not self.gold:
+            return []
+        hand = self.hands[seat]
+        counts, golds = self._counts(hand)
+        if golds == 0:
+            return []
+        wild = self._wild()
+        out = []
+        for tile in sorted(set(hand), key=sort_key):
+            if tile == self.gold:
+                if golds >= 2 and shapes.can_form_sets(counts, golds - 2, wild):
+                    out.append(tile)       # double swim: the pair was two golds
+                continue
+            rest = list(counts)
+            rest[INDEX[tile] if tile != "5z" or self.options["white_dragon"] == "plain" else _natural(self.gold)] -= 1
+            if shapes.can_form_sets(rest, golds - 1, wild):
+                out.append(tile)           # single swim: the pair was a gold with T
+        return out
+
+    # ---------------- the flow of a hand ----------------
+
+    def _open_start(self) -> None:
+        """三金倒 first: a holder of three golds is asked before the dealer's turn (RULES.md §3)."""
+        if self.variant == "longyan" and self.gold:
+            holders = [s for s in _order_from(self.dealer) if self.hands[s].count(self.gold) >= 3]
+            if holders:
+                self.window = Window("three_golds", None, self.dealer,
+                                     {s: ["win", "pass"] for s in holders}, holders)
+                self.phase = "three_golds"
+                return
+        self._start_turn(self.dealer, drew=True)
+
+    def _start_turn(self, seat: int, drew: bool, tile: str | None = None) -> None:
+        self.window = None
+        self.turn = seat
+        self.phase = "discard"
+        self.may_self_draw = drew
+        self.drawn = tile
+
+    def _draw(self, seat: int, replacement: bool = False) -> None:
+        """Draw for `seat` (front, or tail after a kong); flowers are set aside and replaced at once."""
+        from_tail = replacement
+        while True:
+            if self.tiles_left <= 0:
+                self._finish_draw_game()
+                return
+            tile = self.wall.draw_tail(use_die=self.variant == "xinyu") if from_tail else self.wall.draw_front()
+            self.drawn_count += 1
+            event: dict[str, Any] = {"type": "draw", "seat": seat, "tile": tile, "source": "tail" if from_tail else "front"}
+            if from_tail and self.wall.last_die is not None:
+                event["die"] = self.wall.last_die
+            self.events.append(event)
+            if not is_flower(tile):
+                break
+            self._set_aside_flower(seat, tile)
+            from_tail = True
+        self.hands[seat].append(tile)
+        self.furiten[seat] = False            # temporary furiten lasts until one's own next draw
+        self.replacement = replacement
+        self._start_turn(seat, drew=True, tile=tile)
+
+    def _set_aside_flower(self, seat: int, tile: str) -> None:
+        self.flowers[seat].append(tile)
+        self.events.append({"type": "flower", "seat": seat, "tile": tile})
+        if len(self.flowers[seat]) >= 4:
+            self.events.append({"type": "flower_kong", "seat": seat, "count": len(self.flowers[seat]) - 3})
+            self._pay(longyan_kong_payments(seat, self.dealer, concealed=False, reason="flower_kong"))
+
+    def _pay(self, payments: list[Payment]) -> None:
+        self.payments += payments
+        self.events += [_payment_event(p) for p in payments]
+
+    def _discard(self, seat: int, tile: str, swim_level: int = 0) -> None:
+        self.hands[seat].remove(tile)
+        covered = self.covered_pending and seat == self.dealer
+        self.covered_pending = False
+        self.discards[seat].append(Discard(tile, covered=covered))
+        self.last_discard = (seat, len(self.discards[seat]) - 1)
+        self.drawn = None
+        self.events.append({"type": "discard", "seat": seat, "tile": tile, "covered": covered})
+        if swim_level:
+            self.events.append({"type": "swim", "seat": seat, "level": swim_level, "tile": tile})
+        if covered:
+            self._open_rob_gold(seat)
+        else:
+            self._after_public_discard(seat, tile)
+
+    def _after_public_discard(self, seat: int, tile: str) -> None:
+        self._track_bonus(seat, tile)
+        self._open_claims(seat, tile)
+
+    def _track_bonus(self, seat: int, tile: str) -> None:
+        """分饼: round k pays when its four discards (dealer, +1, +2, +3, no claim between) are identical."""
+        b = self.bonus
+        if self.variant != "longyan" or not b.alive:
+            return
+        if seat != (self.dealer + len(b.tiles)) % 4 or (b.tiles and tile != b.tiles[0]):
+            b.alive = False
+            return
+        b.tiles.append(tile)
+        if len(b.tiles) == 4:
+            self.events.append({"type": "bonus", "round": b.round, "tile": tile})
+            self._pay(first_discard_bonus(self.dealer, b.round, tile))
+            b.round += 1
+            b.tiles = []
+
+    def _open_claims(self, discarder: int, tile: str) -> None:
+        options: dict[int, list[str]] = {}
+        order = _order_from((discarder + 1) % 4)[:3]
+        if tile != self.gold:                  # a discarded gold cannot be claimed
+            for s in order:
+                if self.swims[s]:
+                    continue                   # a swimmer may not claim discards
+                acts = []
+                if self._may_win_by(s, "discard") and self._wins(s, self.hands[s] + [tile]):
+                    acts.append("win")
+                if self.tiles_left > 0:        # the last discard cannot be ponged or konged
+                    held = self.hands[s].count(tile)
+                    if held >= 2:
+                        acts.append("pong")
+                    if held >= 3:
+                        acts.append("kong")
+                if acts:
+                    options[s] = acts + ["pass"]
+        if options:
+            self.window = Window("claim", tile, discarder, options, [s for s in order if s in options])
+            self.phase = "claim"
+        else:
+            self._draw((discarder + 1) % 4)
+
+    def _open_rob_gold(self, dealer: int) -> None:
+        """抢金: after the covered first discard, non-dealers then the dealer may win with the turned gold."""
+        options: dict[int, list[str]] = {}
+        if self.gold_out:
+            for s in _order_from((dealer + 1) % 4):
+                if self._may_win_by(s, "rob_gold") and self._wins(s, self.hands[s], extra_golds=1):
+                    options[s] = ["win", "pass"]
+        if options:
+            self.window = Window("rob_gold", self.gold, dealer, options, [s for s in _order_from((dealer + 1) % 4) if s in options])
+            self.phase = "rob_gold"
+        else:
+            self._reveal_covered()
+
+    def _reveal_covered(self) -> None:
+        seat = self.dealer
+        entry = self.discards[seat][-1]
+        entry.covered = False
+        self.events.append({"type": "reveal", "seat": seat, "tile": entry.tile})
+        self._after_public_discard(seat, entry.tile)
+
+    def _answer(self, seat: int, verb: str) -> None:
+        """One answer in a window; resolve once the answers that matter are in (RULES.md priorities)."""
+        w = self.window
+        assert w is not None
+        w.answers[seat] = verb
+        if verb != "win" and "win" in w.options[seat] and w.kind in ("claim", "rob_kong") and self.variant == "longyan":
+            self.furiten[seat] = True          # 不能弃先和后: passed a win on a discard or a kong
+        if verb == "pass":
+            self.events.append({"type": "pass", "seat": seat})
+        if not self._window_settled(w):
+            return
+        self.window = None
+        winners = [s for s in w.order if w.answers.get(s) == "win"]
+        if winners and (w.kind != "claim" or self.variant == "longyan" or not self.options.get("discard_win")):
+            winners = winners[:1]              # one winner: the first in priority order
+        if w.kind == "three_golds":
+            if winners:
+                self._finish([self._make_win(winners[0], "three_golds", None)], None)
+            else:
+                self._start_turn(self.dealer, drew=True)
+        elif w.kind == "rob_gold":
+            if winners:
+                self._rob_gold_win(winners[0])
+            else:
+                self._reveal_covered()
+        elif w.kind == "rob_kong":
+            if winners:
+                self._rob_kong_win(winners[0], w.source, w.tile or "")
+            else:
+                self._complete_added_kong(w.source, w.tile or "")
+        else:
+            self._resolve_claims(w, winners)
+
+    def _window_settled(self, w: Window) -> bool:
+        multi = w.kind == "claim" and self.variant == "xinyu"
+        for u in w.order:
+            if u in w.answers:
+                continue
+            if "win" in w.options[u]:
+                if multi:
+                    return False
+                earlier = w.order[:w.order.index(u)]
+                if not any(w.answers.get(s) == "win" for s in earlier):
+                    return False
+            elif not any(a == "win" for a in w.answers.values()):
+                return False
+        return True
+
+    def _resolve_claims(self, w: Window, winners: list[int]) -> None:
+        discarder, tile = w.source, w.tile or ""
+        if winners:
+            self.discards[discarder][-1].claimed = True
+            wins = [self._make_win(s, "discard_win", tile, discarder=discarder, extra=[tile]) for s in winners]
+            self._finish(wins, discarder)
+            return
+        claimer = next((s for s in w.order if w.answers.get(s) in ("pong", "kong")), None)
+        if claimer is None:
+            self._draw((discarder + 1) % 4)
+            return
+        self.discards[discarder][-1].claimed = True
+        self.bonus.alive = False               # a claim ends the 分饼 streak
+        kind = w.answers[claimer]
+        for _ in range(2 if kind == "pong" else 3):
+            self.hands[claimer].remove(tile)
+        self.melds[claimer].append(Meld(kind, tile, discarder))
+        self.events.append({"type": kind, "seat": claimer, "tile": tile, "from": discarder}
+                           if kind == "pong" else
+                           {"type": "kong", "seat": claimer, "tile": tile, "kind": "kong", "from": discarder})
+        if kind == "pong":
+            self.replacement = False
+            self._start_turn(claimer, drew=False)   # after a pong the only action is a discard
+        else:
+            self._kong_paid(claimer, concealed=False)
+            self._draw(claimer, replacement=True)
+
+    def _kong_paid(self, seat: int, concealed: bool) -> None:
+        self.kongs[seat] += 1
+        if self.variant == "xinyu":
+            self._pay(xinyu_kong_payments(seat, concealed))
+        else:
+            self._pay(longyan_kong_payments(seat, self.dealer, concealed, "concealed_kong" if concealed else "kong"))
+
+    def _declare_kong(self, seat: int, tile: str) -> None:
+        if self.hands[seat].count(tile) == 4:
+            for _ in range(4):
+                self.hands[seat].remove(tile)
+            self.melds[seat].append(Meld("concealed_kong", tile))
+            self.events.append({"type": "kong", "seat": seat, "tile": tile, "kind": "concealed_kong", "from": None})
+            self._kong_paid(seat, concealed=True)
+            self._draw(seat, replacement=True)
+            return
+        # 加杠: others may rob it first (Longyan)
+        options: dict[int, list[str]] = {}
+        order = _order_from((seat + 1) % 4)[:3]
+        if self.variant == "longyan":
+            for s in order:
+                if self._may_win_by(s, "rob_kong") and self._wins(s, self.hands[s] + [tile]):
+                    options[s] = ["win", "pass"]
+        if options:
+            self.window = Window("rob_kong", tile, seat, options, [s for s in order if s in options])
+            self.phase = "rob_kong"
+            self.events.append({"type": "kong_declared", "seat": seat, "tile": tile})
+        else:
+            self._complete_added_kong(seat, tile)
+
+    def _complete_added_kong(self, seat: int, tile: str) -> None:
+        self.hands[seat].remove(tile)
+        i = next(i for i, m in enumerate(self.melds[seat]) if m.type == "pong" and m.tile == tile)
+        self.melds[seat][i] = Meld("added_kong", tile, self.melds[seat][i].source)
+        self.events.append({"type": "kong", "seat": seat, "tile": tile, "kind": "added_kong", "from": None})
+        self._kong_paid(seat, concealed=False)
+        self._draw(seat, replacement=True)
+
+    def _swim(self, seat: int, tile: str) -> None:
+        level = self.swims[seat] + 1 if self.swims[seat] else (2 if tile == self.gold else 1)
+        self.swims[seat] = level
+        self._discard(seat, tile, swim_level=level)
+
+    # ---------------- wins and the end of the hand ----------------
+
+    def _make_win(self, seat: int, category: str, tile: str | None, discarder: int | None = None,
+                  extra: list[str] | None = None) -> Win:
+        concealed = self.hands[seat] + (extra or [])
+        melds = tuple(str(m) for m in self.melds[seat])
+        if self.variant == "xinyu":
+            scored = xinyu_patterns(concealed, self.melds[seat], self_draw=discarder is None,
+                                    kong_bloom=self.replacement and discarder is None,
+                                    simple=self.options["scoring"] == "simple")
+            assert scored is not None, "a legal win always scores"
+            return Win(seat, category, scored[0], scored[1], format_tiles(concealed), melds, tile)
+        category, base = longyan_category([category])
+        return Win(seat, category, (), base, format_tiles(concealed), melds, tile)
+
+    def _self_draw_win(self, seat: int) -> None:
+        if self.swims[seat]:
+            category = {1: "swim_single", 2: "swim_double", 3: "swim_triple"}[self.swims[seat]]
+        else:
+            category = self._self_draw_category(seat) or "self_draw"
+        self._finish([self._make_win(seat, category, self.drawn)], None)
+
+    def _rob_gold_win(self, seat: int) -> None:
+        assert self.gold is not None
+        self.gold_out = False
+        win = self._make_win(seat, "rob_gold", self.gold, extra=[self.gold])
+        self.hands[seat].append(self.gold)
+        self._finish([win], None)
+
+    def _rob_kong_win(self, seat: int, owner: int, tile: str) -> None:
+        self.hands[owner].remove(tile)         # the kong is never made, never paid
+        win = self._make_win(seat, "rob_kong", tile, discarder=owner, extra=[tile])
+        self.hands[seat].append(tile)
+        self._finish([win], owner)
+
+    def _finish(self, wins: list[Win], discarder: int | None) -> None:
+        for win in wins:
+            if discarder is not None and win.category != "rob_kong":
+                self.hands[win.seat].append(win.tile or "")
+            self.events.append({"type": "win", "seat": win.seat, "category": win.category,
+                                "patterns": list(win.patterns), "multiplier": win.multiplier,
+                                "tile": win.tile, "discarder": discarder})
+            if self.variant == "xinyu":
+                self._pay(xinyu_win_payments(win, discarder))
+            else:
+                self._pay(longyan_win_payments(win, self.dealer, discarder))
+        first = wins[0].seat
+        if self.variant == "xinyu" and len(wins) > 1 and discarder is not None:
+            first = next(s for s in _order_from((discarder + 1) % 4) if any(w.seat == s for w in wins))
+        if self.variant == "longyan":
+            next_dealer = self.dealer if first == self.dealer else (self.dealer + 1) % 4
+        else:
+            next_dealer = first
+        self._settle([w.seat for w in wins], discarder, wins, next_dealer)
+
+    def _finish_draw_game(self) -> None:
+        self.events.append({"type": "draw_game"})
+        if self.variant == "longyan" or self.options["draw_keeps_dealer"]:
+            next_dealer = self.dealer          # 连庄 after a drawn hand (Longyan; Xinyu by option)
+        else:
+            next_dealer = (self.dealer + 1) % 4
+        self._settle([], None, [], next_dealer)
+
+    def _settle(self, winners: list[int], discarder: int | None, wins: list[Win], next_dealer: int) -> None:
+        self.window = None
+        self.phase = "over"
+        self.result_obj = Result(
+            winners=winners, discarder=discarder, wins=wins, payments=list(self.payments),
+            deltas=self.hand_deltas, scores=self.scores, next_dealer=next_dealer,
+            hands=[format_tiles(h) for h in self.hands],
+        )
+
+
+def _order_from(seat: int) -> list[int]:
+    return [(seat + i) % 4 for i in range(4)]
+
+
+def _natural(gold: str | None) -> int:
+    """The count slot a white dragon fills when it stands for the gold's face (白板替金)."""
+    return INDEX[gold] if gold and gold != "5z" else INDEX["5z"]
+
+
+def _payment_event(p: Payment) -> dict[str, Any]:
+    return {"type": "payment", **p.to_dict()}

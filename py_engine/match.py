@@ -1,0 +1,55 @@
+"""A match: a series of hands with running totals and dealer rotation (API.md, Match)."""
+from __future__ import annotations
+
+from typing import Any
+
+from .game import Game
+
+
+class Match:
+    def __init__(self, variant: str, hands: int = 8, seed: int = 1, options: dict[str, Any] | None = None,
+                 dealer: int | None = None) -> None:
+        if not isinstance(hands, int) or hands < 1:
+            raise ValueError(f"hands must be a positive whole number, not {hands!r}")
+        self.variant = variant
+        self.hands = hands
+        self.seed = seed
+        self.options = dict(options or {})
+        self._done: list[dict[str, Any]] = []
+        self.game = Game.new(variant, seed=self._hand_seed(0), options=self.options, dealer=dealer)
+        self.game.hand_number = 0
+
+    def _hand_seed(self, number: int) -> int:
+        return self.seed * 1000 + number
+
+    @property
+    def scores(self) -> list[int]:
+        return self.game.scores
+
+    @property
+    def results(self) -> list[dict[str, Any]]:
+        """One result per hand played, the current hand's included once it is over."""
+        return self._done + ([self.game.result or {}] if self.game.is_over else [])
+
+    @property
+    def hand_number(self) -> int:
+        """The current hand, counted from 0."""
+        return len(self._done)
+
+    @property
+    def is_over(self) -> bool:
+        return self.game.is_over and len(self._done) + 1 >= self.hands
+
+    def next_hand(self) -> Game:
+        """After the current hand is over: deal the next one with the right dealer and the running totals."""
+        if not self.game.is_over:
+            raise ValueError("the current hand is not over yet")
+        if self.is_over:
+            raise ValueError(f"the match is over: all {self.hands} hands are played")
+        result = self.game.result or {}
+        self._done.append(result)
+        number = len(self._done)
+        self.game = Game.new(self.variant, seed=self._hand_seed(number), options=self.options,
+                             dealer=result["next_dealer"], scores=result["scores"])
+        self.game.hand_number = number
+        return self.game
