@@ -1,6 +1,8 @@
 """Xinyu (新余) and Longyan Xinzhuang (龙岩新庄) mahjong: rules, scoring, bots and hints in pure Python."""
 from __future__ import annotations
 
+from .game import Game, IllegalActionError
+from .match import Match
 from .tiles import format_tiles, parse_tiles
 
-__all__ = ["format_tiles", "parse_tiles"]
+__all__ = ["Game", "IllegalActionError", "Match", "format_tiles", "parse_tiles"]
