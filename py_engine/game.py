@@ -18,7 +18,8 @@ from .scoring import (
     Payment, Result, Win, first_discard_bonus, longyan_category, longyan_kong_payments, longyan_win_payments,
     xinyu_kong_payments, xinyu_patterns, xinyu_win_payments,
 )
-from .tiles import INDEX, counts34, format_tiles, is_flower, sort_key, sorted_tiles
+from .winning import hand_counts, is_winning, wild_of
+from .tiles import CODES, INDEX, counts34, format_tiles, is_flower, sort_key, sorted_tiles
 
 
 class IllegalActionError(ValueError):
@@ -209,9 +210,12 @@ class Game:
     @property
     def tiles_left(self) -> int:
         """Draws left before the hand is drawn (Xinyu: the 120-tile limit; Longyan: the reserve)."""
+        left = len(self.wall.tiles)
         if self.variant == "xinyu":
-            return max(0, min(xinyu_rules.DRAW_LIMIT - self.drawn_count, len(self.wall)))
-        return max(0, len(self.wall) - self.options["reserve_tiles"])
+            left = min(xinyu_rules.DRAW_LIMIT - self.drawn_count, left)
+        else:
+            left -= self.options["reserve_tiles"]
+        return left if left > 0 else 0
 
     def legal_actions(self, seat: int) -> list[str]:
         if seat not in self._legal_cache:
@@ -283,40 +287,27 @@ class Game:
                 actions.append(f"swim {self.gold}")
             return actions
         actions: list[str] = []
+        counts = counts34(hand)
         if self.may_self_draw:
             if self._self_draw_category(seat) is not None:
                 actions.append("win")
             if self.tiles_left > 0:
-                counts = counts34(hand)
-                for tile in sorted({t for t in hand}, key=sort_key):
-                    if counts[INDEX[tile]] == 4 and tile != self.gold:
-                        actions.append(f"kong {tile}")
+                if 4 in counts:
+                    actions += [f"kong {CODES[i]}" for i, c in enumerate(counts) if c == 4 and CODES[i] != self.gold]
                 for m in self.melds[seat]:
-                    if m.type == "pong" and m.tile in hand:
+                    if m.type == "pong" and counts[INDEX[m.tile]]:
                         actions.append(f"kong {m.tile}")
-            actions += [f"swim {t}" for t in self._swim_tiles(seat)]
-        actions += [f"discard {t}" for t in sorted(set(hand), key=sort_key)]
+            if self.gold is not None:
+                actions += [f"swim {t}" for t in self._swim_tiles(seat)]
+        actions += [_DISCARD[i] for i, c in enumerate(counts) if c]
         return actions
 
-    def _counts(self, tiles: list[str], extra_golds: int = 0) -> tuple[list[int], int]:
-        counts, golds = shapes.gold_counts(tiles, self.gold, self.options.get("white_dragon") != "plain")
-        return counts, golds + extra_golds
-
-    def _wild(self) -> str:
-        return "suited" if self.options.get("gold_wild") == "suited" else "any"
+    def _counts(self, tiles: list[str]) -> tuple[list[int], int]:
+        return hand_counts(tiles, self.gold, self.options)
 
     def _wins(self, seat: int, tiles: list[str], extra_golds: int = 0) -> bool:
         """Would these concealed tiles (plus the seat's melds) make a winning shape?"""
-        counts, golds = self._counts(tiles, extra_golds)
-        wild = self._wild()
-        if shapes.is_standard_win(counts, golds, wild):
-            return True
-        if self.melds[seat]:
-            return False
-        if shapes.is_seven_pairs(counts, golds, wild):
-            return True
-        # 全风向 free hand (Xinyu): no melds, all 14 tiles honors
-        return self.variant == "xinyu" and len(tiles) == 14 and all(t[1] == "z" for t in tiles)
+        return is_winning(tiles, len(self.melds[seat]), self.variant, self.gold, self.options, extra_golds)
 
     def _others_swim(self, seat: int) -> int:
         swims = self.swims
@@ -365,7 +356,7 @@ class Game:
         counts, golds = self._counts(hand)
         if golds == 0:
             return []
-        wild = self._wild()
+        wild = wild_of(self.options)
         out = []
         for tile in sorted(set(hand), key=sort_key):
             if tile == self.gold:
@@ -468,6 +459,7 @@ class Game:
     def _open_claims(self, discarder: int, tile: str) -> None:
         options: dict[int, list[str]] = {}
         order = _order_from((discarder + 1) % 4)[:3]
+        may_meld = self.tiles_left > 0         # the last discard cannot be ponged or konged
         if tile != self.gold:                  # a discarded gold cannot be claimed
             for s in order:
                 if self.swims[s]:
@@ -475,7 +467,7 @@ class Game:
                 acts = []
                 if self._may_win_by(s, "discard") and self._wins(s, self.hands[s] + [tile]):
                     acts.append("win")
-                if self.tiles_left > 0:        # the last discard cannot be ponged or konged
+                if may_meld:
                     held = self.hands[s].count(tile)
                     if held >= 2:
                         acts.append("pong")
@@ -698,6 +690,9 @@ class Game:
             deltas=self.hand_deltas, scores=self.scores, next_dealer=next_dealer,
             hands=[format_tiles(h) for h in self.hands],
         )
+
+
+_DISCARD = [f"discard {code}" for code in CODES]
 
 
 def _order_from(seat: int) -> list[int]:

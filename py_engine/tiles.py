@@ -40,7 +40,6 @@ for _c in CODES:
 
 _GROUP = re.compile(r"(\d+)([mpszf])")
 _MAX_DIGIT = {"m": 9, "p": 9, "s": 9, "z": 7, "f": 8}
-_SORT_SUIT = {s: i for i, s in enumerate("mpszf")}
 
 
 def parse_tiles(text: str) -> list[str]:
@@ -65,8 +64,9 @@ def parse_tiles(text: str) -> list[str]:
     return tiles
 
 
-def sort_key(code: str) -> tuple[int, int]:
-    return (_SORT_SUIT[code[1]], int(code[0]))
+def sort_key(code: str) -> int:
+    """Tiles sort m, p, s, z, f and by number: the index order."""
+    return INDEX[code]
 
 
 def sorted_tiles(tiles: Iterable[str]) -> list[str]:

@@ -1,0 +1,186 @@
+"""JSON in, JSON out: the only thing the web page calls (through Pyodide, in a worker).
+
+`call('{"method": "new_match", "args": {...}}')` returns a JSON string
+`{"ok": true, ...}` or `{"ok": false, "error": "...", "legal": [...]}`. The page knows no rules:
+it shows `state` (the human seat's observation plus match facts) and sends back actions.
+
+Methods
+- new_match {variant, seed, options, hands, level, human, autoplay, position, dealer}
+- state {}                      -> {state}
+- act {action}                  -> the human seat plays; {events, state}
+- bot_step {}                   -> one bot seat that is waited for plays; {seat, action, events, state, think_ms}
+- timeout {}                    -> the human seat's default action is played (the decision timer ran out)
+- next_hand {}                  -> deals the next hand of the match
+- hint {}                       -> hints for the human seat (empty when hints are unavailable)
+- position {}                   -> this hand's start position plus its history (a link to this moment)
+"""
+from __future__ import annotations
+
+import json
+import logging
+import time
+from typing import Any
+
+from .game import Game, IllegalActionError
+from .match import Match
+
+log = logging.getLogger(__name__)
+
+LEVELS = ("easy", "normal", "hard")
+
+
+class Session:
+    """One match against three bots (or four bots in autoplay), seen from the human seat."""
+
+    def __init__(self, args: dict[str, Any]) -> None:
+        variant = args.get("variant", "xinyu")
+        level = args.get("level", "normal")
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
+        self.level = level
+        self.human = int(args.get("human", 0))
+        if not 0 <= self.human <= 3:
+            raise ValueError(f"human seat must be 0-3, not {self.human}")
+        self.autoplay = bool(args.get("autoplay", False))
+        position = args.get("position")
+        seed = args.get("seed")
+        if seed is None:
+            seed = int(time.time() * 1000) % 1_000_000
+        if not isinstance(seed, int):
+            raise ValueError(f"seed must be a whole number, not {seed!r}")
+        hands = args.get("hands", 8)
+        if position is not None:
+            game = Game.from_position(position)
+            self.match = Match(game.variant, hands=hands, seed=seed, options=game.options)
+            game.hand_number = 0
+            self.match.game = game
+        else:
+            self.match = Match(variant, hands=hands, seed=seed, options=args.get("options") or {},
+                               dealer=args.get("dealer"))
+
+    @property
+    def game(self) -> Game:
+        return self.match.game
+
+    def bot_seats(self) -> list[int]:
+        return [0, 1, 2, 3] if self.autoplay else [s for s in range(4) if s != self.human]
+
+    def state(self) -> dict[str, Any]:
+        obs = self.game.observation(None if self.autoplay else self.human)
+        waiting = self.game.waiting_for
+        obs.update({
+            "human": self.human,
+            "autoplay": self.autoplay,
+            "level": self.level,
+            "match": {
+                "hands": self.match.hands,
+                "hand_number": self.match.hand_number,
+                "is_over": self.match.is_over,
+                "results": self.match.results,
+                "seed": self.match.seed,
+            },
+            "bot_to_move": any(s in self.bot_seats() for s in waiting),
+            "human_to_move": (not self.autoplay) and self.human in waiting,
+        })
+        return obs
+
+    def act(self, action: str) -> dict[str, Any]:
+        if self.autoplay:
+            raise IllegalActionError("autoplay: every seat is a bot")
+        events = self.game.apply(self.human, action)
+        return {"events": self._masked(events), "state": self.state()}
+
+    def timeout(self) -> dict[str, Any]:
+        action = self.game.default_action(self.human)
+        result = self.act(action)
+        result["action"] = action
+        return result
+
+    def bot_step(self) -> dict[str, Any]:
+        seat = next((s for s in self.game.waiting_for if s in self.bot_seats()), None)
+        if seat is None:
+            raise ValueError("no bot is to move")
+        started = time.perf_counter()
+        action = choose_action(self.game, seat, self.level)
+        think_ms = (time.perf_counter() - started) * 1000
+        self.game.apply(seat, action)
+        return {"seat": seat, "action": action, "think_ms": round(think_ms, 2),
+                "events": self._masked(None), "state": self.state()}
+
+    def _masked(self, _events: Any) -> list[dict[str, Any]]:
+        return self.game.observation(None if self.autoplay else self.human)["events"]
+
+    def next_hand(self) -> dict[str, Any]:
+        self.match.next_hand()
+        return {"state": self.state()}
+
+    def hint(self) -> dict[str, Any]:
+        try:
+            from . import hints
+        except ImportError:
+            return {"hint": None}
+        if self.autoplay or self.human not in self.game.waiting_for:
+            return {"hint": None}
+        return {"hint": hints.hint(self.game, self.human)}
+
+    def position(self) -> dict[str, Any]:
+        position = self.game.to_position()
+        position["history"] = [[s, a] for s, a in self.game.history]
+        return {"position": position}
+
+
+def choose_action(game: Game, seat: int, level: str) -> str:
+    """The bot's choice; any bot failure falls back to the timer's default action, logged."""
+    try:
+        from . import bots
+        action = bots.choose(game, seat, level)
+        if action in game.legal_actions(seat):
+            return action
+        log.error("bot %s returned illegal %r; playing the default action", level, action)
+    except Exception:  # a bot must never stop the game
+        log.exception("bot %s failed; playing the default action", level)
+    return game.default_action(seat)
+
+
+_session: Session | None = None
+
+
+def call(request: str) -> str:
+    """One request from the page: a JSON string in, a JSON string out. Never raises."""
+    global _session
+    try:
+        message = json.loads(request)
+        method = message.get("method")
+        args = message.get("args") or {}
+        if method == "new_match":
+            _session = Session(args)
+            return _ok({"state": _session.state()})
+        if _session is None:
+            raise ValueError("no game yet: call new_match first")
+        if method == "state":
+            return _ok({"state": _session.state()})
+        if method == "act":
+            return _ok(_session.act(args.get("action")))
+        if method == "bot_step":
+            return _ok(_session.bot_step())
+        if method == "timeout":
+            return _ok(_session.timeout())
+        if method == "next_hand":
+            return _ok(_session.next_hand())
+        if method == "hint":
+            return _ok(_session.hint())
+        if method == "position":
+            return _ok(_session.position())
+        raise ValueError(f"unknown method {method!r}")
+    except IllegalActionError as err:
+        legal = _session.game.legal_actions(_session.human) if _session else []
+        return json.dumps({"ok": False, "error": str(err), "legal": legal, "kind": "illegal"})
+    except ValueError as err:
+        return json.dumps({"ok": False, "error": str(err), "kind": "invalid"})
+    except Exception as err:  # an engine fault must not leave the page dead
+        log.exception("engine error")
+        return json.dumps({"ok": False, "error": f"{type(err).__name__}: {err}", "kind": "engine"})
+
+
+def _ok(payload: dict[str, Any]) -> str:
+    return json.dumps({"ok": True, **payload})
