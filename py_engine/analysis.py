@@ -1,0 +1,147 @@
+"""Hints for players and bots: shanten and waits of a hand written as tiles (API.md, Bots and analysis)."""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from . import shapes
+from .tiles import CODES, INDEX, NUM_KINDS, WHITE_DRAGON, as_tiles, check_code, format_tiles
+
+VARIANTS = ("xinyu", "longyan")
+MELD_SIZES = {"pong": 3, "kong": 4, "added_kong": 4, "concealed_kong": 4}
+HONOR_BASE = 27
+
+
+def _meld_tiles(melds: Iterable[str]) -> list[list[str]]:
+    """``["pong 7z", "kong 1m"]`` -> ``[["7z"] * 3, ["1m"] * 4]``."""
+    if isinstance(melds, str):
+        raise ValueError(f"melds must be a list of strings like ['pong 7z'], not the string {melds!r}")
+    out: list[list[str]] = []
+    for text in melds:
+        parts = text.split() if isinstance(text, str) else []
+        if len(parts) != 2 or parts[0] not in MELD_SIZES:
+            raise ValueError(f"bad meld {text!r} (melds read like 'pong 7z', 'kong 1m', "
+                             "'added_kong 1m', 'concealed_kong 9s')")
+        tile = check_code(parts[1])
+        if tile[1] == "f":
+            raise ValueError(f"bad meld {text!r}: flowers are set aside, not melded")
+        out.append([tile] * MELD_SIZES[parts[0]])
+    if len(out) > 4:
+        raise ValueError(f"at most 4 melds, not {len(out)}")
+    return out
+
+
+class _Hand:
+    """A checked hand: natural counts, golds, melds, and the variant's shape rules."""
+
+    def __init__(self, hand: str | Iterable[str], melds: Iterable[str], variant: str,
+                 gold: str | None, options: Mapping[str, Any] | None, sizes: tuple[int, ...]) -> None:
+        if variant not in VARIANTS:
+            raise ValueError(f"unknown variant {variant!r} (variants: {', '.join(VARIANTS)})")
+        opts = dict(options or {})
+        self.tiles = as_tiles(hand)
+        flowers = [t for t in self.tiles if t[1] == "f"]
+        if flowers:
+            raise ValueError(f"flowers are never in a hand: {format_tiles(flowers)}")
+        self.meld_tiles = _meld_tiles(melds)
+        self.melds = len(self.meld_tiles)
+        total = len(self.tiles) + 3 * self.melds
+        if total not in sizes:
+            want = " or ".join(str(n - 3 * self.melds) for n in sizes)
+            raise ValueError(f"a hand with {self.melds} meld(s) holds {want} tiles, not {len(self.tiles)} "
+                             f"({format_tiles(self.tiles) or 'empty'})")
+        seen = [0] * NUM_KINDS
+        for t in self.tiles + [t for meld in self.meld_tiles for t in meld]:
+            seen[INDEX[t]] += 1
+        over = [CODES[k] for k in range(NUM_KINDS) if seen[k] > 4]
+        if over:
+            raise ValueError(f"more than four copies of {', '.join(over)}")
+        self.seen = seen
+        self.variant = variant
+        if variant == "xinyu":
+            if gold is not None:
+                raise ValueError("Xinyu has no gold; pass gold=None")
+            self.gold = None
+            self.wild = "any"
+            self.white_replaces = False
+        else:
+            self.gold = None if gold is None else check_code(gold)
+            if self.gold is not None and self.gold[1] == "f":
+                raise ValueError(f"the gold is never a flower, not {gold!r}")
+            self.wild = opts.get("gold_wild", "any")
+            if self.wild not in shapes.WILDS:
+                raise ValueError(f"option gold_wild must be 'any' or 'suited', not {self.wild!r}")
+            white = opts.get("white_dragon", "replace_gold")
+            if white not in ("replace_gold", "plain"):
+                raise ValueError(f"option white_dragon must be 'replace_gold' or 'plain', not {white!r}")
+            self.white_replaces = white == "replace_gold" and self.gold not in (None, WHITE_DRAGON)
+            if self.gold is not None and any(self.gold in meld for meld in self.meld_tiles):
+                raise ValueError(f"golds ({self.gold}) cannot be ponged or konged")
+        self.counts, self.golds = shapes.gold_counts(self.tiles, self.gold, self.white_replaces)
+
+    def honors_free_hand_shanten(self) -> int | None:
+        """Xinyu's all-honors free hand (全风向, RULES.md §2): 14 honors with no melds win in any shape.
+
+        Draws needed = 14 - honors held; shanten = that - 1.
+        """
+        if self.variant != "xinyu" or self.melds:
+            return None
+        honors = sum(self.counts[HONOR_BASE:])
+        return 14 - honors - 1
+
+
+def shanten(hand: str | Iterable[str], melds: Iterable[str] = (), variant: str = "xinyu",
+            gold: str | None = None, options: Mapping[str, Any] | None = None) -> int:
+    """Tiles away from ready, for a 13- or 14-tile hand (melds count as sets): -1 means a winning hand.
+
+    Xinyu: standard shape, seven pairs, and the all-honors free hand. Longyan: ``gold`` is the
+    gold's face; options ``gold_wild`` ("any"/"suited") and ``white_dragon`` ("replace_gold"/"plain").
+    """
+    h = _Hand(hand, melds, variant, gold, options, (13, 14))
+    best = shapes.shanten(h.counts, h.melds, h.golds, h.wild)
+    free = h.honors_free_hand_shanten()
+    if free is not None and free < best:
+        best = free
+    return best
+
+
+def _natural_code(kind: int, h: _Hand) -> str | None:
+    """The tile one draws to add a natural ``kind``; None when no such natural tile exists."""
+    code = CODES[kind]
+    if h.gold is None:
+        return code
+    if code == h.gold:                     # every tile of the gold's face is a gold
+        return WHITE_DRAGON if h.white_replaces else None
+    if code == WHITE_DRAGON and h.white_replaces:
+        return None                        # a white dragon reads as the gold's face
+    return code
+
+
+def waits(hand: str | Iterable[str], melds: Iterable[str] = (), variant: str = "xinyu",
+          gold: str | None = None, visible: Iterable[str] | None = None,
+          options: Mapping[str, Any] | None = None) -> list[tuple[str, int]]:
+    """Tiles that complete a 13-tile hand (melds counted), as ``[(tile, copies left)]`` in tile order.
+
+    Copies left = 4 - copies in the hand, in the melds and in ``visible`` (discards and exposed
+    tiles the seat sees: codes, or a tile string). In Longyan only natural tiles are listed (a white dragon stands for the
+    gold's face when white dragons replace the gold); a drawn gold also wins whenever a gold can
+    stand for a listed tile, which the caller handles.
+    """
+    h = _Hand(hand, melds, variant, gold, options, (13,))
+    kinds = set(shapes.waits(h.counts, h.melds, h.golds, h.wild))
+    if h.honors_free_hand_shanten() == 0:          # 13 honors: any honor completes 全风向
+        kinds.update(range(HONOR_BASE, NUM_KINDS))
+    seen = list(h.seen)
+    for code in as_tiles(visible) if visible is not None else ():
+        if code[1] != "f":
+            seen[INDEX[code]] += 1
+    over = [CODES[k] for k in range(NUM_KINDS) if seen[k] > 4]
+    if over:
+        raise ValueError(f"more than four copies of {', '.join(over)} counting the visible tiles")
+    out: list[tuple[str, int]] = []
+    for kind in sorted(kinds):
+        natural = _natural_code(kind, h)
+        if natural is not None:
+            out.append((natural, 4 - seen[INDEX[natural]]))
+    out.sort(key=lambda pair: INDEX[pair[0]])
+    return out
