@@ -5,6 +5,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from . import shapes
+from .evaluate import evaluate
 from .tiles import CODES, INDEX, NUM_KINDS, WHITE_DRAGON, as_tiles, check_code, format_tiles
 
 VARIANTS = ("xinyu", "longyan")

@@ -18,7 +18,7 @@ from .scoring import (
     Payment, Result, Win, first_discard_bonus, longyan_category, longyan_kong_payments, longyan_win_payments,
     xinyu_kong_payments, xinyu_patterns, xinyu_win_payments,
 )
-from .winning import hand_counts, is_winning, wild_of
+from .winning import count_index, hand_counts, is_winning, wild_of, winning_kinds
 from .tiles import CODES, INDEX, counts34, format_tiles, is_flower, sort_key, sorted_tiles
 
 
@@ -131,6 +131,7 @@ class Game:
         self.events: list[dict[str, Any]] = []
         self._start = self._start_position(start)
         self._legal_cache: dict[int, list[str]] = {}
+        self._ready: dict[int, tuple[tuple[Any, ...], frozenset[int]]] = {}   # seat -> (hand key, waits)
 
         if self.gold:
             self.events.append({"type": "gold", "tile": self.gold})
@@ -173,6 +174,7 @@ class Game:
         twin.history = list(self.history)
         twin.events = list(self.events)
         twin._legal_cache = {}
+        twin._ready = dict(self._ready)
         return twin
 
     # ---------------- the state contract ----------------
@@ -289,7 +291,8 @@ class Game:
         actions: list[str] = []
         counts = counts34(hand)
         if self.may_self_draw:
-            if self._self_draw_category(seat) is not None:
+            shape = self._wins(seat, hand)
+            if self._self_draw_category(seat, shape) is not None:
                 actions.append("win")
             if self.tiles_left > 0:
                 if 4 in counts:
@@ -297,13 +300,23 @@ class Game:
                 for m in self.melds[seat]:
                     if m.type == "pong" and counts[INDEX[m.tile]]:
                         actions.append(f"kong {m.tile}")
-            if self.gold is not None:
+            if shape and self.gold is not None:   # a swim is declared instead of a win
                 actions += [f"swim {t}" for t in self._swim_tiles(seat)]
         actions += [_DISCARD[i] for i, c in enumerate(counts) if c]
         return actions
 
     def _counts(self, tiles: list[str]) -> tuple[list[int], int]:
         return hand_counts(tiles, self.gold, self.options)
+
+    def _wins_with(self, seat: int, tile: str) -> bool:
+        """Would the seat's hand win with this natural tile (a discard, a kong to rob)? Cached per hand."""
+        hand = self.hands[seat]
+        key = (tuple(hand), len(self.melds[seat]))
+        cached = self._ready.get(seat)
+        if cached is None or cached[0] != key:
+            cached = (key, winning_kinds(hand, key[1], self.variant, self.gold, self.options))
+            self._ready[seat] = cached
+        return count_index(tile, self.gold, self.options) in cached[1]
 
     def _wins(self, seat: int, tiles: list[str], extra_golds: int = 0) -> bool:
         """Would these concealed tiles (plus the seat's melds) make a winning shape?"""
@@ -332,18 +345,21 @@ class Game:
             return False
         return True
 
-    def _self_draw_category(self, seat: int) -> str | None:
+    def _self_draw_category(self, seat: int, shape: bool | None = None) -> str | None:
+        """The category a self-drawn win would have now (None: no win); `shape`: the hand's shape wins."""
         if not self._may_win_by(seat, "self_draw"):
             return None
         hand = self.hands[seat]
+        if shape is None:
+            shape = self._wins(seat, hand)
         if self.variant == "longyan":
             candidates = []
             if self._three_golds_allowed() and hand.count(self.gold or "") >= 3:
                 candidates.append("three_golds")
-            if self._wins(seat, hand):
+            if shape:
                 candidates.append("self_draw")
             return longyan_category(candidates)[0] if candidates else None
-        return "self_draw" if self._wins(seat, hand) else None
+        return "self_draw" if shape else None
 
     def _three_golds_allowed(self) -> bool:
         return self.options.get("three_golds") == "any_time"
@@ -465,7 +481,7 @@ class Game:
                 if self.swims[s]:
                     continue                   # a swimmer may not claim discards
                 acts = []
-                if self._may_win_by(s, "discard") and self._wins(s, self.hands[s] + [tile]):
+                if self._may_win_by(s, "discard") and self._wins_with(s, tile):
                     acts.append("win")
                 if may_meld:
                     held = self.hands[s].count(tile)
@@ -597,7 +613,7 @@ class Game:
         order = _order_from((seat + 1) % 4)[:3]
         if self.variant == "longyan":
             for s in order:
-                if self._may_win_by(s, "rob_kong") and self._wins(s, self.hands[s] + [tile]):
+                if self._may_win_by(s, "rob_kong") and self._wins_with(s, tile):
                     options[s] = ["win", "pass"]
         if options:
             self.window = Window("rob_kong", tile, seat, options, [s for s in order if s in options])

@@ -5,6 +5,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from . import shapes
+from .tiles import HONOR_BASE, INDEX, NUM_KINDS, WHITE_DRAGON
 
 
 def wild_of(options: Mapping[str, Any]) -> str:
@@ -30,3 +31,23 @@ def is_winning(tiles: Sequence[str], melds: int, variant: str, gold: str | None,
     if shapes.is_seven_pairs(counts, golds, wild):
         return True
     return variant == "xinyu" and len(tiles) == 14 and all(t[1] == "z" for t in tiles)
+
+
+def count_index(tile: str, gold: str | None, options: Mapping[str, Any]) -> int:
+    """The count slot a natural tile fills: a white dragon fills the gold's face (白板替金)."""
+    if tile == WHITE_DRAGON and gold is not None and gold != WHITE_DRAGON and options.get("white_dragon") != "plain":
+        return INDEX[gold]
+    return INDEX[tile]
+
+
+def winning_kinds(tiles: Sequence[str], melds: int, variant: str, gold: str | None,
+                  options: Mapping[str, Any]) -> frozenset[int]:
+    """Count slots whose natural tile completes this hand (one tile short): a ready hand's waits."""
+    kinds: set[int] = set()
+    if variant == "xinyu" and not melds and all(t[1] == "z" for t in tiles):
+        kinds.update(range(HONOR_BASE, NUM_KINDS))    # 全风向: any honor completes an all-honors hand
+    counts, golds = hand_counts(tiles, gold, options)
+    wild = wild_of(options)
+    if shapes.shanten(counts, melds, golds, wild, melds == 0) <= 0:
+        kinds.update(shapes.waits(counts, melds, golds, wild, melds == 0))
+    return frozenset(kinds)
