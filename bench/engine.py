@@ -3,6 +3,7 @@
 Sections (each a function called from ``main``):
   * ``bench_shapes(n)``: win checks and shanten of ``py_engine.shapes`` on N seeded random hands,
     against the PyPI ``mahjong`` package on the same hands when it is installed.
+  * ``bench_games(n)``: whole hands played by random legal actions, per variant, on one core.
 """
 from __future__ import annotations
 
@@ -124,10 +125,39 @@ def bench_shapes(n: int) -> None:
           f"{len(shapes._TABLES)} distinct tables")
 
 
+def play_random_hand(variant: str, seed: int, options: dict[str, object] | None = None) -> int:
+    """One hand played to its end by uniformly random legal actions; returns the number of actions."""
+    from py_engine import Game
+
+    game = Game.new(variant, seed=seed, options=options)
+    rng = random.Random(seed)
+    actions = 0
+    while not game.is_over:
+        seat = game.waiting_for[0]
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+        actions += 1
+    return actions
+
+
+def bench_games(hands: int) -> None:
+    """Random-legal hands per second on one core, per variant (target ≥ 500), after a warm-up."""
+    print(f"\nrandom-legal hands, one core ({hands} hands each, after {hands // 4} warm-up hands)")
+    for variant, options in (("xinyu", None), ("xinyu", {"discard_win": True}), ("longyan", None)):
+        for seed in range(hands // 4):
+            play_random_hand(variant, 10_000 + seed, options)
+        start = time.process_time()
+        actions = sum(play_random_hand(variant, seed, options) for seed in range(hands))
+        elapsed = time.process_time() - start
+        label = variant + (" discard_win" if options else "")
+        print(f"  {label:<22} {hands / elapsed:8.0f} hands/s  ({actions / hands:.0f} actions a hand, "
+              f"{elapsed / actions * 1e6:.1f} µs an action)  target ≥ 500")
+
+
 def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 20000
     print(f"import py_engine.shapes (package __init__ included): {IMPORT_MS:.1f} ms")
     bench_shapes(n)
+    bench_games(max(100, n // 20))
 
 
 if __name__ == "__main__":

@@ -291,7 +291,7 @@ class Game:
         actions: list[str] = []
         counts = counts34(hand)
         if self.may_self_draw:
-            shape = self._wins(seat, hand)
+            shape = is_winning(hand, len(self.melds[seat]), self.variant, self.gold, self.options, counts=counts)
             if self._self_draw_category(seat, shape) is not None:
                 actions.append("win")
             if self.tiles_left > 0:
