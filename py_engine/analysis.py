@@ -8,6 +8,8 @@ from . import shapes
 from .evaluate import evaluate
 from .tiles import CODES, INDEX, NUM_KINDS, WHITE_DRAGON, as_tiles, check_code, format_tiles
 
+__all__ = ["evaluate", "shanten", "waits"]
+
 VARIANTS = ("xinyu", "longyan")
 MELD_SIZES = {"pong": 3, "kong": 4, "added_kong": 4, "concealed_kong": 4}
 HONOR_BASE = 27

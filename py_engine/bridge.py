@@ -108,7 +108,9 @@ class Session:
                 "events": self._masked(None), "state": self.state()}
 
     def _masked(self, _events: Any) -> list[dict[str, Any]]:
-        return self.game.observation(None if self.autoplay else self.human)["events"]
+        """The last action's events as the human seat may see them."""
+        events: list[dict[str, Any]] = self.game.observation(None if self.autoplay else self.human)["events"]
+        return events
 
     def next_hand(self) -> dict[str, Any]:
         self.match.next_hand()
@@ -160,7 +162,7 @@ def call(request: str) -> str:
         if method == "state":
             return _ok({"state": _session.state()})
         if method == "act":
-            return _ok(_session.act(args.get("action")))
+            return _ok(_session.act(str(args.get("action"))))
         if method == "bot_step":
             return _ok(_session.bot_step())
         if method == "timeout":

@@ -1,60 +1,28 @@
 """The state machine of one hand: waiting_for / legal_actions / apply / observation (API.md).
 
-Legality is computed in one place (`_legal`) and shared by the referee, the bots and the hints.
-The rules that differ between Xinyu and Longyan live in rules/ and scoring.py; this module
-sequences them: draws, discards, claim windows, kongs, swims and the end of the hand.
+Legality is computed in one place (legality.py) and shared by the referee, the bots and the hints;
+wins and the end of the hand are settled in settle.py. This module sequences a hand: draws,
+discards, claim windows, kongs, swims.
 """
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
 from typing import Any
 
-from . import positions, shapes
+from . import positions
 from .melds import Meld
 from .observe import observe
-from .rules import xinyu as xinyu_rules
-from .scoring import (
-    Payment, Result, Win, first_discard_bonus, longyan_category, longyan_kong_payments, longyan_win_payments,
-    xinyu_kong_payments, xinyu_patterns, xinyu_win_payments,
-)
-from .winning import count_index, hand_counts, is_winning, wild_of, winning_kinds
-from .tiles import CODES, INDEX, counts34, format_tiles, is_flower, sort_key, sorted_tiles
+from .scoring import first_discard_bonus, longyan_kong_payments, xinyu_kong_payments
+from .settle import Settlement
+from .state import Bonus, Discard, Window, order_from, payment_event
+from .tiles import format_tiles, is_flower, sorted_tiles
 
 
 class IllegalActionError(ValueError):
     """An action that is not legal now; the message names what is legal. The state is untouched."""
 
 
-@dataclass
-class Discard:
-    tile: str
-    claimed: bool = False
-    covered: bool = False
-
-
-@dataclass
-class Window:
-    """A moment where seats other than the player on turn may act: claims, robbing, three golds."""
-
-    kind: str                          # "claim" | "rob_kong" | "rob_gold" | "three_golds"
-    tile: str | None                   # the tile claimed / robbed
-    source: int                        # the discarder, the kong's owner, or the dealer
-    options: dict[int, list[str]]      # seat -> its legal actions (pass included)
-    order: list[int]                   # priority order among equal claims
-    answers: dict[int, str] = field(default_factory=dict)
-
-
-@dataclass
-class Bonus:
-    """分饼 tracking: rounds of four identical discards from the dealer's first (RULES.md §3)."""
-
-    round: int = 1
-    tiles: list[str] = field(default_factory=list)
-    alive: bool = True
-
-
-class Game:
+class Game(Settlement):
     """One hand of mahjong under one rule set."""
 
     # ---------------- construction ----------------
@@ -95,65 +63,6 @@ class Game:
             except IllegalActionError as err:
                 raise ValueError(f"history[{i}] {entry!r} cannot be replayed: {err}") from None
 
-    def __init__(self, setup: positions.Setup, start: dict[str, Any]) -> None:
-        self.rules = setup.rules
-        self.variant = setup.rules.name
-        self.options = setup.options
-        self.seed = setup.seed
-        self.dealer = setup.dealer
-        self.dice = setup.dice
-        self.hands = setup.hands
-        self.melds = setup.melds
-        self.flowers = setup.flowers
-        self.wall = setup.wall
-        self.gold = setup.gold
-        self.gold_out = setup.gold is not None
-        self.scores_start = list(setup.scores)
-        self.payments: list[Payment] = list(setup.opening_payments)
-        self.drawn_count = setup.drawn_count
-        self.discards: list[list[Discard]] = [[] for _ in range(4)]
-        self.swims = [0, 0, 0, 0]
-        self.furiten = [False] * 4
-        self.kongs = [0, 0, 0, 0]
-        self.drawn: str | None = None           # the tile the player on turn just drew
-        self.turn = setup.dealer
-        self.phase = "discard"
-        self.may_self_draw = True               # after a draw (not after a pong); the dealer's 14th counts
-        self.replacement = False                # the last draw was a kong replacement (杠上开花)
-        self.window: Window | None = None
-        self.pending_kong: str | None = None    # an added kong waiting for the rob window
-        self.covered_pending = self.variant == "longyan"   # the dealer's first discard is covered
-        self.bonus = Bonus()
-        self.last_discard: tuple[int, int] | None = None   # (seat, index in discards)
-        self.history: list[tuple[int, str]] = []
-        self.result_obj: Result | None = None
-        self.hand_number: int | None = None
-        self.events: list[dict[str, Any]] = []
-        self._start = self._start_position(start)
-        self._legal_cache: dict[int, list[str]] = {}
-        self._ready: dict[int, tuple[tuple[Any, ...], frozenset[int]]] = {}   # seat -> (hand key, waits)
-
-        if self.gold:
-            self.events.append({"type": "gold", "tile": self.gold})
-        self.events += [_payment_event(p) for p in self.payments]
-        self._open_start()
-
-    def _start_position(self, given: dict[str, Any]) -> dict[str, Any]:
-        """The full position of this hand's start: every tile placed, so it plays identically."""
-        tail_explicit = self.wall.explicit_tail
-        tiles = self.wall.front_order()
-        front = tiles[:len(tiles) - tail_explicit] if tail_explicit else tiles
-        tail = list(reversed(tiles[len(tiles) - tail_explicit:])) if tail_explicit else []
-        return {
-            "variant": self.variant, "options": dict(self.options), "seed": self.seed, "dealer": self.dealer,
-            "dice": list(self.dice), "hands": [format_tiles(h) for h in self.hands],
-            "melds": [[str(m) for m in ms] for ms in self.melds],
-            "flowers": [format_tiles(f) for f in self.flowers],
-            "wall": "".join(front), "tail": "".join(tail), "gold": self.gold,
-            "scores": list(self.scores_start), "drawn_count": self.drawn_count,
-            "opening_payments": [p.to_dict() for p in self.payments],
-        }
-
     def to_position(self) -> dict[str, Any]:
         """This hand's starting position; with `history` it rebuilds the game (Game.replay)."""
         return copy.deepcopy(self._start)
@@ -177,6 +86,30 @@ class Game:
         twin._ready = dict(self._ready)
         return twin
 
+    def __init__(self, setup: positions.Setup, start: dict[str, Any]) -> None:
+        super().__init__(setup)
+        self._start = self._start_position(start)
+        if self.gold:
+            self.events.append({"type": "gold", "tile": self.gold})
+        self.events += [payment_event(p) for p in self.payments]
+        self._open_start()
+
+    def _start_position(self, given: dict[str, Any]) -> dict[str, Any]:
+        """The full position of this hand's start: every tile placed, so it plays identically."""
+        tail_explicit = self.wall.explicit_tail
+        tiles = self.wall.front_order()
+        front = tiles[:len(tiles) - tail_explicit] if tail_explicit else tiles
+        tail = list(reversed(tiles[len(tiles) - tail_explicit:])) if tail_explicit else []
+        return {
+            "variant": self.variant, "options": dict(self.options), "seed": self.seed, "dealer": self.dealer,
+            "dice": list(self.dice), "hands": [format_tiles(h) for h in self.hands],
+            "melds": [[str(m) for m in ms] for ms in self.melds],
+            "flowers": [format_tiles(f) for f in self.flowers],
+            "wall": "".join(front), "tail": "".join(tail), "gold": self.gold,
+            "scores": list(self.scores_start), "drawn_count": self.drawn_count,
+            "opening_payments": [p.to_dict() for p in self.payments],
+        }
+
     # ---------------- the state contract ----------------
 
     @property
@@ -194,30 +127,6 @@ class Game:
         if self.window is not None:
             return [s for s in self.window.order if s in self.window.options and s not in self.window.answers]
         return [self.turn]
-
-    @property
-    def scores(self) -> list[int]:
-        """Running totals, this hand's payments so far included."""
-        deltas = self.hand_deltas
-        return [s + d for s, d in zip(self.scores_start, deltas)]
-
-    @property
-    def hand_deltas(self) -> list[int]:
-        deltas = [0, 0, 0, 0]
-        for p in self.payments:
-            deltas[p.payer] -= p.amount
-            deltas[p.payee] += p.amount
-        return deltas
-
-    @property
-    def tiles_left(self) -> int:
-        """Draws left before the hand is drawn (Xinyu: the 120-tile limit; Longyan: the reserve)."""
-        left = len(self.wall.tiles)
-        if self.variant == "xinyu":
-            left = min(xinyu_rules.DRAW_LIMIT - self.drawn_count, left)
-        else:
-            left -= self.options["reserve_tiles"]
-        return left if left > 0 else 0
 
     def legal_actions(self, seat: int) -> list[str]:
         if seat not in self._legal_cache:
@@ -271,126 +180,12 @@ class Game:
     def observation(self, seat: int | None) -> dict[str, Any]:
         return observe(self, seat)
 
-    # ---------------- legality ----------------
-
-    def _legal(self, seat: int) -> list[str]:
-        if self.result_obj is not None:
-            return []
-        if self.window is not None:
-            w = self.window
-            return list(w.options[seat]) if seat in w.options and seat not in w.answers else []
-        if seat != self.turn:
-            return []
-        hand = self.hands[seat]
-        if self.swims[seat] and self.may_self_draw:
-            # a swim's draw wins whatever it is; a drawn gold may instead climb a level (RULES.md §3)
-            actions = ["win"]
-            if self.drawn == self.gold and self.swims[seat] < 3:
-                actions.append(f"swim {self.gold}")
-            return actions
-        actions: list[str] = []
-        counts = counts34(hand)
-        if self.may_self_draw:
-            shape = is_winning(hand, len(self.melds[seat]), self.variant, self.gold, self.options, counts=counts)
-            if self._self_draw_category(seat, shape) is not None:
-                actions.append("win")
-            if self.tiles_left > 0:
-                if 4 in counts:
-                    actions += [f"kong {CODES[i]}" for i, c in enumerate(counts) if c == 4 and CODES[i] != self.gold]
-                for m in self.melds[seat]:
-                    if m.type == "pong" and counts[INDEX[m.tile]]:
-                        actions.append(f"kong {m.tile}")
-            if shape and self.gold is not None:   # a swim is declared instead of a win
-                actions += [f"swim {t}" for t in self._swim_tiles(seat)]
-        actions += [_DISCARD[i] for i, c in enumerate(counts) if c]
-        return actions
-
-    def _counts(self, tiles: list[str]) -> tuple[list[int], int]:
-        return hand_counts(tiles, self.gold, self.options)
-
-    def _wins_with(self, seat: int, tile: str) -> bool:
-        """Would the seat's hand win with this natural tile (a discard, a kong to rob)? Cached per hand."""
-        hand = self.hands[seat]
-        key = (tuple(hand), len(self.melds[seat]))
-        cached = self._ready.get(seat)
-        if cached is None or cached[0] != key:
-            cached = (key, winning_kinds(hand, key[1], self.variant, self.gold, self.options))
-            self._ready[seat] = cached
-        return count_index(tile, self.gold, self.options) in cached[1]
-
-    def _wins(self, seat: int, tiles: list[str], extra_golds: int = 0) -> bool:
-        """Would these concealed tiles (plus the seat's melds) make a winning shape?"""
-        return is_winning(tiles, len(self.melds[seat]), self.variant, self.gold, self.options, extra_golds)
-
-    def _others_swim(self, seat: int) -> int:
-        swims = self.swims
-        if not (swims[0] or swims[1] or swims[2] or swims[3]):
-            return 0
-        return max(level for s, level in enumerate(swims) if s != seat)
-
-    def _may_win_by(self, seat: int, how: str) -> bool:
-        """Restrictions on how a seat may win now: swims of others, furiten, options (RULES.md §3)."""
-        if self.variant == "xinyu":
-            return how == "self_draw" or (how == "discard" and self.options["discard_win"])
-        if self.swims[seat]:
-            return False                    # a swimmer wins only by the swim's own draw
-        others = self._others_swim(seat)
-        if others >= 3 and not (how == "self_draw" and self.replacement):
-            return False                    # triple swim: only 杠上开花
-        if others == 2 and how != "self_draw":
-            return False                    # double swim: self-draw only
-        if how in ("discard", "rob_kong") and self.furiten[seat]:
-            return False
-        if how == "discard" and self.options["gold_holder_no_discard_win"] and self.gold in self.hands[seat]:
-            return False
-        return True
-
-    def _self_draw_category(self, seat: int, shape: bool | None = None) -> str | None:
-        """The category a self-drawn win would have now (None: no win); `shape`: the hand's shape wins."""
-        if not self._may_win_by(seat, "self_draw"):
-            return None
-        hand = self.hands[seat]
-        if shape is None:
-            shape = self._wins(seat, hand)
-        if self.variant == "longyan":
-            candidates = []
-            if self._three_golds_allowed() and hand.count(self.gold or "") >= 3:
-                candidates.append("three_golds")
-            if shape:
-                candidates.append("self_draw")
-            return longyan_category(candidates)[0] if candidates else None
-        return "self_draw" if shape else None
-
-    def _three_golds_allowed(self) -> bool:
-        return self.options.get("three_golds") == "any_time"
-
-    def _swim_tiles(self, seat: int) -> list[str]:
-        """游金: tiles T whose discard leaves the other 13 as sets plus one lone gold (RULES.md §3)."""
-        if self.variant != "longyan" or self.swims[seat] or not self.gold:
-            return []
-        hand = self.hands[seat]
-        counts, golds = self._counts(hand)
-        if golds == 0:
-            return []
-        wild = wild_of(self.options)
-        out = []
-        for tile in sorted(set(hand), key=sort_key):
-            if tile == self.gold:
-                if golds >= 2 and shapes.can_form_sets(counts, golds - 2, wild):
-                    out.append(tile)       # double swim: the pair was two golds
-                continue
-            rest = list(counts)
-            rest[INDEX[tile] if tile != "5z" or self.options["white_dragon"] == "plain" else _natural(self.gold)] -= 1
-            if shapes.can_form_sets(rest, golds - 1, wild):
-                out.append(tile)           # single swim: the pair was a gold with T
-        return out
-
     # ---------------- the flow of a hand ----------------
 
     def _open_start(self) -> None:
         """三金倒 first: a holder of three golds is asked before the dealer's turn (RULES.md §3)."""
         if self.variant == "longyan" and self.gold:
-            holders = [s for s in _order_from(self.dealer) if self.hands[s].count(self.gold) >= 3]
+            holders = [s for s in order_from(self.dealer) if self.hands[s].count(self.gold) >= 3]
             if holders:
                 self.window = Window("three_golds", None, self.dealer,
                                      {s: ["win", "pass"] for s in holders}, holders)
@@ -434,10 +229,6 @@ class Game:
             self.events.append({"type": "flower_kong", "seat": seat, "count": len(self.flowers[seat]) - 3})
             self._pay(longyan_kong_payments(seat, self.dealer, concealed=False, reason="flower_kong"))
 
-    def _pay(self, payments: list[Payment]) -> None:
-        self.payments += payments
-        self.events += [_payment_event(p) for p in payments]
-
     def _discard(self, seat: int, tile: str, swim_level: int = 0) -> None:
         self.hands[seat].remove(tile)
         covered = self.covered_pending and seat == self.dealer
@@ -474,7 +265,7 @@ class Game:
 
     def _open_claims(self, discarder: int, tile: str) -> None:
         options: dict[int, list[str]] = {}
-        order = _order_from((discarder + 1) % 4)[:3]
+        order = order_from((discarder + 1) % 4)[:3]
         may_meld = self.tiles_left > 0         # the last discard cannot be ponged or konged
         if tile != self.gold:                  # a discarded gold cannot be claimed
             for s in order:
@@ -501,11 +292,11 @@ class Game:
         """抢金: after the covered first discard, non-dealers then the dealer may win with the turned gold."""
         options: dict[int, list[str]] = {}
         if self.gold_out:
-            for s in _order_from((dealer + 1) % 4):
+            for s in order_from((dealer + 1) % 4):
                 if self._may_win_by(s, "rob_gold") and self._wins(s, self.hands[s], extra_golds=1):
                     options[s] = ["win", "pass"]
         if options:
-            self.window = Window("rob_gold", self.gold, dealer, options, [s for s in _order_from((dealer + 1) % 4) if s in options])
+            self.window = Window("rob_gold", self.gold, dealer, options, [s for s in order_from((dealer + 1) % 4) if s in options])
             self.phase = "rob_gold"
         else:
             self._reveal_covered()
@@ -610,7 +401,7 @@ class Game:
             return
         # 加杠: others may rob it first (Longyan)
         options: dict[int, list[str]] = {}
-        order = _order_from((seat + 1) % 4)[:3]
+        order = order_from((seat + 1) % 4)[:3]
         if self.variant == "longyan":
             for s in order:
                 if self._may_win_by(s, "rob_kong") and self._wins_with(s, tile):
@@ -635,90 +426,3 @@ class Game:
         self.swims[seat] = level
         self._discard(seat, tile, swim_level=level)
 
-    # ---------------- wins and the end of the hand ----------------
-
-    def _make_win(self, seat: int, category: str, tile: str | None, discarder: int | None = None,
-                  extra: list[str] | None = None) -> Win:
-        concealed = self.hands[seat] + (extra or [])
-        melds = tuple(str(m) for m in self.melds[seat])
-        if self.variant == "xinyu":
-            scored = xinyu_patterns(concealed, self.melds[seat], self_draw=discarder is None,
-                                    kong_bloom=self.replacement and discarder is None,
-                                    simple=self.options["scoring"] == "simple")
-            assert scored is not None, "a legal win always scores"
-            return Win(seat, category, scored[0], scored[1], format_tiles(concealed), melds, tile)
-        category, base = longyan_category([category])
-        return Win(seat, category, (), base, format_tiles(concealed), melds, tile)
-
-    def _self_draw_win(self, seat: int) -> None:
-        if self.swims[seat]:
-            category = {1: "swim_single", 2: "swim_double", 3: "swim_triple"}[self.swims[seat]]
-        else:
-            category = self._self_draw_category(seat) or "self_draw"
-        self._finish([self._make_win(seat, category, self.drawn)], None)
-
-    def _rob_gold_win(self, seat: int) -> None:
-        assert self.gold is not None
-        self.gold_out = False
-        win = self._make_win(seat, "rob_gold", self.gold, extra=[self.gold])
-        self.hands[seat].append(self.gold)
-        self._finish([win], None)
-
-    def _rob_kong_win(self, seat: int, owner: int, tile: str) -> None:
-        self.hands[owner].remove(tile)         # the kong is never made, never paid
-        win = self._make_win(seat, "rob_kong", tile, discarder=owner, extra=[tile])
-        self.hands[seat].append(tile)
-        self._finish([win], owner)
-
-    def _finish(self, wins: list[Win], discarder: int | None) -> None:
-        for win in wins:
-            if discarder is not None and win.category != "rob_kong":
-                self.hands[win.seat].append(win.tile or "")
-            self.events.append({"type": "win", "seat": win.seat, "category": win.category,
-                                "patterns": list(win.patterns), "multiplier": win.multiplier,
-                                "tile": win.tile, "discarder": discarder})
-            if self.variant == "xinyu":
-                self._pay(xinyu_win_payments(win, discarder))
-            else:
-                self._pay(longyan_win_payments(win, self.dealer, discarder))
-        first = wins[0].seat
-        if self.variant == "xinyu" and len(wins) > 1 and discarder is not None:
-            first = next(s for s in _order_from((discarder + 1) % 4) if any(w.seat == s for w in wins))
-        if self.variant == "longyan":
-            next_dealer = self.dealer if first == self.dealer else (self.dealer + 1) % 4
-        else:
-            next_dealer = first
-        self._settle([w.seat for w in wins], discarder, wins, next_dealer)
-
-    def _finish_draw_game(self) -> None:
-        self.events.append({"type": "draw_game"})
-        if self.variant == "longyan" or self.options["draw_keeps_dealer"]:
-            next_dealer = self.dealer          # 连庄 after a drawn hand (Longyan; Xinyu by option)
-        else:
-            next_dealer = (self.dealer + 1) % 4
-        self._settle([], None, [], next_dealer)
-
-    def _settle(self, winners: list[int], discarder: int | None, wins: list[Win], next_dealer: int) -> None:
-        self.window = None
-        self.phase = "over"
-        self.result_obj = Result(
-            winners=winners, discarder=discarder, wins=wins, payments=list(self.payments),
-            deltas=self.hand_deltas, scores=self.scores, next_dealer=next_dealer,
-            hands=[format_tiles(h) for h in self.hands],
-        )
-
-
-_DISCARD = [f"discard {code}" for code in CODES]
-
-
-def _order_from(seat: int) -> list[int]:
-    return [(seat + i) % 4 for i in range(4)]
-
-
-def _natural(gold: str | None) -> int:
-    """The count slot a white dragon fills when it stands for the gold's face (白板替金)."""
-    return INDEX[gold] if gold and gold != "5z" else INDEX["5z"]
-
-
-def _payment_event(p: Payment) -> dict[str, Any]:
-    return {"type": "payment", **p.to_dict()}

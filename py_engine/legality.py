@@ -1,0 +1,129 @@
+"""Who may do what now: legality in one place, shared by the referee, the bots and the hints."""
+from __future__ import annotations
+
+from .scoring import longyan_category
+from .shapes import can_form_sets
+from .state import HandState
+from .tiles import CODES, INDEX, counts34, sort_key
+from .winning import count_index, hand_counts, is_winning, wild_of, winning_kinds
+
+_DISCARD = [f"discard {code}" for code in CODES]
+
+
+class Legality(HandState):
+
+    def _legal(self, seat: int) -> list[str]:
+        if self.result_obj is not None:
+            return []
+        if self.window is not None:
+            w = self.window
+            return list(w.options[seat]) if seat in w.options and seat not in w.answers else []
+        if seat != self.turn:
+            return []
+        hand = self.hands[seat]
+        if self.swims[seat] and self.may_self_draw:
+            # a swim's draw wins whatever it is; a drawn gold may instead climb a level (RULES.md §3)
+            climb = self.drawn == self.gold and self.swims[seat] < 3
+            return ["win", f"swim {self.gold}"] if climb else ["win"]
+        actions: list[str] = []
+        counts = counts34(hand)
+        if self.may_self_draw:
+            shape = is_winning(hand, len(self.melds[seat]), self.variant, self.gold, self.options, counts=counts)
+            if self._self_draw_category(seat, shape) is not None:
+                actions.append("win")
+            if self.tiles_left > 0:
+                if 4 in counts:
+                    actions += [f"kong {CODES[i]}" for i, c in enumerate(counts) if c == 4 and CODES[i] != self.gold]
+                for m in self.melds[seat]:
+                    if m.type == "pong" and counts[INDEX[m.tile]]:
+                        actions.append(f"kong {m.tile}")
+            if shape and self.gold is not None:   # a swim is declared instead of a win
+                actions += [f"swim {t}" for t in self._swim_tiles(seat)]
+        actions += [_DISCARD[i] for i, c in enumerate(counts) if c]
+        return actions
+
+    def _counts(self, tiles: list[str]) -> tuple[list[int], int]:
+        return hand_counts(tiles, self.gold, self.options)
+
+    def _wins_with(self, seat: int, tile: str) -> bool:
+        """Would the seat's hand win with this natural tile (a discard, a kong to rob)? Cached per hand."""
+        hand = self.hands[seat]
+        key = (tuple(hand), len(self.melds[seat]))
+        cached = self._ready.get(seat)
+        if cached is None or cached[0] != key:
+            cached = (key, winning_kinds(hand, key[1], self.variant, self.gold, self.options))
+            self._ready[seat] = cached
+        return count_index(tile, self.gold, self.options) in cached[1]
+
+    def _wins(self, seat: int, tiles: list[str], extra_golds: int = 0) -> bool:
+        """Would these concealed tiles (plus the seat's melds) make a winning shape?"""
+        return is_winning(tiles, len(self.melds[seat]), self.variant, self.gold, self.options, extra_golds)
+
+    def _others_swim(self, seat: int) -> int:
+        swims = self.swims
+        if not (swims[0] or swims[1] or swims[2] or swims[3]):
+            return 0
+        return max(level for s, level in enumerate(swims) if s != seat)
+
+    def _may_win_by(self, seat: int, how: str) -> bool:
+        """Restrictions on how a seat may win now: swims of others, furiten, options (RULES.md §3)."""
+        if self.variant == "xinyu":
+            return how == "self_draw" or (how == "discard" and self.options["discard_win"])
+        if self.swims[seat]:
+            return False                    # a swimmer wins only by the swim's own draw
+        others = self._others_swim(seat)
+        if others >= 3 and not (how == "self_draw" and self.replacement):
+            return False                    # triple swim: only 杠上开花
+        if others == 2 and how != "self_draw":
+            return False                    # double swim: self-draw only
+        if how in ("discard", "rob_kong") and self.furiten[seat]:
+            return False
+        if how == "discard" and self.options["gold_holder_no_discard_win"] and self.gold in self.hands[seat]:
+            return False
+        return True
+
+    def _self_draw_category(self, seat: int, shape: bool | None = None) -> str | None:
+        """The category a self-drawn win would have now (None: no win); `shape`: the hand's shape wins."""
+        if not self._may_win_by(seat, "self_draw"):
+            return None
+        hand = self.hands[seat]
+        if shape is None:
+            shape = self._wins(seat, hand)
+        if self.variant == "longyan":
+            candidates = []
+            if self._three_golds_allowed() and hand.count(self.gold or "") >= 3:
+                candidates.append("three_golds")
+            if shape:
+                candidates.append("self_draw")
+            return longyan_category(candidates)[0] if candidates else None
+        return "self_draw" if shape else None
+
+    def _three_golds_allowed(self) -> bool:
+        return self.options.get("three_golds") == "any_time"
+
+    def _swim_tiles(self, seat: int) -> list[str]:
+        """游金: tiles T whose discard leaves the other 13 as sets plus one lone gold (RULES.md §3)."""
+        if self.variant != "longyan" or self.swims[seat] or not self.gold:
+            return []
+        hand = self.hands[seat]
+        counts, golds = self._counts(hand)
+        if golds == 0:
+            return []
+        wild = wild_of(self.options)
+        out = []
+        for tile in sorted(set(hand), key=sort_key):
+            if tile == self.gold:
+                if golds >= 2 and can_form_sets(counts, golds - 2, wild):
+                    out.append(tile)       # double swim: the pair was two golds
+                continue
+            rest = list(counts)
+            rest[INDEX[tile] if tile != "5z" or self.options["white_dragon"] == "plain" else _natural(self.gold)] -= 1
+            if can_form_sets(rest, golds - 1, wild):
+                out.append(tile)           # single swim: the pair was a gold with T
+        return out
+
+
+
+def _natural(gold: str | None) -> int:
+    """The count slot a white dragon fills when it stands for the gold's face (白板替金)."""
+    return INDEX[gold] if gold and gold != "5z" else INDEX["5z"]

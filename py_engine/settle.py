@@ -1,0 +1,82 @@
+"""Wins and the end of a hand: categories, patterns, payments, the next dealer (RULES.md §2, §3)."""
+from __future__ import annotations
+
+from .scoring import Result, Win, longyan_category, longyan_win_payments, xinyu_patterns, xinyu_win_payments
+from .legality import Legality
+from .state import order_from
+from .tiles import format_tiles
+
+
+class Settlement(Legality):
+
+    def _make_win(self, seat: int, category: str, tile: str | None, discarder: int | None = None,
+                  extra: list[str] | None = None) -> Win:
+        concealed = self.hands[seat] + (extra or [])
+        melds = tuple(str(m) for m in self.melds[seat])
+        if self.variant == "xinyu":
+            scored = xinyu_patterns(concealed, self.melds[seat], self_draw=discarder is None,
+                                    kong_bloom=self.replacement and discarder is None,
+                                    simple=self.options["scoring"] == "simple")
+            assert scored is not None, "a legal win always scores"
+            return Win(seat, category, scored[0], scored[1], format_tiles(concealed), melds, tile)
+        category, base = longyan_category([category])
+        return Win(seat, category, (), base, format_tiles(concealed), melds, tile)
+
+    def _self_draw_win(self, seat: int) -> None:
+        if self.swims[seat]:
+            category = {1: "swim_single", 2: "swim_double", 3: "swim_triple"}[self.swims[seat]]
+        else:
+            category = self._self_draw_category(seat) or "self_draw"
+        self._finish([self._make_win(seat, category, self.drawn)], None)
+
+    def _rob_gold_win(self, seat: int) -> None:
+        assert self.gold is not None
+        self.gold_out = False
+        win = self._make_win(seat, "rob_gold", self.gold, extra=[self.gold])
+        self.hands[seat].append(self.gold)
+        self._finish([win], None)
+
+    def _rob_kong_win(self, seat: int, owner: int, tile: str) -> None:
+        self.hands[owner].remove(tile)         # the kong is never made, never paid
+        win = self._make_win(seat, "rob_kong", tile, discarder=owner, extra=[tile])
+        self.hands[seat].append(tile)
+        self._finish([win], owner)
+
+    def _finish(self, wins: list[Win], discarder: int | None) -> None:
+        for win in wins:
+            if discarder is not None and win.category != "rob_kong":
+                self.hands[win.seat].append(win.tile or "")
+            self.events.append({"type": "win", "seat": win.seat, "category": win.category,
+                                "patterns": list(win.patterns), "multiplier": win.multiplier,
+                                "tile": win.tile, "discarder": discarder})
+            if self.variant == "xinyu":
+                self._pay(xinyu_win_payments(win, discarder))
+            else:
+                self._pay(longyan_win_payments(win, self.dealer, discarder))
+        first = wins[0].seat
+        if self.variant == "xinyu" and len(wins) > 1 and discarder is not None:
+            first = next(s for s in order_from((discarder + 1) % 4) if any(w.seat == s for w in wins))
+        if self.variant == "longyan":
+            next_dealer = self.dealer if first == self.dealer else (self.dealer + 1) % 4
+        else:
+            next_dealer = first
+        self._settle([w.seat for w in wins], discarder, wins, next_dealer)
+
+    def _finish_draw_game(self) -> None:
+        self.events.append({"type": "draw_game"})
+        if self.variant == "longyan" or self.options["draw_keeps_dealer"]:
+            next_dealer = self.dealer          # 连庄 after a drawn hand (Longyan; Xinyu by option)
+        else:
+            next_dealer = (self.dealer + 1) % 4
+        self._settle([], None, [], next_dealer)
+
+    def _settle(self, winners: list[int], discarder: int | None, wins: list[Win], next_dealer: int) -> None:
+        self.window = None
+        self.phase = "over"
+        self.result_obj = Result(
+            winners=winners, discarder=discarder, wins=wins, payments=list(self.payments),
+            deltas=self.hand_deltas, scores=self.scores, next_dealer=next_dealer,
+            hands=[format_tiles(h) for h in self.hands],
+        )
+
+

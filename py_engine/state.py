@@ -1,0 +1,115 @@
+"""The state of one hand, as data, with the small helpers every part of the game uses."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .positions import Setup
+from .scoring import Payment, Result
+from .rules import xinyu as xinyu_rules
+
+
+@dataclass
+class Discard:
+    tile: str
+    claimed: bool = False
+    covered: bool = False
+
+
+@dataclass
+class Window:
+    """A moment where seats other than the player on turn may act: claims, robbing, three golds."""
+
+    kind: str                          # "claim" | "rob_kong" | "rob_gold" | "three_golds"
+    tile: str | None                   # the tile claimed / robbed
+    source: int                        # the discarder, the kong's owner, or the dealer
+    options: dict[int, list[str]]      # seat -> its legal actions (pass included)
+    order: list[int]                   # priority order among equal claims
+    answers: dict[int, str] = field(default_factory=dict)
+
+
+@dataclass
+class Bonus:
+    """分饼 tracking: rounds of four identical discards from the dealer's first (RULES.md §3)."""
+
+    round: int = 1
+    tiles: list[str] = field(default_factory=list)
+    alive: bool = True
+
+
+class HandState:
+    """Everything one hand holds. Legality (who may do what), Settlement (wins) and Game (the flow) build on it."""
+
+    def __init__(self, setup: Setup) -> None:
+        self.rules = setup.rules
+        self.variant = setup.rules.name
+        self.options = setup.options
+        self.seed = setup.seed
+        self.dealer = setup.dealer
+        self.dice = setup.dice
+        self.hands = setup.hands
+        self.melds = setup.melds
+        self.flowers = setup.flowers
+        self.wall = setup.wall
+        self.gold = setup.gold
+        self.gold_out = setup.gold is not None
+        self.scores_start = list(setup.scores)
+        self.payments: list[Payment] = list(setup.opening_payments)
+        self.drawn_count = setup.drawn_count
+        self.discards: list[list[Discard]] = [[] for _ in range(4)]
+        self.swims = [0, 0, 0, 0]
+        self.furiten = [False] * 4
+        self.kongs = [0, 0, 0, 0]
+        self.drawn: str | None = None           # the tile the player on turn just drew
+        self.turn = setup.dealer
+        self.phase = "discard"
+        self.may_self_draw = True               # after a draw (not after a pong); the dealer's 14th counts
+        self.replacement = False                # the last draw was a kong replacement (杠上开花)
+        self.window: Window | None = None
+        self.pending_kong: str | None = None    # an added kong waiting for the rob window
+        self.covered_pending = self.variant == "longyan"   # the dealer's first discard is covered
+        self.bonus = Bonus()
+        self.last_discard: tuple[int, int] | None = None   # (seat, index in discards)
+        self.history: list[tuple[int, str]] = []
+        self.result_obj: Result | None = None
+        self.hand_number: int | None = None
+        self.events: list[dict[str, Any]] = []
+        self._legal_cache: dict[int, list[str]] = {}
+        self._ready: dict[int, tuple[tuple[Any, ...], frozenset[int]]] = {}   # seat -> (hand key, waits)
+
+    @property
+    def scores(self) -> list[int]:
+        """Running totals, this hand's payments so far included."""
+        deltas = self.hand_deltas
+        return [s + d for s, d in zip(self.scores_start, deltas)]
+
+    @property
+    def hand_deltas(self) -> list[int]:
+        deltas = [0, 0, 0, 0]
+        for p in self.payments:
+            deltas[p.payer] -= p.amount
+            deltas[p.payee] += p.amount
+        return deltas
+
+    @property
+    def tiles_left(self) -> int:
+        """Draws left before the hand is drawn (Xinyu: the 120-tile limit; Longyan: the reserve)."""
+        left = len(self.wall.tiles)
+        if self.variant == "xinyu":
+            left = min(xinyu_rules.DRAW_LIMIT - self.drawn_count, left)
+        else:
+            left -= self.options["reserve_tiles"]
+        return left if left > 0 else 0
+
+    def _pay(self, payments: list[Payment]) -> None:
+        self.payments += payments
+        self.events += [payment_event(p) for p in payments]
+
+
+def order_from(seat: int) -> list[int]:
+    """Seats in turn order starting from `seat`."""
+    return [(seat + i) % 4 for i in range(4)]
+
+
+def payment_event(p: Payment) -> dict[str, Any]:
+    return {"type": "payment", **p.to_dict()}
