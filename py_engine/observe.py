@@ -86,7 +86,8 @@ def unseen(game: Game, seat: int | None) -> dict[str, int]:
             if m.type != "concealed_kong" or s == seat or game.is_over:
                 seen += m.tiles
     for s, ds in enumerate(game.discards):
-        seen += [d.tile for d in ds if not d.covered or s == seat]
+        # a claimed discard lies in the claimer's meld (counted there) or the winner's hand
+        seen += [d.tile for d in ds if (not d.covered or s == seat) and not d.claimed]
     if game.gold and game.gold_out:
         seen.append(game.gold)
     for t in seen:
