@@ -31,14 +31,14 @@ class Game(Settlement):
     def new(cls, variant: str, seed: int = 0, options: dict[str, Any] | None = None,
             dealer: int | None = None, scores: list[int] | None = None) -> Game:
         """Shuffled, dealt, deterministic by seed."""
-        return cls.from_position(positions.deal(variant, seed, options, dealer, scores))
+        return cls(positions.deal(variant, seed, options, dealer, scores))
 
     @classmethod
     def from_position(cls, position: dict[str, Any]) -> Game:
         """A game from a position dict (API.md, Positions); a 'history' key is replayed on top."""
         history = position.get("history", []) if isinstance(position, dict) else []
         setup = positions.load(position)
-        game = cls(setup, {k: v for k, v in position.items() if k != "history"})
+        game = cls(setup)
         if history:
             if not isinstance(history, list):
                 raise ValueError("history must be a list of [seat, action]")
@@ -86,15 +86,15 @@ class Game(Settlement):
         twin._ready = dict(self._ready)
         return twin
 
-    def __init__(self, setup: positions.Setup, start: dict[str, Any]) -> None:
+    def __init__(self, setup: positions.Setup) -> None:
         super().__init__(setup)
-        self._start = self._start_position(start)
+        self._start = self._start_position()
         if self.gold:
             self.events.append({"type": "gold", "tile": self.gold})
         self.events += [payment_event(p) for p in self.payments]
         self._open_start()
 
-    def _start_position(self, given: dict[str, Any]) -> dict[str, Any]:
+    def _start_position(self) -> dict[str, Any]:
         """The full position of this hand's start: every tile placed, so it plays identically."""
         tail_explicit = self.wall.explicit_tail
         tiles = self.wall.front_order()
@@ -104,7 +104,7 @@ class Game(Settlement):
             "variant": self.variant, "options": dict(self.options), "seed": self.seed, "dealer": self.dealer,
             "dice": list(self.dice), "hands": [format_tiles(h) for h in self.hands],
             "melds": [[str(m) for m in ms] for ms in self.melds],
-            "flowers": [format_tiles(f) for f in self.flowers],
+            "flowers": ["".join(f) for f in self.flowers],   # in the order they were set aside
             "wall": "".join(front), "tail": "".join(tail), "gold": self.gold,
             "scores": list(self.scores_start), "drawn_count": self.drawn_count,
             "opening_payments": [p.to_dict() for p in self.payments],

@@ -10,7 +10,7 @@ from typing import Any
 from .melds import Meld, parse_meld
 from .rules import RuleSet, ruleset
 from .scoring import Payment, longyan_kong_payments
-from .tiles import as_tiles, format_tiles, full_set, is_flower
+from .tiles import as_tiles, full_set, is_flower
 from .wall import Wall, roll_dice
 
 POSITION_KEYS = (
@@ -182,8 +182,8 @@ def _add_flower(setup: Setup, seat: int, tile: str, payments: list[Payment]) -> 
 
 
 def deal(variant: str, seed: int, options: dict[str, Any] | None, dealer: int | None,
-         scores: Iterable[int] | None = None) -> dict[str, Any]:
-    """Shuffle, roll, deal, replace the opening flowers and turn the gold: the resulting position."""
+         scores: Iterable[int] | None = None) -> Setup:
+    """Shuffle, roll, deal, replace the opening flowers and turn the gold: the hand's Setup."""
     rules = ruleset(variant)
     resolved = rules.resolve(options)
     rng = random.Random(seed)
@@ -194,7 +194,8 @@ def deal(variant: str, seed: int, options: dict[str, Any] | None, dealer: int | 
     dealer = _seat(dealer, "dealer")
     dice = roll_dice(random.Random(f"{seed}:dice"))
     wall = Wall.build(tiles, [], stacks_per_side=rules.stacks_per_side, dice=dice, dealer=dealer,
-                      front_taken=0, tail_taken=0)
+                      front_taken=0, tail_taken=0,
+                      die_rng=random.Random(f"{seed}:kong") if rules.name == "xinyu" else None)
     order = [(dealer + i) % 4 for i in range(4)]
     hands: list[list[str]] = [[] for _ in range(4)]
     for _ in range(3):                       # three rounds of four tiles, then one each, then the dealer's 14th
@@ -205,8 +206,7 @@ def deal(variant: str, seed: int, options: dict[str, Any] | None, dealer: int | 
     hands[dealer].append(wall.draw_front())
 
     setup = Setup(rules, resolved, seed, dealer, dice, hands, [[] for _ in range(4)], [[] for _ in range(4)],
-                  wall, None, list(scores or [0, 0, 0, 0]), 0)
-    payments: list[Payment] = []
+                  wall, None, list(scores or [0, 0, 0, 0]), 4 * 13 + 1)
     if rules.flowers:
         # 补花: rounds in turn order from the dealer until no hand holds a flower
         while any(is_flower(t) for h in hands for t in h):
@@ -214,19 +214,10 @@ def deal(variant: str, seed: int, options: dict[str, Any] | None, dealer: int | 
                 found = [t for t in hands[seat] if is_flower(t)]
                 for tile in found:
                     hands[seat].remove(tile)
-                    _add_flower(setup, seat, tile, payments)
+                    _add_flower(setup, seat, tile, setup.opening_payments)
                 hands[seat] += [wall.draw_tail() for _ in found]
-        setup.gold = _turn_gold(setup, payments)
-    return {
-        "variant": rules.name, "options": options or {}, "seed": seed, "dealer": dealer, "dice": list(dice),
-        "hands": [format_tiles(h) for h in hands], "melds": [[], [], [], []],
-        "flowers": [format_tiles(f) for f in setup.flowers], "wall": format_tiles_ordered(wall.front_order()),
-        "tail": "", "gold": setup.gold, "scores": list(setup.scores),
-        "drawn_count": 4 * 13 + 1 + (wall.tail_taken if rules.flowers else 0),
-        "opening_payments": [p.to_dict() for p in payments],
-    }
+        setup.gold = _turn_gold(setup, setup.opening_payments)
+        setup.drawn_count += wall.tail_taken
+    return setup
 
 
-def format_tiles_ordered(tiles: list[str]) -> str:
-    """Tiles in their given order (a wall), written tile by tile: ``"1m9p3z"`` keeps the order."""
-    return "".join(tiles)

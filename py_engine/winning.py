@@ -53,7 +53,10 @@ def winning_kinds(tiles: Sequence[str], melds: int, variant: str, gold: str | No
     if variant == "xinyu" and not melds and all(t[1] == "z" for t in tiles):
         kinds.update(range(HONOR_BASE, NUM_KINDS))    # 全风向: any honor completes an all-honors hand
     counts, golds = hand_counts(tiles, gold, options)
-    wild = wild_of(options)
-    if shapes.shanten(counts, melds, golds, wild, melds == 0) <= 0:
+    # a quick necessary test first: if one more wild tile cannot complete the hand, no natural tile can
+    ready = shapes.is_standard_win(counts, golds + 1, "any") or (
+        not melds and shapes.is_seven_pairs(counts, golds + 1, "any"))
+    if ready:
+        wild = wild_of(options)
         kinds.update(shapes.waits(counts, melds, golds, wild, melds == 0))
     return frozenset(kinds)
