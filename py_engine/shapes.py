@@ -210,19 +210,20 @@ def gold_counts(tiles: list[str], gold: str | None, white_replaces: bool = True)
     Every tile whose code is ``gold`` is a wild gold. With ``white_replaces`` (and a gold other
     than ``5z``) every white dragon is a natural tile of the gold's face.
     """
+    return split_golds(counts34(tiles), gold, white_replaces)
+
+
+def split_golds(counts: list[int], gold: str | None, white_replaces: bool = True) -> tuple[list[int], int]:
+    """Physical 34-slot counts -> (natural counts, golds), as gold_counts; `counts` is not changed."""
     if gold is None:
-        return counts34(tiles), 0
-    golds = 0
-    natural: list[str] = []
-    for t in tiles:
-        if t == gold:
-            golds += 1
-        else:
-            natural.append(t)
-    counts = counts34(natural)
+        return counts, 0
+    counts = list(counts)
+    slot = INDEX[gold]
+    golds = counts[slot]
+    counts[slot] = 0
     if white_replaces and gold != WHITE_DRAGON:
         white = INDEX[WHITE_DRAGON]
-        counts[INDEX[gold]] += counts[white]
+        counts[slot] += counts[white]
         counts[white] = 0
     return counts, golds
 

@@ -22,12 +22,12 @@ def is_winning(tiles: Sequence[str], melds: int, variant: str, gold: str | None,
                options: Mapping[str, Any], extra_golds: int = 0, counts: list[int] | None = None) -> bool:
     """Standard shape, seven pairs (no melds), or Xinyu's all-honors free hand (全风向: no melds, 14 honors).
 
-    `counts`: the tiles' 34-slot counts when the caller has them already (only used without a gold).
+    `counts`: the tiles' physical 34-slot counts when the caller has them already.
     """
-    if counts is None or gold is not None:
+    if counts is None:
         counts, golds = hand_counts(tiles, gold, options)
     else:
-        golds = 0
+        counts, golds = shapes.split_golds(counts, gold, options.get("white_dragon") != "plain")
     golds += extra_golds
     wild = wild_of(options)
     if shapes.is_standard_win(counts, golds, wild):
