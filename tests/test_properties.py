@@ -1,6 +1,7 @@
 """Property tests: many seeded games played by random legal actions (plain seeded loops)."""
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 
@@ -18,7 +19,7 @@ VARIANTS = [
     ("longyan", {"gold_wild": "suited", "white_dragon": "plain"}),
     ("longyan", {"reserve_tiles": 16, "three_golds": "opening_only", "gold_holder_no_discard_win": True}),
 ]
-SEEDS = range(12)
+SEEDS = range(20)
 
 
 def full_set(variant: str) -> Counter:
@@ -81,6 +82,15 @@ def check_no_leak(g: Game) -> None:
     dealer = spec["dealer"]
     for viewer in (None, 0, 1, 2, 3):
         o = g.observation(viewer)
+        json.loads(json.dumps(o))           # JSON-safe
+        assert o["seat"] == viewer and o["variant"] == g.variant and o["options"] == g.options
+        assert o["is_over"] == over and o["waiting_for"] == g.waiting_for
+        assert o["phase"] in ("three_golds", "discard", "claim", "rob_kong", "rob_gold", "over")
+        assert (o["phase"] == "over") == over
+        if o["phase"] == "claim":
+            assert o["last_discard"] is not None and o["turn"] == o["last_discard"]["seat"]
+        if o["phase"] == "discard":
+            assert o["waiting_for"] == [o["turn"]]
         for s in range(4):
             if s == viewer or over:
                 continue
@@ -756,3 +766,74 @@ def test_rob_kong_window_events_are_documented():
         g.apply(g.waiting_for[0], "pass")
     ev = g.apply(1, "kong 5p")
     assert {e["type"] for e in ev} <= set(EVENT_KEYS), ev
+
+
+def test_bool_seat_is_not_a_seat():
+    g = Game.new("xinyu", seed=1)
+    action = g.legal_actions(0)[-1]
+    for seat in (False, True):
+        with pytest.raises(IllegalActionError):
+            g.apply(seat, action)
+    assert g.history == []
+
+
+def test_illegal_actions_in_special_windows():
+    # three golds window
+    g = game("longyan", [None, None, "9m9m9m147p258s1367z", None], gold="9m")
+    for seat, action in [(0, "discard 1z"), (2, "discard 9m"), (1, "pass"), (2, "pong"), (2, "swim 9m")]:
+        assert_illegal(g, seat, action)
+    # rob-gold window: only seat 1 may act, and only win / pass
+    g = game("longyan", ["123m678p789s1z2z3z6z7z", "123p456p789s111z4z", None, None], gold="9m")
+    g.apply(0, "discard 7z")
+    for seat, action in [(0, "win"), (1, "pong"), (2, "pass"), (1, "discard 4z"), (0, "discard 1z")]:
+        assert_illegal(g, seat, action)
+    # rob-kong window
+    g = game("longyan", ["123m678p789s1z2z3z6z7z", "123m456s789s3z", "123p46p111z678m22s", None],
+             melds=[[], ["pong 5p"], [], []], wall="5p", tail="8m", gold="9m")
+    g.apply(0, "discard 7z")
+    while g.waiting_for != [1]:
+        g.apply(g.waiting_for[0], "pass")
+    g.apply(1, "kong 5p")
+    for seat, action in [(1, "discard 3z"), (3, "win"), (2, "pong"), (2, "kong")]:
+        assert_illegal(g, seat, action)
+
+
+def test_several_winners_on_one_discard_keep_136_tiles():
+    g = game("xinyu", ["123m456p789s111z6z3z", None, "123m456p789s222z6z", None], options={"discard_win": True},
+             wall="6z")
+    g.apply(0, "discard 3z")
+    while g.waiting_for != [1]:
+        g.apply(g.waiting_for[0], "pass")
+    g.apply(1, "discard 6z")
+    g.apply(0, "win")
+    g.apply(2, "win")
+    assert sorted(g.result["winners"]) == [0, 2]
+    # both wins show the full hand with the shared tile ...
+    for w in g.result["wins"]:
+        assert w["hand"].count("6") >= 1 and w["tile"] == "6z"
+    # ... but the physical tiles still number 136
+    check_tiles(g)
+
+
+@pytest.mark.parametrize("variant, options", VARIANTS)
+def test_spectator_accounts_for_every_tile_after_the_hand(variant, options):
+    """Once over, the spectator's public view alone places every tile (hands, melds, discards,
+    flowers, the turned gold, the wall's count)."""
+    for seed in range(10):
+        g = play_random(variant, options, 100 + seed)
+        o = g.observation(None)
+        tiles: Counter = Counter()
+        for s in range(4):
+            tiles.update(o["hands"][s])
+            for m in o["melds"][s]:
+                tiles.update(m["tiles"])
+            tiles.update(d["tile"] for d in o["discards"][s] if not d["claimed"])
+            tiles.update(o["flowers"][s])
+        if o["gold"] and o["gold_tile_out"]:
+            tiles[o["gold"]] += 1
+        in_wall = sum(map(sum, o["wall"]["stacks"]))
+        assert None not in tiles, (seed, o["discards"])
+        full = full_set(variant)
+        if len(g.result["winners"]) <= 1:
+            assert sum(tiles.values()) + in_wall == sum(full.values())
+            assert not (tiles - full)

@@ -444,3 +444,17 @@ def test_default_action_after_pong_discards_rightmost_tile():
     g.apply(2, "pong")
     hand = g.observation(2)["hands"][2]
     assert g.default_action(2) == f"discard {hand[-1]}"
+
+
+def test_format_then_parse_round_trip_random_lists():
+    import random
+    codes = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)] + \
+        [f"{n}f" for n in range(1, 9)]
+    order = {s: i for i, s in enumerate("mpszf")}
+    rng = random.Random(3)
+    for _ in range(300):
+        tiles = [rng.choice(codes) for _ in range(rng.randint(0, 18))]
+        text = format_tiles(tiles)
+        back = parse_tiles(text)
+        assert back == sorted(tiles, key=lambda t: (order[t[1]], t[0]))
+        assert format_tiles(back) == text

@@ -981,3 +981,21 @@ def test_three_golds_with_white_dragon_gold():
 def test_three_white_dragons_are_not_three_golds():
     g = lgame([None, "555z147p258s1367z", None, None], gold="9m")
     assert g.waiting_for == [0]
+
+
+def test_covered_discard_shown_once_the_hand_is_over():
+    # robbing the gold ends the hand with the dealer's discard still covered: at the end all is shown
+    g = lgame(["123m678p789s1z2z3z6z7z", "123p456p789s111z4z", None, None])
+    g.apply(0, "discard 7z")
+    g.apply(1, "win")
+    for viewer in (None, 1, 2, 3):
+        assert g.observation(viewer)["discards"][0][0]["tile"] == "7z"
+
+
+def test_first_discard_bonus_round3_doubles_again():
+    g = lgame(["1z3m7p258m14p258s246z", "1z3m7p147m258p369s6z",
+               "1z3m7p147m258p369s6z", "1z3m7p147m256p369s6z"], wall="3z7z1s4s3z7z1s4s3z7z1s")
+    for tile in ("1z", "3m", "7p"):
+        for seat in range(4):
+            turn(g, seat, tile)
+    assert g.observation(None)["hand_deltas"] == [-3 - 12 - 24, 1 + 4 + 8, 13, 13]
