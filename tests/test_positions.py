@@ -302,3 +302,19 @@ def test_bad_position_bad_history():
     p = xpos()
     p["history"] = [[0, "discard 9z"]]
     bad(p, "history")
+
+
+# ---------------------------------------------------------------- golden playthroughs
+
+GOLDEN = json.load(open(__import__("pathlib").Path(__file__).parent / "golden" / "worked_examples.json"))
+
+
+@pytest.mark.parametrize("case", GOLDEN, ids=[c["name"] for c in GOLDEN])
+def test_golden_worked_examples_replay(case):
+    g = Game.replay(case["position"], case["history"])
+    r = g.result
+    assert r["deltas"] == case["deltas"]
+    assert r["winners"] == case["winners"]
+    assert [w["category"] for w in r["wins"]] == case["categories"]
+    assert [sorted(w["patterns"]) for w in r["wins"]] == case["patterns"]
+    assert sum(r["deltas"]) == 0

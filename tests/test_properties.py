@@ -837,3 +837,22 @@ def test_spectator_accounts_for_every_tile_after_the_hand(variant, options):
         if len(g.result["winners"]) <= 1:
             assert sum(tiles.values()) + in_wall == sum(full.values())
             assert not (tiles - full)
+
+
+@pytest.mark.parametrize("variant", ["xinyu", "longyan"])
+def test_observation_events_are_the_applied_events_masked(variant):
+    for seed in range(8):
+        g = Game.new(variant, seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            seat, action = choose(g, rng, 0.2)
+            events = g.apply(seat, action)
+            for viewer in (None, 0, 1, 2, 3):
+                seen = g.observation(viewer)["events"]
+                assert len(seen) == len(events)
+                for full, masked in zip(events, seen):
+                    if g.is_over or masked == full:
+                        assert masked == full
+                        continue
+                    assert {**masked, "tile": full.get("tile")} == full
+                    assert masked["tile"] is None and full.get("seat") != viewer
