@@ -1,0 +1,75 @@
+"""The easy bot: plain tile efficiency, quick and plausible.
+
+Wins whenever it may; discards the tile that leaves the fewest draws to ready (shanten), the most
+isolated one on ties; pongs and kongs when that does not set the hand back. No hand value, no defence.
+"""
+from __future__ import annotations
+
+from .common import GOLD_SLOT, View, discard_tiles, keep_score, plain_shanten
+
+
+def shanten_of(view: View, counts: list[int], golds: int, melds: int) -> int:
+    return plain_shanten(counts, golds, melds, view.wild, view.variant == "xinyu")
+
+
+def best_discard(view: View, tiles: list[str], counts: list[int], golds: int, melds: int) -> tuple[str, int]:
+    """The discard leaving the lowest shanten; ties go to the least connected tile."""
+    best: tuple[int, float, str] | None = None
+    for tile in tiles:
+        slot = view.slot(tile)
+        if slot == GOLD_SLOT:
+            s = shanten_of(view, counts, golds - 1, melds)
+            key = (s, 99.0, tile)
+        else:
+            keep = keep_score(counts, slot)
+            counts[slot] -= 1
+            s = shanten_of(view, counts, golds, melds)
+            counts[slot] += 1
+            key = (s, keep, tile)
+        if best is None or key[:2] < best[:2]:
+            best = key
+    assert best is not None
+    return best[2], best[0]
+
+
+def choose(view: View) -> str:
+    legal = view.legal
+    if "win" in legal:
+        return "win"
+    counts, golds = view.counts()
+    melds = view.melds.count
+    if view.phase != "discard":
+        tile = view.last_tile
+        if tile is None or ("pong" not in legal and "kong" not in legal):
+            return "pass" if "pass" in legal else legal[0]
+        slot = view.slot(tile)
+        now = shanten_of(view, counts, golds, melds)
+        if "kong" in legal:
+            counts[slot] -= 3
+            after = shanten_of(view, counts, golds, melds + 1)
+            counts[slot] += 3
+            if after <= now:
+                return "kong"
+        if "pong" in legal:
+            counts[slot] -= 2
+            after = shanten_of(view, counts, golds, melds + 1)   # 11 tiles: the best discard is implied
+            counts[slot] += 2
+            if after <= now:
+                return "pong"
+        return "pass"
+    now = shanten_of(view, counts, golds, melds)
+    for action in legal:
+        if action.startswith("kong "):
+            tile = action[5:]
+            slot = view.slot(tile)
+            held = counts[slot] if slot != GOLD_SLOT else 0
+            take = 4 if held == 4 else 1                         # concealed kong, or add to a pong
+            counts[slot] -= take
+            after = shanten_of(view, counts, golds, melds + (1 if take == 4 else 0))
+            counts[slot] += take
+            if after <= now:
+                return action
+    tiles = discard_tiles(legal, view.gold, allow_gold=True)
+    if not tiles:
+        return legal[0]
+    return "discard " + best_discard(view, tiles, counts, golds, melds)[0]

@@ -1,0 +1,332 @@
+"""Hand value over the unseen tiles: what a 13-tile hand is worth before the next draw.
+
+For each target the hand could aim at (the plain winning shape; in Xinyu also the flushes, seven
+pairs, all pungs and all honors with their multipliers, RULES.md §2; in Longyan a swim once a gold
+is held and three golds, RULES.md §3) we take the shanten towards it and its outs counted over the
+tiles this seat has not seen (ukeire), turn that into the chance of completing it in the draws
+left while no one else has won, and weigh it by what the win pays. The hand's estimate is its best
+target's. Normal and hard bots and the hints all use this one estimate.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .. import shapes
+from .common import GOLD_SLOT, HONOR_BASE, SUIT_LETTERS, MeldInfo, View, longyan_total, swim_total
+
+#: Outs a hand typically has at a shanten level (0 = ready), for the steps after the next one.
+TYPICAL_STD = (5.0, 16.0, 26.0, 36.0, 44.0, 50.0, 56.0, 60.0, 62.0)
+TYPICAL_PAIRS = (3.0, 9.0, 15.0, 21.0, 27.0, 33.0, 39.0, 42.0, 42.0)
+TYPICAL_PUNGS = (4.0, 8.0, 12.0, 16.0, 20.0, 24.0, 28.0, 30.0, 30.0)
+RESTRICTED = {"half": 0.65, "full": 0.5, "honors": 0.3}
+WIDTH_POWER = 0.35
+#: Chance per round that no one else has won (the hand goes on to this seat's next draw).
+SURVIVE = {"xinyu": 0.94, "longyan": 0.9}
+#: Share of the three discards a round that could fall on a ready hand's wait (Longyan discard wins).
+DISCARD_SHARE = 0.35
+#: Share of the three discards a round that could be a held pair's tile (a pong).
+PONG_SHARE = 0.5
+#: A win also spares the seat its share of someone else's win: points added to every win's value.
+AVOIDED_LOSS = {"xinyu": 2.5, "longyan": 2.0}
+
+
+@lru_cache(maxsize=1 << 16)
+def p_complete(steps: tuple[float, ...], draws: int, survive: float) -> float:
+    """Chance of passing every step (each own draw passes the current one with its chance), within
+    ``draws`` own draws, each draw reached only if the hand has survived another round."""
+    k = len(steps)
+    if k == 0:
+        return 1.0
+    f = [0.0] * (k + 1)
+    f[0] = 1.0
+    done = 0.0
+    for _ in range(draws):
+        for j in range(k - 1, -1, -1):
+            x = f[j] * survive
+            moved = x * steps[j]
+            f[j] = x - moved
+            f[j + 1] += moved * (1.0 if j + 1 < k else 0.0)
+            if j + 1 == k:
+                done += moved
+    return done
+
+
+@dataclass
+class Estimate:
+    ev: float               # expected points from winning this hand
+    target: str             # the best target: "plain", "seven_pairs", "half_flush:p", "swim", ...
+    shanten: int            # plain shanten of the hand
+    outs: int               # plain outs (unseen tiles that lower the plain shanten)
+    target_shanten: int
+
+
+def pung_shanten(counts: list[int], golds: int, melds: int) -> int:
+    """Shanten towards all pungs (碰碰胡): (4 - melds) triplets and a pair of distinct kinds."""
+    slots = 4 - melds
+    top = sorted((c if c < 3 else 3 for c in counts if c), reverse=True)
+    used = sum(top[:slots])
+    if len(top) > slots:
+        used += min(top[slots], 2)
+    need = 3 * slots + 2 - used - golds
+    return max(need, 0) - 1
+
+
+class Evaluator:
+    """Values 13-tile hands (counts, golds, melds) from one seat's view; memoized per decision."""
+
+    def __init__(self, view: View) -> None:
+        self.view = view
+        self.xinyu = view.variant == "xinyu"
+        self.wild = view.wild
+        self.unseen = view.unseen
+        self.slot_of = view.slot_of
+        self.n_unseen = max(1, view.unseen_total())
+        self.draws = view.draws_left()
+        self.survive = SURVIVE[view.variant]
+        self.simple = view.options.get("scoring") == "simple"
+        self.dealer = view.is_dealer
+        # the physical kinds still to come, as (slot, copies)
+        self.sources = [(self.slot_of[k], n) for k, n in enumerate(self.unseen) if n]
+        self.gold_unseen = sum(n for s, n in self.sources if s == GOLD_SLOT)
+        self.unseen_slot = [0] * 34
+        for slot, n in self.sources:
+            if slot != GOLD_SLOT:
+                self.unseen_slot[slot] += n
+        self._cache: dict[tuple[object, ...], Estimate] = {}
+        if self.xinyu:
+            self.discard_wins = bool(view.options.get("discard_win"))
+        else:
+            self.discard_wins = True
+
+    # ---- shanten of each shape kind on (possibly restricted) counts ----
+
+    def _shanten(self, kind: str, counts: list[int], golds: int, melds: int) -> int:
+        if kind == "std":
+            return shapes.shanten(counts, melds, golds, self.wild)
+        if kind == "sp":
+            return shapes.shanten_seven_pairs(counts, golds, self.wild)
+        if kind == "pung":
+            return pung_shanten(counts, golds, melds)
+        if kind == "free":       # Xinyu all-honors free hand: honors held are all that counts
+            return 13 - sum(counts[HONOR_BASE:])
+        if kind == "swim":       # sets only around one lone gold: a pair of a kind absent stands in
+            return self._swim_shanten(counts, golds, melds)
+        raise ValueError(kind)
+
+    def _swim_shanten(self, counts: list[int], golds: int, melds: int) -> int:
+        if golds < 1:
+            return 9
+        for k in range(HONOR_BASE, HONOR_BASE + 7):
+            if counts[k] == 0:
+                counts[k] = 2
+                s = shapes.shanten_standard(counts, melds, golds - 1, self.wild)
+                counts[k] = 0
+                return s
+        return 9
+
+    def _outs(self, kind: str, counts: list[int], golds: int, melds: int, now: int,
+              allowed: set[int] | None) -> int:
+        """Unseen tiles whose draw lowers this shanten (ukeire)."""
+        total = 0
+        for slot, n in self.sources:
+            if slot == GOLD_SLOT:
+                if kind in ("std", "sp", "swim") and self._shanten(kind, counts, golds + 1, melds) < now:
+                    total += n
+                continue
+            if allowed is not None and slot not in allowed:
+                continue
+            if kind == "sp" and not counts[slot] & 1:
+                continue
+            if kind == "pung" and not counts[slot]:
+                continue
+            counts[slot] += 1
+            s = self._shanten(kind, counts, golds, melds)
+            counts[slot] -= 1
+            if s < now:
+                total += n
+        return total
+
+    # ---- the estimate ----
+
+    def steps(self, kind: str, s: int, outs: int, scale: float, pong_outs: int = 0) -> tuple[float, ...]:
+        """Per-step chances with typical outs at each shanten level (so a lower shanten is worth
+        more, as it should be); with ``pong_outs`` (copies of held pairs) a pong can make a step too."""
+        table = TYPICAL_PAIRS if kind == "sp" else TYPICAL_PUNGS if kind == "pung" else TYPICAL_STD
+        n = self.n_unseen
+        pong = min(0.5, 3.0 * PONG_SHARE * pong_outs / n)
+        out = []
+        for level in range(s, -1, -1):
+            out.append(table[min(level, len(table) - 1)] * scale / n)
+        for j in range(len(out) - 1):           # pongs never make the final (winning) step
+            p = pong if j == 0 else pong * 0.7
+            out[j] = 1.0 - (1.0 - out[j]) * (1.0 - p)
+        return tuple(round(min(1.0, p), 3) for p in out)
+
+    @staticmethod
+    def width(kind: str, s: int, outs: int, scale: float) -> float:
+        """How much wider (or narrower) than typical the hand is now: a mild factor on its chance."""
+        table = TYPICAL_PAIRS if kind == "sp" else TYPICAL_PUNGS if kind == "pung" else TYPICAL_STD
+        typical = table[min(s, len(table) - 1)] * scale
+        if typical <= 0 or s < 0:
+            return 1.0
+        return min(1.6, max(0.4, outs / typical)) ** WIDTH_POWER
+
+    def _win_chance(self, kind: str, s: int, outs: int, scale: float, discard_ok: bool,
+                    pong_outs: int = 0) -> tuple[float, float]:
+        """(chance to complete, share of that won on a discard) for a target at shanten s."""
+        if s < 0:
+            return 1.0, 0.0
+        st = list(self.steps(kind, s, outs, scale, pong_outs))
+        share = 0.0
+        if discard_ok and self.discard_wins:
+            boost = 1.0 + 3.0 * DISCARD_SHARE
+            share = 1.0 - 1.0 / boost
+            st[-1] = min(1.0, round(st[-1] * boost, 3))
+        return p_complete(tuple(st), self.draws, self.survive) * self.width(kind, s, outs, scale), share
+
+    def pong_outs(self, counts: list[int], allowed: set[int] | None = None) -> int:
+        """Unseen copies of the held pairs a pong could use (one pair stays the eyes)."""
+        pairs = [k for k, c in enumerate(counts) if c == 2 and (allowed is None or k in allowed)]
+        if len(pairs) < 2:
+            return 0
+        return sum(self.unseen_slot[k] for k in pairs)
+
+    def ev13(self, counts: list[int], golds: int, melds: MeldInfo) -> Estimate:
+        key = (tuple(counts), golds, melds.count, melds.has_kong, melds.suits)
+        found = self._cache.get(key)
+        if found is not None:
+            return found
+        if self.xinyu:
+            est = self._xinyu(counts, golds, melds)
+        else:
+            est = self._longyan(counts, golds, melds)
+        self._cache[key] = est
+        return est
+
+    def _plain(self, counts: list[int], golds: int, melds: MeldInfo) -> tuple[int, int]:
+        s = shapes.shanten(counts, melds.count, golds, self.wild)
+        if self.xinyu and melds.count == 0:
+            free = 13 - sum(counts[HONOR_BASE:])
+            if free < s:
+                s = free
+        outs = self._outs_plain(counts, golds, melds.count, s)
+        return s, outs
+
+    def _outs_plain(self, counts: list[int], golds: int, melds: int, now: int) -> int:
+        total = 0
+        free = self.xinyu and melds == 0
+        for slot, n in self.sources:
+            if slot == GOLD_SLOT:
+                if shapes.shanten(counts, melds, golds + 1, self.wild) < now:
+                    total += n
+                continue
+            counts[slot] += 1
+            s = shapes.shanten(counts, melds, golds, self.wild)
+            if free and s >= now and slot >= HONOR_BASE:
+                s = min(s, 13 - sum(counts[HONOR_BASE:]))
+            counts[slot] -= 1
+            if s < now:
+                total += n
+        return total
+
+    def _xinyu(self, counts: list[int], golds: int, mi: MeldInfo) -> Estimate:
+        concealed = mi.count == 0
+        base = (2 if concealed else 1) * (2 if mi.has_kong else 1)
+        s_plain, outs_plain = self._plain(counts, golds, mi)
+        sp_mult = 2 if self.simple else 4
+        targets: list[tuple[str, str, float, set[int] | None, float]] = []   # name, kind, mult, allowed, scale
+        targets.append(("plain", "std", 1.0, None, 1.0))
+        if concealed:
+            targets.append(("seven_pairs", "sp", sp_mult, None, 1.0))
+        flying = (2 if self.simple else 4) if mi.count == 4 else 1
+        targets.append(("all_pungs", "pung", 2.0 * flying, None, 1.0))
+        honors_held = sum(counts[HONOR_BASE:])
+        meld_suits = mi.suits - {"z"}
+        for i, letter in enumerate(SUIT_LETTERS):
+            if meld_suits - {letter}:
+                continue
+            in_suit = sum(counts[9 * i:9 * i + 9])
+            if in_suit + honors_held < 8:
+                continue
+            half = set(range(9 * i, 9 * i + 9)) | set(range(HONOR_BASE, 34))
+            targets.append((f"half_flush:{letter}", "std", 2.0, half, RESTRICTED["half"]))
+            targets.append((f"half_flush+all_pungs:{letter}", "pung", 4.0 * flying, half, 0.8))
+            if concealed:
+                targets.append((f"half_flush+seven_pairs:{letter}", "sp", 2.0 * sp_mult, half, 0.8))
+            if "z" not in mi.suits and in_suit >= 8:
+                full = set(range(9 * i, 9 * i + 9))
+                targets.append((f"full_flush:{letter}", "std", 4.0, full, RESTRICTED["full"]))
+                if concealed:
+                    targets.append((f"full_flush+seven_pairs:{letter}", "sp", 4.0 * sp_mult, full, 0.7))
+        if not meld_suits and honors_held >= 8:
+            honors = set(range(HONOR_BASE, 34))
+            targets.append(("all_honors", "free" if concealed else "std", 8.0, honors, RESTRICTED["honors"]))
+        kong = 2 if mi.has_kong else 1
+        avoid = AVOIDED_LOSS["xinyu"]
+        best = Estimate(0.0, "plain", s_plain, outs_plain, s_plain)
+        scored = []
+        for name, kind, mult, allowed, scale in targets:
+            if name == "plain":
+                s, outs = s_plain, outs_plain
+            else:
+                work = counts if allowed is None else [c if k in allowed else 0 for k, c in enumerate(counts)]
+                s = self._shanten(kind, work, golds, mi.count)
+                if s > s_plain + 3:
+                    continue
+                outs = -1
+            scored.append((name, kind, mult, allowed, scale, s, outs))
+        # the likeliest payers first; the exact outs only for targets that can still beat the best
+        for name, kind, mult, allowed, scale, s, outs in sorted(scored, key=lambda t: (t[5], -t[2])):
+            # closed: 门清 doubles; open: pongs speed the hand up (never for seven pairs / the free hand)
+            routes = []
+            if concealed:
+                routes.append((2.0 * kong * mult, False))
+            if kind not in ("sp", "free"):
+                routes.append((1.0 * kong * mult, True))
+            top = max(m for m, _ in routes)
+            if outs < 0:
+                bound_outs = int(min(self.n_unseen, (TYPICAL_STD[min(s, 8)] if s >= 0 else 0) * 2.0 + 8))
+                p_hi, _ = self._win_chance(kind, s, bound_outs, scale, True, 8)
+                if p_hi * (6.0 * top + avoid) <= best.ev:
+                    continue
+                work = counts if allowed is None else [c if k in allowed else 0 for k, c in enumerate(counts)]
+                outs = self._outs(kind, work, golds, mi.count, s, allowed) if s >= 0 else 0
+            po = -1
+            for m, open_route in routes:
+                if open_route and po < 0:
+                    po = self.pong_outs(counts, allowed)
+                p, share = self._win_chance(kind, s, outs, scale, True, po if open_route else 0)
+                # a self-draw: each of the three others pays 2·M; a discard win (option): the discarder M, no 门清
+                ev = p * ((1 - share) * (6.0 * m + avoid) + share * (m / (2.0 if not open_route else 1.0) + avoid))
+                if ev > best.ev:
+                    best = Estimate(ev, name if not open_route or not concealed else name + ":open", s_plain, outs_plain, s)
+        return best
+
+    def _longyan(self, counts: list[int], golds: int, mi: MeldInfo) -> Estimate:
+        s_plain, outs_plain = self._plain(counts, golds, mi)
+        avoid = AVOIDED_LOSS["longyan"]
+        v_self = float(longyan_total(2, self.dealer)) + avoid
+        v_disc = float(longyan_total(1, self.dealer) + 1) + avoid     # roughly: the discarder pays 1 more
+        view = self.view
+        discard_ok = not (golds and view.options.get("gold_holder_no_discard_win"))
+        p, share = self._win_chance("std", s_plain, outs_plain, 1.0, discard_ok, self.pong_outs(counts))
+        best = Estimate(p * ((1 - share) * v_self + share * v_disc), "plain", s_plain, outs_plain, s_plain)
+        if golds >= 1:
+            # 游金: reach "sets + one lone gold" (any draw then pairs it), swim, and win on the next draw
+            s = self._swim_shanten(counts, golds, mi.count)
+            if s <= s_plain + 2 and s < 9:
+                outs = self._outs("swim", counts, golds, mi.count, s, None) if s >= 0 else 0
+                st = list(self.steps("std", s, outs, 0.8, self.pong_outs(counts))) if s >= 0 else []
+                st += [1.0, 1.0]
+                level = 2 if golds >= 3 else 1
+                p = p_complete(tuple(st), self.draws, self.survive) * self.width("std", s, outs, 0.8)
+                ev = p * (swim_total(level, self.dealer) + avoid)
+                if ev > best.ev:
+                    best = Estimate(ev, "swim", s_plain, outs_plain, s)
+        if golds == 2 and self.gold_unseen and view.options.get("three_golds", "any_time") == "any_time":
+            p = p_complete((round(self.gold_unseen / self.n_unseen, 3),), self.draws, self.survive)
+            ev = p * (longyan_total(4, self.dealer) + avoid)
+            if ev > best.ev:
+                best = Estimate(ev, "three_golds", s_plain, outs_plain, 0)
+        return best

@@ -1,0 +1,198 @@
+"""Bots: always legal, fall back on failure, deterministic, and sensible in clear cases (issue 4)."""
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from py_engine import Game, bots
+from py_engine.bots import easy, hard, normal
+
+LEVELS = ("easy", "normal", "hard")
+
+
+def play_out(game: Game, levels: list[str]) -> Game:
+    """Play a hand to its end with the given level in each seat, checking every choice is legal."""
+    while not game.is_over:
+        seat = game.waiting_for[0]
+        action = bots.choose(game, seat, levels[seat])
+        assert action in game.legal_actions(seat), (seat, levels[seat], action)
+        game.apply(seat, action)
+    return game
+
+
+@pytest.mark.parametrize("variant", ["xinyu", "longyan"])
+def test_bots_always_return_legal_actions(variant: str) -> None:
+    for seed in range(6):
+        play_out(Game.new(variant, seed=seed), ["easy"] * 4)
+    for seed in range(3):
+        play_out(Game.new(variant, seed=100 + seed), ["normal"] * 4)
+    for seed in range(2):
+        play_out(Game.new(variant, seed=200 + seed), ["hard", "normal", "easy", "hard"])
+
+
+@pytest.mark.parametrize("options", [{"gold_wild": "suited"}, {"white_dragon": "plain", "reserve_tiles": 16},
+                                     {"gold_holder_no_discard_win": True, "three_golds": "opening_only"}])
+def test_bots_legal_under_longyan_options(options: dict) -> None:
+    for seed in range(2):
+        play_out(Game.new("longyan", seed=300 + seed, options=options), ["normal", "hard", "easy", "normal"])
+
+
+def test_bots_legal_under_xinyu_options() -> None:
+    game = Game.new("xinyu", seed=5, options={"discard_win": True, "scoring": "simple"})
+    play_out(game, ["normal", "hard", "easy", "normal"])
+
+
+def test_unknown_level_is_an_error() -> None:
+    game = Game.new("xinyu", seed=1)
+    with pytest.raises(ValueError, match="unknown level"):
+        bots.choose(game, game.waiting_for[0], "grandmaster")
+
+
+def test_bot_exception_falls_back_to_easy_and_is_logged(monkeypatch: pytest.MonkeyPatch,
+                                                        caplog: pytest.LogCaptureFixture) -> None:
+    def broken(view: object) -> str:
+        raise RuntimeError("boom")
+
+    monkeypatch.setitem(bots._BOTS, "normal", broken)
+    game = Game.new("longyan", seed=3)
+    seat = game.waiting_for[0]
+    with caplog.at_level(logging.ERROR, logger="py_engine.bots"):
+        action = bots.choose(game, seat, "normal")
+    assert action in game.legal_actions(seat)
+    assert action == easy.choose(bots.View.from_observation(game.observation(seat)))
+    assert any("boom" in r.getMessage() or r.exc_info for r in caplog.records)
+
+
+def test_illegal_choice_falls_back(monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    monkeypatch.setitem(bots._BOTS, "hard", lambda view: "discard 9z")
+    game = Game.new("xinyu", seed=4)
+    seat = game.waiting_for[0]
+    with caplog.at_level(logging.ERROR, logger="py_engine.bots"):
+        action = bots.choose(game, seat, "hard")
+    assert action in game.legal_actions(seat)
+    assert "not legal" in caplog.text
+
+
+def test_every_bot_failing_still_gives_a_legal_action(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(view: object) -> str:
+        raise RuntimeError("boom")
+
+    monkeypatch.setitem(bots._BOTS, "normal", broken)
+    monkeypatch.setitem(bots._BOTS, "easy", broken)
+    game = Game.new("xinyu", seed=2)
+    seat = game.waiting_for[0]
+    assert bots.choose(game, seat, "normal") in game.legal_actions(seat)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_same_state_same_choice(level: str) -> None:
+    game = Game.new("longyan", seed=11)
+    for _ in range(30):
+        if game.is_over:
+            break
+        seat = game.waiting_for[0]
+        first = bots.choose(game, seat, level)
+        twin = Game.replay(game.to_position(), list(game.history))
+        assert bots.choose(twin, seat, level) == first
+        assert bots.choose(game.clone(), seat, level) == first
+        game.apply(seat, first)
+
+
+def test_bots_see_only_the_observation() -> None:
+    """Hiding the other hands and the wall from the game object does not change a choice."""
+    game = Game.new("xinyu", seed=21)
+    for _ in range(25):
+        seat = game.waiting_for[0]
+        obs = game.observation(seat)
+        assert all(h is None for s, h in enumerate(obs["hands"]) if s != seat)
+        for level in LEVELS:
+            assert bots.choose_from_observation(obs, level) == bots.choose(game, seat, level)
+        game.apply(seat, bots.choose(game, seat, "normal"))
+
+
+#: Far-from-ready 13-tile fillers for seats a test does not use (no pairs, no two golds).
+FILLERS = ["1479m2589p1356s1z", "2589m1469p2457s2z", "3569m1478p3678s3z"]
+
+
+def table(dealer_hand: str, *others: str, **kw: object) -> Game:
+    hands = [dealer_hand, *others, *FILLERS[len(others):]]
+    return Game.from_position({"variant": kw.pop("variant", "longyan"), "dealer": 0, "hands": hands, **kw})
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("variant", ["xinyu", "longyan"])
+def test_bot_takes_an_obvious_self_draw_win(level: str, variant: str) -> None:
+    kw = {"gold": "7z"} if variant == "longyan" else {}
+    game = table("11234m456p789s666z", variant=variant, **kw)
+    assert "win" in game.legal_actions(0)
+    assert bots.choose(game, 0, level) == "win"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_bot_wins_on_a_discard_without_a_gold(level: str) -> None:
+    # seat 1 waits on 1z/6z; golds (9s) stand for suited tiles only, so nobody robs the gold,
+    # and the dealer's covered first discard 1z turns up
+    game = table("2589m14679p2457s1z", "123m456m789m11z66z", variant="longyan", gold="9s",
+                 options={"gold_wild": "suited"})
+    game.apply(0, "discard 1z")
+    assert 1 in game.waiting_for and "win" in game.legal_actions(1)
+    assert bots.choose(game, 1, level) == "win"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_bot_robs_the_gold(level: str) -> None:
+    # seat 1's 13 tiles plus the turned gold (9s) win: 123m 456m 789m, 23p + gold, pair 55z
+    game = table("2589m14679p2457s4z", "123m456m789m23p55z", variant="longyan", gold="9s")
+    game.apply(0, bots.choose(game, 0, level))
+    assert game.phase == "rob_gold" and 1 in game.waiting_for
+    assert bots.choose(game, 1, level) == "win"
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_bot_swims_in_a_clear_case(level: str) -> None:
+    # dealer: 123m 456m 789p 123s + gold 9s + 5p: a self-draw win (b=2) or a single swim on 5p (b=4)
+    game = table("123456m789p123s9s5p", gold="9s")
+    legal = game.legal_actions(0)
+    assert "win" in legal and "swim 5p" in legal
+    assert bots.choose(game, 0, level) == "swim 5p"
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_bot_swims_up_on_a_drawn_gold(level: str) -> None:
+    game = table("123456m789p123s9s5p", gold="9s", wall="4z6z7z9s")
+    game.apply(0, "swim 5p")
+    while game.waiting_for and game.waiting_for[0] != 0:
+        seat = game.waiting_for[0]
+        game.apply(seat, game.default_action(seat))
+    assert game.legal_actions(0) == ["win", "swim 9s"]
+    assert bots.choose(game, 0, level) == "swim 9s"
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_bot_keeps_its_gold(level: str) -> None:
+    # a far-from-ready hand with one gold (3s): the gold is the last tile to go
+    game = table("1479m2589p1569s3s5z", gold="3s")
+    assert "discard 3s" in game.legal_actions(0)
+    assert bots.choose(game, 0, level) != "discard 3s"
+
+
+def test_normal_and_hard_never_discard_a_gold_needlessly() -> None:
+    for seed in range(3):
+        game = Game.new("longyan", seed=400 + seed)
+        levels = ["normal", "hard", "normal", "hard"]
+        while not game.is_over:
+            seat = game.waiting_for[0]
+            action = bots.choose(game, seat, levels[seat])
+            legal = game.legal_actions(seat)
+            if action.startswith("discard ") and action[8:] == game.gold:
+                assert all(a[8:] == game.gold for a in legal if a.startswith("discard "))
+            game.apply(seat, action)
+
+
+def test_normal_takes_a_concealed_kong_in_xinyu() -> None:
+    # four 5z in hand, no use for them in seven pairs: the kong pays 2 from each at once
+    game = table("19m123m456p78s5555z", variant="xinyu")
+    assert "kong 5z" in game.legal_actions(0)
+    assert normal.choose(bots.View.from_observation(game.observation(0))) == "kong 5z"
+    assert hard.choose(bots.View.from_observation(game.observation(0))) == "kong 5z"
