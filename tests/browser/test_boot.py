@@ -1,0 +1,112 @@
+"""The built page boots: it paints at once, then Pyodide and the engine come up in a worker."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PYODIDE_VERSION = json.loads((ROOT / "vendor.json").read_text())["pyodide"]["version"]
+
+READY_OR_FAILED = """() => window.mahjong && (window.mahjong.timing.ready !== undefined
+    || document.getElementById("boot").classList.contains("failed"))"""
+
+
+def wait_ready(frame, timeout: int) -> None:
+    """Wait for window.mahjong.ready in a page or frame; a failed boot fails at once with its message."""
+    frame.wait_for_function(READY_OR_FAILED, timeout=timeout)
+    failed = frame.evaluate("""() => document.getElementById("boot").classList.contains("failed")
+        && document.getElementById("boot-status").textContent""")
+    assert not failed, failed
+    frame.evaluate("() => window.mahjong.ready")
+
+
+def test_table_paints_before_the_engine_is_ready(page, site, console_errors, boot_timeout):
+    page.set_viewport_size({"width": 900, "height": 600})
+    page.goto(site.url, wait_until="commit")
+    page.wait_for_function("() => window.mahjong", timeout=10_000)
+    early = page.evaluate("""() => {
+        const canvas = document.getElementById("table");
+        const ctx = canvas.getContext("2d");
+        const [r, g, b] = ctx.getImageData(canvas.width / 2, canvas.height / 4, 1, 1).data;
+        const bar = document.getElementById("boot-bar");
+        return {
+            ready: window.mahjong.timing.ready !== undefined,
+            canvas: [canvas.width, canvas.height], dpr: devicePixelRatio,
+            pixel: [r, g, b],
+            bar: bar.getAttribute("role"), barShown: bar.getBoundingClientRect().width > 0,
+            status: document.getElementById("boot-status").textContent,
+        };
+    }""")
+    assert not early["ready"], "the engine was ready before the first check: nothing proves the early paint"
+    assert early["canvas"] == [900 * early["dpr"], 600 * early["dpr"]]
+    r, g, b = early["pixel"]
+    assert g > r and g > b, f"the table is not painted: {early['pixel']}"
+    assert early["bar"] == "progressbar" and early["barShown"]
+    assert early["status"]
+
+    wait_ready(page, boot_timeout)
+    timing = page.evaluate("() => window.mahjong.timing")
+    fcp = page.evaluate("""() => performance.getEntriesByName("first-contentful-paint")[0]?.startTime""")
+    assert fcp is not None and fcp < timing["ready"]
+
+    # The bar moved through every stage in order and never went back.
+    log = page.evaluate("() => window.mahjong._progress")
+    overall = [entry["overall"] for entry in log]
+    assert overall == sorted(overall)
+    assert overall[-1] > 0.999
+    finished = [entry["stage"] for entry in log if entry["fraction"] == 1]
+    assert finished[-3:] == ["micropip", "engine", "import"]
+    assert set(finished) == {"runtime", "stdlib", "start", "micropip", "engine", "import"}
+    assert page.get_attribute("#boot-bar", "aria-valuenow") == "100"
+    assert page.is_hidden("#boot")
+    assert console_errors == []
+
+
+def test_ping_answers_from_python_314_in_the_worker(page, site, console_errors, boot_timeout):
+    page.goto(site.url)
+    wait_ready(page, boot_timeout)
+    answer = page.evaluate("() => window.mahjong._call('ping')")
+    assert answer["ok"] is True
+    assert answer["python"].startswith("3.14")
+    assert page.evaluate("() => window.mahjong.pyodide") == PYODIDE_VERSION
+    assert page.evaluate("() => window.mahjong.engine.wheel").startswith("py_engine-")
+    # Python runs in the worker: the page's own thread has no interpreter.
+    assert page.evaluate("() => typeof window.loadPyodide === 'undefined' && typeof window.pyodide === 'undefined'")
+    assert console_errors == []
+
+
+def test_every_request_stays_under_the_sub_path(page, site, console_errors, boot_timeout):
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    page.goto(site.url)
+    wait_ready(page, boot_timeout)
+    page.evaluate("() => window.mahjong._call('ping')")
+    assert any(url.endswith("pyodide.asm.wasm") for url in requested), requested
+    assert any(".whl" in url for url in requested), requested
+    outside = [url for url in requested if not url.startswith(site.url) and not url.startswith("data:")]
+    assert outside == []
+    assert console_errors == []
+
+
+def test_boots_inside_an_iframe_on_another_origin(page, site, console_errors, boot_timeout):
+    page.goto(site.parent_url)
+    page.wait_for_selector("iframe#game")
+    frame = page.frame(url=site.url)
+    assert frame is not None, [f.url for f in page.frames]
+    wait_ready(frame, boot_timeout)
+    answer = frame.evaluate("() => window.mahjong._call('ping')")
+    assert answer["ok"] is True and answer["python"].startswith("3.14")
+    assert frame.evaluate("() => window.top !== window")
+    assert console_errors == []
+
+
+def test_a_missing_engine_is_shown_not_silent(page, site, boot_timeout):
+    """If the engine wheel cannot be had, the page says so and offers a reload."""
+    page.route("**/wheels/*.whl*", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(site.url)
+    page.wait_for_function(READY_OR_FAILED, timeout=boot_timeout)
+    assert page.evaluate("() => document.getElementById('boot').classList.contains('failed')")
+    assert "could not start" in page.text_content("#boot-status")
+    assert page.is_visible("#boot-retry")
+    rejected = page.evaluate("() => window.mahjong.ready.then(() => null, (e) => e.message)")
+    assert rejected

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# The test command: sets up a fresh Debian machine for the tests, then runs every test.
+#   Python packages (pip install -e '.[test]'), Debian's Chromium and CJK fonts when missing,
+#   the pinned Pyodide npm package and wheels (build.py), then pytest over tests/.
+# Extra arguments go to pytest, e.g. tests/run.sh -x -k boot
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PYTHON="${PYTHON:-$(command -v python || command -v python3)}"
+
+"$PYTHON" -m pip install --quiet --disable-pip-version-check -e '.[test]'
+
+if [ ! -x /usr/bin/chromium ] || ! dpkg -s fonts-noto-cjk >/dev/null 2>&1; then
+  SUDO=""
+  if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+  $SUDO apt-get update -q
+  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium fonts-noto-cjk
+fi
+
+"$PYTHON" build.py
+
+exec "$PYTHON" -m pytest tests "$@"

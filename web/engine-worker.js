@@ -1,0 +1,168 @@
+// The engine worker: boots Pyodide, installs the engine wheel with micropip, imports
+// py_engine, then answers calls through py_engine.bridge.call(json_str) -> json_str.
+// Running Python here keeps bots' thinking off the page's thread.
+// Message shapes are listed at the top of loader.js.
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+
+const here = (path) => new URL(path, import.meta.url).href;
+const post = (message) => self.postMessage(message);
+
+// --- progress: count the bytes of the big downloads as they arrive ---------------------
+
+let sizes = {};
+const manifest = fetch(here("./engine.json"), { cache: "no-cache" }).then((r) => {
+  if (!r.ok) throw new Error(`engine.json: HTTP ${r.status}`);
+  return r.json();
+});
+manifest.then((m) => (sizes = m.sizes || {}), () => {});
+
+let engineWheel = null; // file name of the engine wheel, once the manifest is in
+const lastSent = {};
+
+function progress(stage, fraction) {
+  const now = performance.now();
+  const last = lastSent[stage];
+  // At most one message per stage every 50 ms, but always the end of a stage.
+  if (fraction < 1 && last && now - last.t < 50) return;
+  lastSent[stage] = { t: now, fraction };
+  post({ type: "progress", stage, fraction });
+}
+
+function stageOf(file) {
+  if (file === "pyodide.asm.wasm") return "runtime";
+  if (file === "python_stdlib.zip") return "stdlib";
+  if (file.startsWith("micropip-") || file.startsWith("packaging-")) return "micropip";
+  if (file === engineWheel) return "engine";
+  return null;
+}
+
+// The share of a stage that is the download; the rest is unpacking or installing.
+const DOWNLOAD_SHARE = { runtime: 1, stdlib: 1, micropip: 0.9, engine: 0.2 };
+const downloaded = {}; // stage -> {file: bytes}
+
+function countBytes(stage, file, response) {
+  // Read a clone so the original response (and the browser's wasm code cache keyed by
+  // its URL) stays untouched.
+  const total = sizes[file] || Number(response.headers.get("content-length")) || 0;
+  if (!total || !response.body) return;
+  const reader = response.clone().body.getReader();
+  const files = (downloaded[stage] ??= {});
+  const stageTotal = () =>
+    Object.keys(sizes).filter((f) => stageOf(f) === stage).reduce((s, f) => s + sizes[f], 0) || total;
+  files[file] = 0;
+  const pump = () =>
+    reader.read().then(({ done, value }) => {
+      if (done) return;
+      files[file] += value.byteLength;
+      const got = Object.values(files).reduce((a, b) => a + b, 0);
+      progress(stage, Math.min(1, got / stageTotal()) * DOWNLOAD_SHARE[stage]);
+      return pump();
+    });
+  pump().catch(() => {});
+}
+
+const realFetch = self.fetch.bind(self);
+self.fetch = async (input, init) => {
+  const response = await realFetch(input, init);
+  try {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    const file = decodeURIComponent(new URL(url, self.location.href).pathname.split("/").pop());
+    const stage = stageOf(file);
+    if (stage && response.ok) countBytes(stage, file, response);
+  } catch {
+    // progress is best effort; the response itself is unchanged
+  }
+  return response;
+};
+
+// --- boot ------------------------------------------------------------------------------
+
+let stage = "runtime"; // runtime, stdlib and start overlap; failures name "runtime"
+let call = null; // the Python entry point, py_engine.bridge.call: (json_str) -> json_str
+let ping = null;
+
+// "ping" is answered here, not by the bridge: it checks the worker and the interpreter.
+const GLUE = `
+import json, sys
+import py_engine
+
+try:
+    from py_engine.bridge import call as _entry
+    _has_bridge = True
+except ModuleNotFoundError as error:
+    if error.name != "py_engine.bridge":
+        raise
+    _has_bridge = False
+
+    def _entry(request: str) -> str:
+        """Until py_engine.bridge exists: refuse every method."""
+        method = json.loads(request).get("method")
+        return json.dumps({"ok": False, "error": f"no engine bridge yet for {method!r}"})
+
+def _ping() -> str:
+    return json.dumps({"ok": True, "python": sys.version, "bridge": _has_bridge})
+
+(_entry, _ping)
+`;
+
+async function boot() {
+  progress("runtime", 0);
+  progress("stdlib", 0);
+  // micropip listed here downloads while the runtime starts, instead of after it.
+  const pyodide = await loadPyodide({ indexURL: here("./pyodide/"), packages: ["micropip"] });
+  for (const done of ["runtime", "stdlib", "start", "micropip"]) progress(done, 1);
+
+  stage = "engine";
+  const m = await manifest;
+  engineWheel = m.wheel.split("/").pop();
+  // An absolute URL (micropip fetches only http(s) URLs); the query busts stale caches.
+  const wheelURL = `${here("./" + m.wheel)}?v=${m.sha256.slice(0, 12)}`;
+  const micropip = pyodide.pyimport("micropip");
+  try {
+    await micropip.install.callKwargs(wheelURL, { deps: false });
+  } finally {
+    micropip.destroy();
+  }
+  progress("engine", 1);
+
+  stage = "import";
+  const entries = pyodide.runPython(GLUE);
+  [call, ping] = [entries.get(0), entries.get(1)];
+  entries.destroy();
+  const info = pyodide.runPython("import sys; (sys.version, _has_bridge)").toJs();
+  progress("import", 1);
+  post({
+    type: "ready",
+    python: info[0],
+    bridge: info[1],
+    pyodide: pyodide.version,
+    engine: { wheel: engineWheel, sha256: m.sha256 },
+  });
+}
+
+function errorInfo(error) {
+  return { name: error?.type || error?.name || "Error", message: String(error?.message ?? error) };
+}
+
+const booted = boot().catch((error) => {
+  post({ type: "failed", stage, error: errorInfo(error) });
+  throw error;
+});
+booted.catch(() => {});
+
+// --- calls -----------------------------------------------------------------------------
+
+// Calls run one at a time in arrival order (Python is single-threaded anyway).
+let queue = booted;
+self.onmessage = ({ data }) => {
+  if (data?.type !== "call") return;
+  const { id, method, args } = data;
+  queue = queue
+    .then(() => booted)
+    .then(() => {
+      const json = method === "ping" ? ping() : call(JSON.stringify({ method, args: args ?? {} }));
+      post({ type: "result", id, json });
+    })
+    .catch((error) => post({ type: "error", id, error: errorInfo(error) }))
+    .then(() => {}, () => {});
+};
