@@ -996,3 +996,28 @@ def test_first_discard_bonus_round3_doubles_again():
         for seat in range(4):
             turn(g, seat, tile)
     assert g.observation(None)["hand_deltas"] == [-3 - 12 - 24, 1 + 4 + 8, 13, 13]
+
+
+def test_rob_kong_first_in_turn_order_and_dealer_robber_pays_double():
+    # seat 1 adds 5p; the dealer (seat 0) and seat 2 both wait on 5p: seat 2 comes first after seat 1
+    g = lgame(["123m789s46p222z33z7z", "123m456s789s3z", "123p46p111z678m22s", None],
+              melds=[[], ["pong 5p"], [], []], wall="5p", tail="8m")
+    discard_and_open(g, 0, "7z")
+    pass_all(g)
+    g.apply(1, "kong 5p")
+    assert set(g.waiting_for) == {0, 2}
+    g.apply(0, "win")
+    assert not g.is_over
+    g.apply(2, "win")
+    assert g.result["winners"] == [2]
+    # the dealer robs when seat 2 passes: each non-dealer pays 2b = 4, the kong's owner no extra
+    g = lgame(["123m789s46p222z33z7z", "123m456s789s3z", "123p46p111z678m22s", None],
+              melds=[[], ["pong 5p"], [], []], wall="5p", tail="8m")
+    discard_and_open(g, 0, "7z")
+    pass_all(g)
+    g.apply(1, "kong 5p")
+    g.apply(2, "pass")
+    g.apply(0, "win")
+    r = g.result
+    assert r["winners"] == [0] and r["wins"][0]["category"] == "rob_kong" and r["discarder"] == 1
+    assert r["deltas"] == [12, -4, -4, -4]
