@@ -1,0 +1,367 @@
+"""Hints for the seat a human plays: how far from ready, what completes the hand, what the normal
+bot would play and why, and why a hand that looks complete cannot win now (issue 4).
+
+``hint(game, seat)`` reads only ``game.observation(seat)``; the result is JSON-safe:
+
+    {"shanten": 1,                          # -1 a winning hand, 0 ready, n: n away from ready
+     "waits": [["3p", 2], ["6p", 4]],       # when ready: tile, copies this seat has not seen
+     "suggested": "discard 9m",             # the normal bot's choice, or None when not to move
+     "reason": {"en": ..., "zh-Hans": ..., "zh-Hant": ...},     # one line, or None
+     "cannot_win": None | {"code": "furiten", "text": {"en": ..., "zh-Hans": ..., "zh-Hant": ...}}}
+
+On one's own turn with 14 tiles, ``waits`` are those after the suggested discard when it leaves
+the hand ready. In Longyan a drawn gold completes any ready hand (when a gold may stand for one of
+the waits): it is listed too. ``cannot_win`` codes: "furiten" (passed a win: no discard win until
+one's next draw), "swim" (another player's double or triple swim, or one's own swim, forbids it),
+"suited_gold" (option gold_wild "suited": a gold cannot stand for an honor), "self_draw_only"
+(Xinyu without the discard_win option), "after_pong" (no self-draw win right after a pong),
+"gold_discard" (a discarded gold cannot be claimed), "gold_holder" (option
+gold_holder_no_discard_win).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from . import analysis, shapes
+from .bots import normal
+from .bots.common import GOLD_SLOT, HONOR_BASE, View, plain_shanten
+from .tiles import CODES, INDEX, WHITE_DRAGON, format_tiles
+
+LANGS = ("en", "zh-Hans", "zh-Hant")
+_ZH_NUM = "一二三四五六七八九"
+_ZH_SUIT = {"m": ("万", "萬"), "p": ("饼", "餅"), "s": ("条", "條")}
+_ZH_HONOR = ("东南西北白发中", "東南西北白發中")
+_EN_SUIT = {"m": "characters", "p": "dots", "s": "bamboo"}
+
+CANNOT_WIN = {
+    "furiten": {"en": "you passed a win: no discard win until your next draw (furiten)",
+                "zh-Hans": "弃先和后：放弃过和牌，下次摸牌前不能再和别人打出的牌",
+                "zh-Hant": "棄先和後：放棄過和牌，下次摸牌前不能再和別人打出的牌"},
+    "swim": {"en": "a swim in progress forbids this win",
+             "zh-Hans": "有人在游金，现在不能这样和牌",
+             "zh-Hant": "有人在游金，現在不能這樣和牌"},
+    "suited_gold": {"en": "a gold stands only for a suited tile here, not for an honor",
+                    "zh-Hans": "金只能当序数牌用，不能当字牌",
+                    "zh-Hant": "金只能當序數牌用，不能當字牌"},
+    "self_draw_only": {"en": "Xinyu wins by self-draw only: not on a discard",
+                       "zh-Hans": "新余麻将只能自摸，不能和别人打出的牌",
+                       "zh-Hant": "新余麻將只能自摸，不能和別人打出的牌"},
+    "after_pong": {"en": "right after a pong you must discard: no self-draw win",
+                   "zh-Hans": "碰牌后只能出牌，不算自摸",
+                   "zh-Hant": "碰牌後只能出牌，不算自摸"},
+    "gold_discard": {"en": "a discarded gold cannot be claimed",
+                     "zh-Hans": "打出的金不能吃碰和",
+                     "zh-Hant": "打出的金不能吃碰和"},
+    "gold_holder": {"en": "holding a gold, you may not win on a discard (house rule)",
+                    "zh-Hans": "有金不平胡：手里有金不能和别人打出的牌",
+                    "zh-Hant": "有金不平胡：手裡有金不能和別人打出的牌"},
+}
+
+TARGETS = {
+    "seven_pairs": ("seven pairs", "七小对", "七小對"),
+    "all_pungs": ("all pungs", "碰碰胡", "碰碰胡"),
+    "half_flush": ("a half flush", "混一色", "混一色"),
+    "full_flush": ("a full flush", "清一色", "清一色"),
+    "all_honors": ("all honors", "全风向", "全風向"),
+    "swim": ("a swim with the gold", "游金", "游金"),
+    "three_golds": ("a third gold", "三金倒", "三金倒"),
+}
+
+
+# ---------------------------------------------------------------------------------------------
+# Entry points
+
+def hint(game: Any, seat: int) -> dict[str, Any]:
+    """Hints for ``seat`` from its observation only (JSON-safe)."""
+    return hint_from_observation(game.observation(seat))
+
+
+def hint_from_observation(obs: dict[str, Any]) -> dict[str, Any]:
+    view = View.from_observation(obs)
+    counts, golds = view.counts()
+    melds = view.melds.count
+    xinyu = view.variant == "xinyu"
+    size = len(view.hand) + 3 * melds
+    shanten = plain_shanten(counts, golds, melds, view.wild, xinyu) if view.hand else 8
+    suggested = None
+    reason = None
+    decision = None
+    if view.legal and not obs.get("is_over"):
+        decision = normal.NormalBot(view).decide()
+        suggested = decision.action
+    waits: list[list[Any]] = []
+    if size == 13 and shanten == 0:
+        waits = _waits(view, view.hand)
+    elif size == 14 and suggested and suggested.startswith(("discard ", "swim ")):
+        rest = list(view.hand)
+        rest.remove(suggested.split(" ", 1)[1])
+        c, g = view.counts(rest)
+        if plain_shanten(c, g, melds, view.wild, xinyu) == 0 and not suggested.startswith("swim "):
+            waits = _waits(view, rest)
+    if decision is not None and suggested is not None:
+        reason = _reason(view, decision, shanten)
+    return {
+        "shanten": int(shanten),
+        "waits": waits,
+        "suggested": suggested,
+        "reason": reason,
+        "cannot_win": _cannot_win(view, obs),
+    }
+
+
+# ---------------------------------------------------------------------------------------------
+# Waits with the copies this seat has not seen
+
+def _meld_strings(obs: dict[str, Any], seat: int) -> list[str]:
+    return [f"{m['type']} {m['tile']}" for m in obs["melds"][seat]]
+
+
+def _waits(view: View, tiles: list[str]) -> list[list[Any]]:
+    kinds = analysis.waits(tiles, _meld_strings(view.obs, view.seat), view.variant, view.gold,
+                           options=view.options if view.longyan else None)
+    out = [[tile, view.unseen[INDEX[tile]]] for tile, _left in kinds]
+    if view.longyan and view.gold and out:
+        if view.wild == "any" or any(t[1] != "z" or (view.white_replaces and t == WHITE_DRAGON) for t, _ in out):
+            if all(t != view.gold for t, _ in out):
+                out.append([view.gold, view.unseen[INDEX[view.gold]]])
+                out.sort(key=lambda pair: INDEX[pair[0]])
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Why a complete-looking hand cannot win
+
+def _complete(view: View, tiles: list[str], wild: str) -> bool:
+    counts, golds = view.counts(tiles)
+    melds = view.melds.count
+    if shapes.is_win(counts, melds, golds, wild):
+        return True
+    return (view.variant == "xinyu" and melds == 0 and len(tiles) == 14
+            and all(t[1] == "z" for t in tiles))
+
+
+def _text(code: str) -> dict[str, Any]:
+    return {"code": code, "text": dict(CANNOT_WIN[code])}
+
+
+def _cannot_win(view: View, obs: dict[str, Any]) -> dict[str, Any] | None:
+    if obs.get("is_over") or not view.hand:
+        return None
+    if "win" in view.legal:
+        return None
+    size = len(view.hand) + 3 * view.melds.count
+    others_swim = max((lv for s, lv in enumerate(view.swims) if s != view.seat), default=0)
+    mine = [e for e in obs.get("events") or [] if e.get("seat") == view.seat]
+    if size == 14 and obs.get("turn") == view.seat:
+        if not _complete(view, view.hand, "any"):
+            # maybe the discard just before this draw would have completed the hand
+            return _missed_discard(view, obs, others_swim)
+        if not _complete(view, view.hand, view.wild):
+            return _text("suited_gold")
+        if any(e.get("type") == "pong" for e in mine):
+            return _text("after_pong")
+        if others_swim >= 2:
+            return _text("swim")
+        return None
+    if size == 13 and view.last_tile and view.last_seat != view.seat and obs.get("phase") == "claim":
+        return _discard_reason(view, view.last_tile, others_swim)
+    return None
+
+
+def _missed_discard(view: View, obs: dict[str, Any], others_swim: int) -> dict[str, Any] | None:
+    """On one's turn after a draw: would the previous discard have completed the hand?"""
+    drawn = view.drawn
+    if not drawn or not view.last_tile or view.last_seat == view.seat:
+        return None
+    before = list(view.hand)
+    before.remove(drawn)
+    return _discard_reason(view, view.last_tile, others_swim, before)
+
+
+def _discard_reason(view: View, tile: str, others_swim: int,
+                    tiles: list[str] | None = None) -> dict[str, Any] | None:
+    hand = list(view.hand if tiles is None else tiles)
+    if not _complete(view, hand + [tile], "any"):
+        return None
+    if view.gold and tile == view.gold:
+        return _text("gold_discard")
+    if not _complete(view, hand + [tile], view.wild):
+        return _text("suited_gold")
+    if view.variant == "xinyu":
+        return None if view.options.get("discard_win") else _text("self_draw_only")
+    if view.swims[view.seat] or others_swim >= 2:
+        return _text("swim")
+    if view.furiten:
+        return _text("furiten")
+    if view.options.get("gold_holder_no_discard_win") and view.gold and view.gold in hand:
+        return _text("gold_holder")
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# The one-line reason
+
+def _away(shanten: int) -> dict[str, str]:
+    if shanten < 0:
+        return {"en": "a winning hand", "zh-Hans": "已成和牌", "zh-Hant": "已成和牌"}
+    if shanten == 0:
+        return {"en": "ready", "zh-Hans": "听牌", "zh-Hant": "聽牌"}
+    return {"en": f"{shanten} away from ready", "zh-Hans": f"还差{shanten}步听牌", "zh-Hant": f"還差{shanten}步聽牌"}
+
+
+def _zh_tiles(tiles: list[str], trad: bool) -> str:
+    """``["3p", "4p", "5p"]`` -> 三四五饼 (餅); honors by name."""
+    suits = {t[1] for t in tiles}
+    if len(suits) == 1 and tiles[0][1] in _ZH_SUIT:
+        return "".join(_ZH_NUM[int(t[0]) - 1] for t in tiles) + _ZH_SUIT[tiles[0][1]][trad]
+    out = []
+    for t in tiles:
+        if t[1] == "z":
+            out.append(_ZH_HONOR[trad][int(t[0]) - 1])
+        else:
+            out.append(_ZH_NUM[int(t[0]) - 1] + _ZH_SUIT[t[1]][trad])
+    return "".join(out)
+
+
+def _join(items: list[str], lang: str) -> str:
+    if lang != "en":
+        return "、".join(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _groups(view: View, tiles: list[str]) -> list[list[str]]:
+    """The strongest groups of the hand: sets, then pairs, then two-tile partial sets."""
+    counts, golds = view.counts(tiles)
+    found: list[tuple[int, tuple[int, ...]]] = []
+    for lo, hi, seq in ((0, 9, True), (9, 18, True), (18, 27, True), (HONOR_BASE, 34, False)):
+        found += _best_blocks(tuple(counts[lo:hi]), seq, lo)
+    found.sort(key=lambda b: (-b[0], b[1]))
+    out = []
+    for _rank, slots in found[:4]:
+        out.append([view.tile_of_slot(tiles, s) for s in slots])
+    if golds:
+        out.append([view.gold or ""] * golds)
+    return out
+
+
+def _best_blocks(key: tuple[int, ...], seq: bool, base: int) -> list[tuple[int, tuple[int, ...]]]:
+    """Sets (rank 3), pairs (2) and partials (1) of one suit, the reading with the most of them."""
+    best: tuple[tuple[int, int], list[tuple[int, tuple[int, ...]]]] = ((0, 0), [])
+    memo: dict[tuple[int, ...], tuple[tuple[int, int], list[tuple[int, tuple[int, ...]]]]] = {}
+
+    def go(k: tuple[int, ...]) -> tuple[tuple[int, int], list[tuple[int, tuple[int, ...]]]]:
+        if k in memo:
+            return memo[k]
+        i = next((j for j, c in enumerate(k) if c), -1)
+        if i < 0:
+            return ((0, 0), [])
+        rest = list(k)
+        rest[i] -= 1
+        options = [go(tuple(rest))]                     # this tile left alone
+        shapes_here = [((0, 0, 0), 3, (i, i, i))]
+        if seq:
+            shapes_here += [((0, 1, 2), 3, (i, i + 1, i + 2)), ((0, 1), 1, (i, i + 1)), ((0, 2), 1, (i, i + 2))]
+        shapes_here.append(((0, 0), 2, (i, i)))
+        for offs, rank, slots in shapes_here:
+            need = [0] * len(k)
+            ok = True
+            for o in offs:
+                if i + o >= len(k):
+                    ok = False
+                    break
+                need[i + o] += 1
+            if not ok or any(need[j] > k[j] for j in range(len(k))):
+                continue
+            sub = tuple(k[j] - need[j] for j in range(len(k)))
+            (s3, s12), blocks = go(sub)
+            score = (s3 + (1 if rank == 3 else 0), s12 + (1 if rank < 3 else 0))
+            options.append((score, blocks + [(rank, tuple(base + s for s in slots))]))
+        result = max(options, key=lambda o: (o[0][0] * 3 + o[0][1] * 1.5, -len(o[1])))
+        memo[k] = result
+        return result
+
+    best = go(key)
+    return best[1]
+
+
+def _target_phrase(target: str, lang: int) -> str | None:
+    name, _, suit = target.replace(":open", "").partition(":")
+    parts = name.split("+")
+    names = []
+    for p in parts:
+        if p not in TARGETS:
+            return None
+        names.append(TARGETS[p][lang])
+    if lang == 0:
+        text = " with ".join(names)
+        if suit in _EN_SUIT:
+            text += f" in {_EN_SUIT[suit]}"
+        return f"aiming for {text}"
+    text = "".join(names)
+    if suit in _ZH_SUIT:
+        text += f"（{_ZH_SUIT[suit][lang - 1]}）"
+    return ("做" if lang == 1 else "做") + text
+
+
+def _reason(view: View, decision: normal.Decision, shanten: int) -> dict[str, str]:
+    action = decision.action
+    verb, _, tile = action.partition(" ")
+    is_dealer = view.is_dealer
+    if verb == "win":
+        return {"en": "win now", "zh-Hans": "和牌", "zh-Hant": "和牌"}
+    if verb == "swim":
+        level = normal.swim_level(view, tile)
+        names = {1: ("single swim", "单游", "單游"), 2: ("double swim", "双游", "雙游"), 3: ("triple swim", "三游", "三游")}[min(level, 3)]
+        pays = "pays more than winning now" if level > 1 or is_dealer or True else ""
+        return {"en": f"swim: discard {tile} and win on your next draw whatever it is ({names[0]} {pays})",
+                "zh-Hans": f"游金：打{_zh_tiles([tile], False)}，下一张摸什么都和（{names[1]}，比现在和得多）",
+                "zh-Hant": f"游金：打{_zh_tiles([tile], True)}，下一張摸什麼都和（{names[2]}，比現在和得多）"}
+    if verb == "pass":
+        if decision.note == "hold_for_swim":
+            return {"en": "pass: your gold can swim on your next draw, which pays far more",
+                    "zh-Hans": "过：留着金，下次摸牌可以游金，得分更多",
+                    "zh-Hant": "過：留著金，下次摸牌可以游金，得分更多"}
+        away = _away(shanten)
+        return {"en": f"pass: the claim does not help; {away['en']}",
+                "zh-Hans": f"过：碰了也没有好处；{away['zh-Hans']}",
+                "zh-Hant": f"過：碰了也沒有好處；{away['zh-Hant']}"}
+    if verb in ("pong", "kong"):
+        t = view.last_tile or tile
+        if verb == "kong" and tile:
+            t = tile
+        est = decision.candidates[0].estimate if decision.candidates else None
+        after = _away(est.shanten) if est is not None else _away(shanten)
+        zh = _zh_tiles([t] * (4 if verb == "kong" else 3), False)
+        zt = _zh_tiles([t] * (4 if verb == "kong" else 3), True)
+        en_what = "a kong pays at once" if verb == "kong" else "a set"
+        word = ("杠", "槓") if verb == "kong" else ("碰", "碰")
+        return {"en": f"{verb} {t}: makes {en_what}; {after['en']}",
+                "zh-Hans": f"{word[0]}{zh}；{after['zh-Hans']}",
+                "zh-Hant": f"{word[1]}{zt}；{after['zh-Hant']}"}
+    # a discard
+    rest = list(view.hand)
+    if tile in rest:
+        rest.remove(tile)
+    est = decision.candidates[0].estimate if decision.candidates else None
+    c, g = view.counts(rest)
+    after = plain_shanten(c, g, view.melds.count, view.wild, view.variant == "xinyu")
+    groups = _groups(view, rest)
+    away = _away(after)
+    en_groups = [format_tiles(gr) if not (view.gold and gr[0] == view.gold) else "the gold" for gr in groups]
+    zs = [_zh_tiles(gr, False) if not (view.gold and gr[0] == view.gold) else "金" for gr in groups]
+    zt = [_zh_tiles(gr, True) if not (view.gold and gr[0] == view.gold) else "金" for gr in groups]
+    target = est.target if est is not None else "plain"
+    phrases = [_target_phrase(target, i) for i in range(3)]
+    en = f"discard {tile}: keeps {_join(en_groups, 'en')}" if groups else f"discard {tile}"
+    hs = f"打{_zh_tiles([tile], False)}：留{_join(zs, 'zh')}" if groups else f"打{_zh_tiles([tile], False)}"
+    ht = f"打{_zh_tiles([tile], True)}：留{_join(zt, 'zh')}" if groups else f"打{_zh_tiles([tile], True)}"
+    if phrases[0]:
+        en += f", {phrases[0]}"
+        hs += f"，{phrases[1]}"
+        ht += f"，{phrases[2]}"
+    return {"en": f"{en}; {away['en']}", "zh-Hans": f"{hs}；{away['zh-Hans']}", "zh-Hant": f"{ht}；{away['zh-Hant']}"}
+
+
+__all__ = ["hint", "hint_from_observation", "CANNOT_WIN", "LANGS", "GOLD_SLOT", "CODES"]
