@@ -13,6 +13,13 @@ Methods
 - next_hand {}                  -> deals the next hand of the match
 - hint {}                       -> hints for the human seat (empty when hints are unavailable)
 - position {}                   -> this hand's start position plus its history (a link to this moment)
+- restart_hand {}               -> deals the current hand again from its start position (after an engine fault)
+- options {}                    -> the rule sets, each option with its allowed values (the first is the default),
+                                   the bot levels and match lengths: the page's settings come from here
+
+Each win in a result also carries what the settlement screen shows beside its names:
+`pattern_multipliers` ([[pattern id, multiplier], ...], Xinyu) or `base` (Longyan; null for
+swim_triple's fixed table).
 """
 from __future__ import annotations
 
@@ -23,10 +30,13 @@ from typing import Any
 
 from .game import Game, IllegalActionError
 from .match import Match
+from .rules import RULESETS
+from .rules import xinyu as xinyu_rules
 
 log = logging.getLogger(__name__)
 
 LEVELS = ("easy", "normal", "hard")
+MATCH_LENGTHS = (1, 2, 4, 8, 12, 16)
 
 
 class Session:
@@ -67,6 +77,7 @@ class Session:
 
     def state(self) -> dict[str, Any]:
         obs = self.game.observation(None if self.autoplay else self.human)
+        obs["result"] = annotate(obs["result"], self.game.variant, self.game.options)
         waiting = self.game.waiting_for
         obs.update({
             "human": self.human,
@@ -76,7 +87,7 @@ class Session:
                 "hands": self.match.hands,
                 "hand_number": self.match.hand_number,
                 "is_over": self.match.is_over,
-                "results": self.match.results,
+                "results": [annotate(r, self.game.variant, self.game.options) for r in self.match.results],
                 "seed": self.match.seed,
             },
             "bot_to_move": any(s in self.bot_seats() for s in waiting),
@@ -125,10 +136,54 @@ class Session:
             return {"hint": None}
         return {"hint": hints.hint(self.game, self.human)}
 
+    def restart_hand(self) -> dict[str, Any]:
+        """The current hand dealt again from its start position, scores as they were before it."""
+        number = self.game.hand_number
+        game = Game.from_position(self.game.to_position())
+        game.hand_number = number
+        self.match.game = game
+        return {"state": self.state()}
+
     def position(self) -> dict[str, Any]:
         position = self.game.to_position()
         position["history"] = [[s, a] for s, a in self.game.history]
         return {"position": position}
+
+
+def options() -> dict[str, Any]:
+    """Every rule set with its options and their allowed values (the first is the default)."""
+    return {
+        "variants": {
+            name: {"options": {k: list(v) for k, v in rs.options.items()},
+                   "defaults": {k: v[0] for k, v in rs.options.items()}}
+            for name, rs in RULESETS.items()
+        },
+        "levels": list(LEVELS),
+        "hands": list(MATCH_LENGTHS),
+        "default_hands": 8,
+    }
+
+
+def annotate(result: dict[str, Any] | None, variant: str, resolved: dict[str, Any]) -> dict[str, Any] | None:
+    """A copy of a hand's result whose wins say each pattern's multiplier (Xinyu) or the base (Longyan)."""
+    if not result:
+        return result
+    wins = []
+    for win in result.get("wins", []):
+        win = dict(win)
+        if variant == "xinyu":
+            column = 1 if resolved.get("scoring") == "simple" else 0
+            known = {p: xinyu_rules.MULTIPLIERS[p][column] for p in win["patterns"] if p in xinyu_rules.MULTIPLIERS}
+            product = 1
+            for value in known.values():
+                product *= value
+            # luxury seven pairs (4·2^k or 2·2^k) is whatever the total leaves
+            rest = win["multiplier"] // product if product else 1
+            win["pattern_multipliers"] = [[p, known.get(p, rest)] for p in win["patterns"]]
+        else:
+            win["base"] = win["multiplier"] or None
+        wins.append(win)
+    return {**result, "wins": wins}
 
 
 def choose_action(game: Game, seat: int, level: str) -> str:
@@ -154,6 +209,8 @@ def call(request: str) -> str:
         message = json.loads(request)
         method = message.get("method")
         args = message.get("args") or {}
+        if method == "options":
+            return _ok({"options": options()})
         if method == "new_match":
             _session = Session(args)
             return _ok({"state": _session.state()})
@@ -173,6 +230,8 @@ def call(request: str) -> str:
             return _ok(_session.hint())
         if method == "position":
             return _ok(_session.position())
+        if method == "restart_hand":
+            return _ok(_session.restart_hand())
         raise ValueError(f"unknown method {method!r}")
     except IllegalActionError as err:
         legal = _session.game.legal_actions(_session.human) if _session else []

@@ -1,0 +1,767 @@
+// The table on a canvas. draw(model, now) paints one frame from the engine's observation
+// (model.state) and the page's own view state (selection, animations, timer). The layout is
+// computed from the canvas size: the player's hand in a strip at the bottom, the other
+// seats, their discards, the wall ring and a centre panel on a board above it. Each other
+// seat is drawn in a "frame" rotated about the centre so that every seat's tiles face it.
+// No rule is known here: what may be discarded comes from state.legal_actions.
+
+import { drawTile, TILE_H, FACE_H } from "./tiles.js";
+import { t } from "./i18n.js";
+
+const TAU = Math.PI * 2;
+const FELT = ["#2f7a57", "#1f5a40", "#153f2d"];
+const SANS = 'system-ui, -apple-system, "Segoe UI", "Noto Sans CJK SC", "Noto Sans SC", sans-serif';
+const SERIF = '"Noto Serif CJK SC", "Songti SC", "SimSun", serif';
+const WIND_GLYPH = { "1z": "东", "2z": "南", "3z": "西", "4z": "北" };
+const WIND_GLYPH_HANT = { "1z": "東", "2z": "南", "3z": "西", "4z": "北" };
+
+export class Renderer {
+  constructor(canvas) {
+    this.canvas = canvas;
+    this.ctx = canvas.getContext("2d");
+    this.dpr = 1;
+    this.w = 0;
+    this.h = 0;
+    this.layout = null;
+    this.layoutKey = "";
+    this.handRects = [];
+    this.hant = false;
+    this.resize();
+  }
+
+  /** Match the backing store to the css size and pixel ratio; true when it changed. */
+  resize() {
+    const dpr = window.devicePixelRatio || 1;
+    const w = this.canvas.clientWidth || window.innerWidth;
+    const h = this.canvas.clientHeight || window.innerHeight;
+    if (w === this.w && h === this.h && dpr === this.dpr) return false;
+    this.w = w;
+    this.h = h;
+    this.dpr = dpr;
+    this.canvas.width = Math.max(1, Math.round(w * dpr));
+    this.canvas.height = Math.max(1, Math.round(h * dpr));
+    this.layoutKey = "";
+    return true;
+  }
+
+  // --- layout ------------------------------------------------------------------------
+
+  /** Compute (and cache) where everything goes for this size and this state's shape. */
+  computeLayout(state, ui) {
+    const W = this.w;
+    const H = this.h;
+    const view = viewSeat(state);
+    const stacks = state?.wall?.stacks_per_side ?? 18;
+    const maxDiscards = state ? Math.max(...state.discards.map((d) => d.length)) : 0;
+    const handCount = state ? state.hand_counts[view] : 13;
+    const melds = state ? state.melds[view] : [];
+    const flowers = state ? state.flowers[view].length : 0;
+    const otherLen = state ? Math.max(...[1, 2, 3].map((r) => rowUnits(state, (view + r) % 4))) : 14;
+    const key = [W, H, stacks, Math.max(24, maxDiscards) > 24 ? maxDiscards : 24, handCount,
+      melds.map((m) => m.type).join(","), flowers, otherLen, ui.topReserve, ui.sideReserve].join("|");
+    if (key === this.layoutKey) return this.layout;
+
+    const portrait = H > W * 1.15;
+    const m = Math.max(4, Math.round(Math.min(W, H) * 0.012));
+    const top = m + (ui.topReserve || 0);
+
+    // The player's strip: hand tiles as large as the width and height allow.
+    const slots = Math.max(14, handCount + 1) + 0.6;
+    let hw = Math.min(portrait ? H * 0.072 : H * 0.092, 64, (W - 2 * m) / slots);
+    hw = Math.max(14, hw);
+    const hh = hw * TILE_H;
+    const mw = hw * 0.8; // meld tiles
+    const meldsW = meldRowWidth(melds, mw);
+    const flowersW = flowers ? flowers * hw * 0.6 + hw * 0.3 : 0;
+    const handW = (handCount + (handCount % 3 === 2 ? 0.5 : 0)) * hw;
+    const inline = handW + (meldsW ? meldsW + hw * 0.5 : 0) + flowersW <= W - 2 * m;
+    const lift = hh * 0.22;
+    const stripBottom = H - m;
+    const handY = stripBottom - hh;
+    let meldRowY = handY + (hh - mw * TILE_H); // bottom-aligned with the hand
+    let stripTop = handY - lift;
+    if (!inline && (meldsW || flowersW)) {
+      meldRowY = stripTop - mw * TILE_H - hw * 0.15;
+      stripTop = meldRowY;
+    }
+    const total = inline ? handW + (meldsW ? meldsW + hw * 0.5 : 0) + flowersW : handW;
+    const handX = inline ? Math.max(m, (W - total) / 2) : Math.max(m, (W - handW) / 2);
+
+    // The board above the strip.
+    const boardTop = top;
+    const boardBottom = stripTop - m * 0.5;
+    const cy = (boardTop + boardBottom) / 2;
+    const side = ui.sideReserve || 0;
+    const cx = W / 2 - side / 2;
+    const ax = W / 2 - side / 2 - m; // horizontal reach from the centre
+    const ay = (boardBottom - boardTop) / 2; // vertical reach
+
+    const rowPitch = FACE_H + 0.05; // discard rows, in units of u
+    const ws = 0.42; // wall stack width, in u
+    const ringR = (stacks * ws) / 2 + (ws * 1.45) / 2;
+    const gap = 0.28;
+    const ow = portrait || H < 500 ? 0.72 : 0.88; // other seats' hand tiles, in u
+    const oh = ow * TILE_H;
+    const needDiscards = Math.max(24, maxDiscards);
+    let best = null;
+    const choices = [6, 8, 10, 12];
+    for (const colsTB of choices) {
+      for (const colsLR of choices) {
+        const rowsTB = Math.ceil(needDiscards / colsTB);
+        const rowsLR = Math.ceil(needDiscards / colsLR);
+        // grids must not meet at the corners
+        const halfTB = colsTB / 2;
+        const halfLR = colsLR / 2;
+        if (halfTB > ringR + gap && halfLR > ringR + gap) continue;
+        const discTB = ringR + gap + rowsTB * rowPitch;
+        const discLR = ringR + gap + rowsLR * rowPitch;
+        const handDepth = oh + gap;
+        const limits = [
+          ay / (discTB + handDepth), // top seat: discards then its hand
+          ay / discTB, // bottom: discards only (the hand is in the strip)
+          ax / (discLR + handDepth), // left and right seats
+          (W / 2 - m) / (halfTB + 0.2),
+          ay / (halfLR + 0.2),
+          // the other seats' rows (hand, melds, flowers) along their side
+          ax / ((otherLen * ow) / 2 + oh),
+          ay / ((otherLen * ow) / 2 + oh),
+        ];
+        const u = Math.min(...limits);
+        // prefer the squarer grid when it costs little
+        const score = u * (colsTB === colsLR ? 1.04 : 1) * (colsTB + colsLR <= 14 ? 1.03 : 1);
+        if (!best || score > best.score) best = { u, score, colsTB, colsLR, rowsTB, rowsLR, discTB, discLR };
+      }
+    }
+    const u = Math.max(8, Math.min(best.u, hw * 0.8, 44));
+
+    // Other seats' rows: close to their discards when nothing collides, else at the edges.
+    const ohPx = oh * u;
+    const hlTB = ((otherLen * ow) / 2) * u;
+    const hlLR = hlTB;
+    // pulled in toward their discards, but never so close that two rows meet at a corner
+    let dTB = Math.min(ay, Math.max((best.discTB + gap * 2) * u + ohPx, hlLR + ohPx + gap * u));
+    let dLR = Math.min(ax, Math.max((best.discLR + gap * 2) * u + ohPx, hlTB + ohPx + gap * u));
+    const innerTB = (ringR + gap) * u;
+    const collide = (hlTB > dLR - ohPx && hlLR > dTB - ohPx)
+      || (hlTB > innerTB && (best.colsLR * u) / 2 > dTB - ohPx)
+      || (hlLR > innerTB && (best.colsTB * u) / 2 > dLR - ohPx);
+    if (collide) {
+      dTB = ay;
+      dLR = ax;
+    }
+
+    this.layout = {
+      W, H, m, portrait, view, cx, cy, ax, ay, u,
+      colsTB: best.colsTB, colsLR: best.colsLR,
+      rowPitch: rowPitch * u, ws: ws * u, wd: ws * 1.45 * u, ringR: ringR * u, gap: gap * u,
+      ow: ow * u,
+      reach: [ay, dLR, dTB, dLR],
+      hw, hh, mw, lift, handX, handY, meldRowY, inline, meldsW, flowersW, handW, stripTop,
+    };
+    this.layoutKey = key;
+    return this.layout;
+  }
+
+  /** The frame transform of seat `rel` (0 bottom, 1 right, 2 top, 3 left): frame -> screen. */
+  toScreen(rel, x, y) {
+    const L = this.layout;
+    const a = (-rel * Math.PI) / 2;
+    const c = Math.round(Math.cos(a));
+    const s = Math.round(Math.sin(a));
+    return { x: L.cx + x * c - y * s, y: L.cy + x * s + y * c };
+  }
+
+  discardSlot(rel, index) {
+    const L = this.layout;
+    const cols = rel % 2 === 0 ? L.colsTB : L.colsLR;
+    const col = index % cols;
+    const row = Math.floor(index / cols);
+    return { x: (-cols * L.u) / 2 + col * L.u, y: L.ringR + L.gap + row * L.rowPitch, w: L.u };
+  }
+
+  /** Where a seat's discard `index` lands, on screen: centre point, width and angle. */
+  discardScreen(seat, index) {
+    const L = this.layout;
+    const rel = (seat - L.view + 4) % 4;
+    const slot = this.discardSlot(rel, index);
+    const p = this.toScreen(rel, slot.x + L.u / 2, slot.y + (L.u * TILE_H) / 2);
+    return { x: p.x, y: p.y, w: L.u, angle: (-rel * Math.PI) / 2 };
+  }
+
+  /** The centre of a seat's hand row on screen (where its tiles come from). */
+  handScreen(seat) {
+    const L = this.layout;
+    const rel = (seat - L.view + 4) % 4;
+    if (rel === 0) {
+      return { x: L.handX + L.handW / 2, y: L.handY + L.hh / 2, w: L.hw, angle: 0 };
+    }
+    const p = this.toScreen(rel, 0, L.reach[rel] - (L.ow * TILE_H) / 2);
+    return { x: p.x, y: p.y, w: L.ow, angle: (-rel * Math.PI) / 2 };
+  }
+
+  /** A tile of the player's hand, on screen (for a discard flying out of it). */
+  handTileScreen(index) {
+    const r = this.handRects.find((h) => h.index === index);
+    if (!r) return null;
+    return { x: r.x + r.w / 2, y: r.y + r.h / 2, w: r.w, angle: 0 };
+  }
+
+  hitTest(x, y) {
+    for (let i = this.handRects.length - 1; i >= 0; i--) {
+      const r = this.handRects[i];
+      if (x >= r.x && x < r.x + r.w && y >= r.y - r.extra && y < r.y + r.h) return { kind: "hand", index: r.index };
+    }
+    return null;
+  }
+
+  // --- painting ------------------------------------------------------------------------
+
+  draw(model, now) {
+    const { ctx, dpr } = this;
+    const state = model.state;
+    const ui = model.ui;
+    this.hant = ui.lang === "zh-Hant";
+    const L = this.computeLayout(state, ui);
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    this.paintFelt();
+    const anims = (model.anims || []).filter((a) => now < a.t0 + a.dur);
+    const hidden = new Set(anims.filter((a) => a.type === "fly" && a.hide).map((a) => a.hide));
+
+    this.paintRing(state, L);
+    this.paintCentre(state, L, model, now);
+    if (state) {
+      for (let rel = 0; rel < 4; rel++) {
+        const seat = (L.view + rel) % 4;
+        this.paintDiscards(state, seat, rel, hidden);
+        if (rel !== 0) this.paintOtherRow(state, seat, rel);
+      }
+      this.paintPlayer(state, L, model, now, anims);
+    }
+    for (const a of anims) this.paintAnim(a, now);
+  }
+
+  paintFelt() {
+    const { ctx, w, h } = this;
+    const g = ctx.createRadialGradient(w / 2, h / 2, 0, w / 2, h / 2, Math.hypot(w, h) / 2);
+    g.addColorStop(0, FELT[0]);
+    g.addColorStop(0.6, FELT[1]);
+    g.addColorStop(1, FELT[2]);
+    ctx.fillStyle = g;
+    ctx.fillRect(0, 0, w, h);
+    const rim = Math.max(5, Math.min(w, h) * 0.012);
+    ctx.lineWidth = rim;
+    ctx.strokeStyle = "#5b3a22";
+    ctx.strokeRect(rim / 2, rim / 2, w - rim, h - rim);
+  }
+
+  withFrame(rel, fn) {
+    const { ctx } = this;
+    const L = this.layout;
+    ctx.save();
+    ctx.translate(L.cx, L.cy);
+    ctx.rotate((-rel * Math.PI) / 2);
+    fn(ctx);
+    ctx.restore();
+  }
+
+  /** The wall: stacks left per side, with the break marked. */
+  paintRing(state, L) {
+    const wall = state?.wall;
+    const n = wall?.stacks_per_side ?? 18;
+    for (let rel = 0; rel < 4; rel++) {
+      const seat = (L.view + rel) % 4;
+      const counts = wall?.stacks?.[seat] ?? new Array(n).fill(state ? 0 : 2);
+      this.withFrame(rel, (ctx) => {
+        // In the frame the side runs along y = ringR - wd .. ringR, from its right end
+        // (frame +x, pinwheel-shifted) to its left end.
+        const y0 = L.ringR - L.wd;
+        const right = L.ringR - L.wd; // x of the right end (pinwheel)
+        for (let i = 0; i < n; i++) {
+          const x = right - (i + 1) * L.ws;
+          const c = counts[i];
+          if (c === 0) {
+            ctx.strokeStyle = "rgba(255,255,255,0.08)";
+            ctx.lineWidth = 1;
+            ctx.strokeRect(x + 0.5, y0 + 0.5, L.ws - 1, L.wd - 1);
+            continue;
+          }
+          ctx.fillStyle = c === 2 ? "#1b6b52" : "#155440";
+          ctx.fillRect(x + 0.5, y0 + (c === 2 ? 0 : L.wd * 0.18), L.ws - 1, L.wd - (c === 2 ? 0 : L.wd * 0.18));
+          ctx.fillStyle = c === 2 ? "#2e9a74" : "#237a5c";
+          ctx.fillRect(x + 1, y0 + (c === 2 ? 0.5 : L.wd * 0.18 + 0.5), L.ws - 2, L.wd * (c === 2 ? 0.62 : 0.5));
+          if (c === 2) {
+            ctx.fillStyle = "rgba(255,255,255,0.25)";
+            ctx.fillRect(x + 1, y0 + L.wd * 0.62, L.ws - 2, 1);
+          }
+        }
+        if (wall && seat === wall.break_side) {
+          const i = wall.break_stack;
+          const x = right - i * L.ws;
+          ctx.fillStyle = "#e9c46a";
+          ctx.beginPath();
+          ctx.moveTo(x, y0 - 2);
+          ctx.lineTo(x - L.ws * 0.6, y0 - 2 - L.ws * 0.9);
+          ctx.lineTo(x + L.ws * 0.6, y0 - 2 - L.ws * 0.9);
+          ctx.closePath();
+          ctx.fill();
+        }
+      });
+    }
+  }
+
+  /** The centre panel: winds and scores toward each seat, tiles left, hand, gold, dice, timer. */
+  paintCentre(state, L, model, now) {
+    const { ctx } = this;
+    const half = L.ringR - L.wd - L.u * 0.18;
+    const x0 = L.cx - half;
+    const y0 = L.cy - half;
+    const size = half * 2;
+    ctx.fillStyle = "rgba(8, 30, 20, 0.55)";
+    roundRect(ctx, x0, y0, size, size, size * 0.08);
+    ctx.fill();
+    ctx.strokeStyle = "rgba(255,255,255,0.15)";
+    ctx.lineWidth = 1;
+    ctx.stroke();
+    const fs = Math.max(9, size * 0.085);
+    if (!state) return;
+    const edge = size * 0.2;
+    for (let rel = 0; rel < 4; rel++) {
+      const seat = (L.view + rel) % 4;
+      const isTurn = !state.is_over && seat === state.turn;
+      const waiting = !state.is_over && state.waiting_for.includes(seat);
+      this.withFrame(rel, (c) => {
+        const y = half - edge / 2;
+        if (isTurn || waiting) {
+          c.fillStyle = isTurn ? "rgba(233,196,106,0.35)" : "rgba(233,196,106,0.16)";
+          roundRect(c, -half + 2, half - edge + 1, size - 4, edge - 3, 4);
+          c.fill();
+          if (isTurn) {
+            c.fillStyle = "#e9c46a";
+            c.fillRect(-half * 0.55, half - 3, half * 1.1, 2.5);
+          }
+        }
+        const wind = state.seat_winds[seat];
+        const glyph = (this.hant ? WIND_GLYPH_HANT : WIND_GLYPH)[wind];
+        const dealer = seat === state.dealer;
+        text(c, glyph, -size * 0.26, y, `800 ${Math.round(fs * 1.45)}px ${SERIF}`, dealer ? "#ffd166" : "#f3efe2");
+        if (dealer) {
+          c.fillStyle = "#c0392b";
+          c.beginPath();
+          c.arc(-size * 0.38, y, fs * 0.62, 0, TAU);
+          c.fill();
+          text(c, t("dealerShort"), -size * 0.38, y + 0.5, `700 ${Math.round(fs * 0.8)}px ${SANS}`, "#fff");
+        }
+        const score = state.scores[seat];
+        const d = state.hand_deltas?.[seat] || 0;
+        text(c, String(score), size * 0.06, y, `700 ${Math.round(fs * 1.15)}px ${SANS}`, "#f3efe2");
+        if (d) text(c, (d > 0 ? "+" : "") + d, size * 0.28, y, `600 ${Math.round(fs * 0.9)}px ${SANS}`, d > 0 ? "#8fe388" : "#ff9b8a");
+      });
+    }
+    // the middle: the timer (or tiles left) above; dice, tiles left and the gold below
+    const inner = size - 2 * edge;
+    const midY = L.cy - inner * 0.1;
+    const lowY = L.cy + inner * 0.36;
+    const timer = model.timer;
+    const small = `600 ${Math.round(fs * 0.9)}px ${SANS}`;
+    const topY = L.cy - inner * 0.4;
+    if (timer && !state.is_over) {
+      const left = Math.max(0, (timer.deadline - now) / 1000);
+      const frac = Math.min(1, left / timer.total);
+      const r = inner * 0.26;
+      ctx.lineWidth = Math.max(2, r * 0.14);
+      ctx.strokeStyle = "rgba(255,255,255,0.15)";
+      ctx.beginPath();
+      ctx.arc(L.cx, midY + inner * 0.04, r, 0, TAU);
+      ctx.stroke();
+      ctx.strokeStyle = left < 5 ? "#e76f51" : "#e9c46a";
+      ctx.beginPath();
+      ctx.arc(L.cx, midY + inner * 0.04, r, -Math.PI / 2, -Math.PI / 2 + TAU * frac);
+      ctx.stroke();
+      text(ctx, String(Math.ceil(left)), L.cx, midY + inner * 0.04, `800 ${Math.round(inner * 0.22)}px ${SANS}`, left < 5 ? "#ffb4a2" : "#fff");
+      text(ctx, `${t("tilesLeft")} ${state.tiles_left}`, L.cx, topY, small, "#d8e8dc");
+    } else {
+      text(ctx, String(state.tiles_left), L.cx, midY, `800 ${Math.round(inner * 0.3)}px ${SANS}`, "#fff");
+      text(ctx, t("tilesLeft"), L.cx, midY + inner * 0.22, small, "#d8e8dc");
+      if (state.match) {
+        text(ctx, t("handOf", { n: state.match.hand_number + 1, total: state.match.hands }), L.cx, topY, small, "#d8e8dc");
+      }
+    }
+    const dice = state.wall?.dice;
+    if (dice) {
+      const ds = Math.max(7, inner * 0.13);
+      drawDie(ctx, L.cx - inner * 0.46, lowY - ds / 2, ds, dice[0]);
+      drawDie(ctx, L.cx - inner * 0.46 + ds * 1.15, lowY - ds / 2, ds, dice[1]);
+    }
+    if (state.gold) {
+      const gw = Math.max(9, inner * 0.14);
+      const gx = L.cx + inner * 0.46 - gw;
+      const gy = lowY - (gw * TILE_H) / 2;
+      drawTile(ctx, state.gold, gx, gy, gw, this.dpr, state.gold_tile_out ? "gold" : "gold+dim");
+    }
+  }
+
+  paintDiscards(state, seat, rel, hidden) {
+    const L = this.layout;
+    const list = state.discards[seat];
+    const last = state.last_discard;
+    this.withFrame(rel, (ctx) => {
+      for (let i = 0; i < list.length; i++) {
+        if (hidden.has(`d${seat}:${i}`)) continue;
+        const d = list[i];
+        const s = this.discardSlot(rel, i);
+        let code = d.tile;
+        let look = "";
+        if (d.covered) {
+          look = d.tile ? "dim" : "";
+          if (!d.tile) code = null;
+        }
+        if (d.claimed) look = "dim";
+        if (code && code === state.gold) look = look ? look + "+gold" : "gold";
+        const isLast = last && last.seat === seat && last.index === i && !state.is_over;
+        if (isLast) look = look ? look + "+hi" : "hi";
+        drawTile(ctx, code, s.x, s.y, L.u, this.dpr, look);
+        if (isLast) {
+          // a marker above the latest discard (toward the centre)
+          ctx.fillStyle = "#e76f51";
+          ctx.beginPath();
+          const mx = s.x + L.u / 2;
+          const my = s.y - 2;
+          ctx.moveTo(mx, my);
+          ctx.lineTo(mx - L.u * 0.22, my - L.u * 0.3);
+          ctx.lineTo(mx + L.u * 0.22, my - L.u * 0.3);
+          ctx.closePath();
+          ctx.fill();
+        }
+      }
+    });
+  }
+
+  /** Another seat's row along its side: hand (backs, or faces once shown), melds, flowers. */
+  paintOtherRow(state, seat, rel) {
+    const L = this.layout;
+    const ow = L.ow;
+    const oh = ow * TILE_H;
+    const y = L.reach[rel] - oh;
+    const hand = state.hands[seat];
+    const count = state.hand_counts[seat];
+    const melds = state.melds[seat];
+    const flowers = state.flowers[seat];
+    const fw = ow * 0.7;
+    const drawnGap = count % 3 === 2 ? ow * 0.4 : 0;
+    const width = count * ow + drawnGap + (melds.length ? ow * 0.4 + meldRowWidth(melds, ow) : 0)
+      + (flowers.length ? ow * 0.4 + flowers.length * fw : 0);
+    let x = -width / 2;
+    const isTurn = !state.is_over && state.turn === seat;
+    this.withFrame(rel, (ctx) => {
+      if (isTurn) {
+        ctx.fillStyle = "rgba(233,196,106,0.22)";
+        roundRect(ctx, x - 4, y - 4, count * ow + drawnGap + 8, oh + 8, 6);
+        ctx.fill();
+      }
+      for (let i = 0; i < count; i++) {
+        if (i === count - 1 && drawnGap) x += drawnGap;
+        const code = hand ? hand[i] : null;
+        drawTile(ctx, code, x, y, ow, this.dpr, code && code === state.gold ? "gold" : "");
+        x += ow;
+      }
+      const badgeX = x - ow / 2;
+      if (melds.length) {
+        x += ow * 0.4;
+        x = paintMelds(ctx, melds, seat, x, y + oh, ow, this.dpr, state.gold);
+      }
+      if (flowers.length) {
+        x += ow * 0.4;
+        for (const f of flowers) {
+          drawTile(ctx, f, x, y + oh - fw * TILE_H, fw, this.dpr);
+          x += fw;
+        }
+      }
+      // the count of tiles in hand, and a swim tag, upright on screen
+      ctx.save();
+      ctx.translate(badgeX, y + oh / 2);
+      ctx.rotate((rel * Math.PI) / 2);
+      const r = Math.max(8, ow * 0.42);
+      ctx.fillStyle = "rgba(10,25,18,0.85)";
+      ctx.beginPath();
+      ctx.arc(0, 0, r, 0, TAU);
+      ctx.fill();
+      ctx.strokeStyle = "rgba(255,255,255,0.5)";
+      ctx.lineWidth = 1;
+      ctx.stroke();
+      text(ctx, String(count), 0, 0.5, `700 ${Math.round(r * 1.1)}px ${SANS}`, "#fff");
+      const swim = state.swims[seat];
+      if (swim) {
+        const label = t(`swim.${swim}`);
+        ctx.font = `700 ${Math.round(r * 1.05)}px ${SANS}`;
+        const tw = ctx.measureText(label).width + r;
+        ctx.fillStyle = "#d4a017";
+        roundRect(ctx, -tw / 2, -r * 3.1, tw, r * 1.7, r * 0.5);
+        ctx.fill();
+        text(ctx, label, 0, -r * 2.25, `700 ${Math.round(r * 1.05)}px ${SANS}`, "#2b1d00");
+      }
+      ctx.restore();
+    });
+  }
+
+  /** The player's strip: hand with the drawn tile set apart, melds, flowers, selection. */
+  paintPlayer(state, L, model, now, anims) {
+    const { ctx } = this;
+    const view = L.view;
+    const ui = model.ui;
+    const tiles = displayHand(state, view);
+    const legal = new Set(state.human_to_move ? state.legal_actions : []);
+    const myTurn = state.human_to_move && [...legal].some((a) => a.startsWith("discard "));
+    const drawAnim = anims.find((a) => a.type === "draw");
+    this.handRects = [];
+    let x = L.handX;
+    if (myTurn || (!state.is_over && state.turn === view && state.phase === "discard")) {
+      ctx.fillStyle = "rgba(233,196,106,0.16)";
+      roundRect(ctx, L.handX - 5, L.handY - L.lift - 4, L.handW + 10, L.hh + L.lift + 8, 8);
+      ctx.fill();
+    }
+    for (let i = 0; i < tiles.length; i++) {
+      const tile = tiles[i];
+      if (tile.drawn) x += L.hw * 0.5;
+      let y = L.handY;
+      const selected = ui.selected === i && state.human_to_move;
+      if (selected) y -= L.lift;
+      else if (ui.hover === i && myTurn) y -= L.lift * 0.35;
+      let alpha = 1;
+      if (tile.drawn && drawAnim) {
+        const p = Math.min(1, (now - drawAnim.t0) / drawAnim.dur);
+        y -= (1 - easeOut(p)) * L.hh * 0.7;
+        alpha = 0.3 + 0.7 * p;
+      }
+      const looks = [];
+      if (tile.code && tile.code === state.gold) looks.push("gold");
+      if (myTurn && tile.code && !legal.has(`discard ${tile.code}`) && !legal.has(`swim ${tile.code}`)) looks.push("dim");
+      if (ui.hintTile && tile.code === ui.hintTile && i === tiles.findIndex((tt) => tt.code === ui.hintTile)) looks.push("hi");
+      ctx.globalAlpha = alpha;
+      drawTile(ctx, tile.code, x, y, L.hw, this.dpr, looks.join("+"));
+      ctx.globalAlpha = 1;
+      if (selected && ui.focus) {
+        ctx.strokeStyle = "#ffd166";
+        ctx.lineWidth = 3;
+        roundRect(ctx, x - 2, y - 2, L.hw + 4, L.hh + 4, 6);
+        ctx.stroke();
+      } else if (ui.focus && ui.selected === i) {
+        ctx.strokeStyle = "#ffd166";
+        ctx.lineWidth = 2;
+        ctx.setLineDash([4, 3]);
+        roundRect(ctx, x - 2, y - 2, L.hw + 4, L.hh + 4, 6);
+        ctx.stroke();
+        ctx.setLineDash([]);
+      }
+      this.handRects.push({ x, y: L.handY, w: L.hw, h: L.hh, extra: L.lift, index: i, code: tile.code });
+      x += L.hw;
+    }
+    // melds and flowers: inline after the hand, or on a row above it, right-aligned
+    const melds = state.melds[view];
+    const flowers = state.flowers[view];
+    let mx;
+    let baseY;
+    if (L.inline) {
+      mx = x + L.hw * 0.5;
+      baseY = L.handY + L.hh;
+    } else {
+      mx = L.W - L.m - L.meldsW - (L.flowersW || 0);
+      baseY = L.meldRowY + L.mw * TILE_H;
+    }
+    if (melds.length) mx = paintMelds(ctx, melds, view, mx, baseY, L.mw, this.dpr, state.gold);
+    if (flowers.length) {
+      mx += L.hw * 0.3;
+      const fw = L.hw * 0.6;
+      for (const f of flowers) {
+        drawTile(ctx, f, mx, baseY - fw * TILE_H, fw, this.dpr);
+        mx += fw;
+      }
+    }
+    // the player's own swim state and furiten note
+    const swim = state.swims[view];
+    if (swim || state.furiten) {
+      const label = swim ? t(`swim.${swim}`) : "⚠";
+      const fs = Math.max(11, L.hw * 0.3);
+      ctx.font = `700 ${fs}px ${SANS}`;
+      const tw = ctx.measureText(label).width + fs;
+      const bx = L.handX;
+      const by = L.handY - L.lift - fs * 1.6;
+      ctx.fillStyle = swim ? "#d4a017" : "#e76f51";
+      roundRect(ctx, bx, by, tw, fs * 1.4, fs * 0.4);
+      ctx.fill();
+      text(ctx, label, bx + tw / 2, by + fs * 0.72, `700 ${fs}px ${SANS}`, "#2b1d00");
+    }
+  }
+
+  paintAnim(a, now) {
+    const { ctx } = this;
+    const p = Math.max(0, Math.min(1, (now - a.t0) / a.dur));
+    if (a.type === "fly") {
+      const to = a.to();
+      if (!to) return;
+      const e = easeOut(p);
+      const x = a.from.x + (to.x - a.from.x) * e;
+      const y = a.from.y + (to.y - a.from.y) * e;
+      const w = a.from.w + (to.w - a.from.w) * e;
+      const ang = a.from.angle + angleDelta(a.from.angle, to.angle) * e;
+      drawTile(ctx, a.tile, x - w / 2, y - (w * TILE_H) / 2, w, this.dpr, a.look || "", ang);
+    } else if (a.type === "callout") {
+      const at = a.at();
+      if (!at) return;
+      const size = Math.max(22, this.layout.u * 1.5);
+      const s = p < 0.2 ? 0.6 + 2 * p : 1;
+      const alpha = p > 0.75 ? (1 - p) / 0.25 : 1;
+      ctx.save();
+      ctx.globalAlpha = alpha;
+      ctx.translate(at.x, at.y);
+      ctx.scale(s, s);
+      ctx.font = `900 ${size}px ${SERIF}`;
+      const tw = ctx.measureText(a.text).width;
+      ctx.fillStyle = "rgba(20,10,0,0.7)";
+      roundRect(ctx, -tw / 2 - size * 0.35, -size * 0.7, tw + size * 0.7, size * 1.4, size * 0.3);
+      ctx.fill();
+      ctx.strokeStyle = "#e9c46a";
+      ctx.lineWidth = 2;
+      ctx.stroke();
+      text(ctx, a.text, 0, 0, `900 ${size}px ${SERIF}`, "#ffd166");
+      ctx.restore();
+    }
+  }
+
+  /** Where a seat's callout ("碰!") appears: between its discards and its hand. */
+  calloutAt(seat) {
+    const L = this.layout;
+    const rel = (seat - L.view + 4) % 4;
+    if (rel === 0) return { x: L.cx, y: L.stripTop - L.u * 0.8 };
+    const d = (L.ringR + L.reach[rel]) / 2 + L.u;
+    return this.toScreen(rel, 0, Math.min(d, L.reach[rel] - L.ow * TILE_H - L.u));
+  }
+}
+
+// --- helpers -------------------------------------------------------------------------------
+
+export function viewSeat(state) {
+  if (!state) return 0;
+  return state.seat ?? state.human ?? 0;
+}
+
+/** The player's tiles in display order: sorted, with the drawn tile last and set apart. */
+export function displayHand(state, seat) {
+  const hand = state.hands[seat];
+  const count = state.hand_counts[seat];
+  if (!hand) return Array.from({ length: count }, () => ({ code: null, drawn: false }));
+  const tiles = hand.map((code) => ({ code, drawn: false }));
+  const drawn = seat === state.seat ? state.drawn : null;
+  if (drawn && tiles.length % 3 === 2) {
+    const i = tiles.map((x) => x.code).lastIndexOf(drawn);
+    if (i >= 0) {
+      const [tile] = tiles.splice(i, 1);
+      tile.drawn = true;
+      tiles.push(tile);
+    }
+  }
+  return tiles;
+}
+
+function rowUnits(state, seat) {
+  const melds = state.melds[seat];
+  return state.hand_counts[seat] + 0.4 + (melds.length ? 0.4 + meldRowWidth(melds, 1) : 0)
+    + (state.flowers[seat].length ? 0.4 + state.flowers[seat].length * 0.7 : 0);
+}
+
+function meldRowWidth(melds, w) {
+  let total = 0;
+  for (const m of melds) {
+    const n = m.tiles.length;
+    const sideways = m.from !== null && m.from !== undefined;
+    total += sideways ? (n - 1) * w + w * TILE_H : n * w;
+    total += w * 0.25;
+  }
+  return total;
+}
+
+/**
+ * Melds along a row from x, bottom edge at baseY, in the owner's frame: the claimed tile is
+ * turned sideways where its giver sits (left player: first, across: middle, right: last);
+ * an added kong's fourth tile lies on the turned one; a concealed kong shows its ends face down.
+ */
+function paintMelds(ctx, melds, owner, x, baseY, w, dpr, gold) {
+  const h = w * TILE_H;
+  for (const m of melds) {
+    const n = m.tiles.length;
+    const hasGiver = m.from !== null && m.from !== undefined;
+    let turned = -1;
+    if (hasGiver) {
+      const rel = (m.from - owner + 4) % 4; // 1 right, 2 across, 3 left
+      const core = m.type === "added_kong" ? 3 : n;
+      turned = rel === 3 ? 0 : rel === 2 ? 1 : core - 1;
+    }
+    const shown = m.type === "added_kong" ? 3 : n;
+    for (let i = 0; i < shown; i++) {
+      let code = m.tiles[i] ?? null;
+      if (m.type === "concealed_kong" && (i === 0 || i === n - 1)) code = null;
+      const look = code && code === gold ? "gold" : "";
+      if (i === turned) {
+        // sideways: width h, height w, bottom-aligned
+        const cxm = x + h / 2;
+        const cym = baseY - w / 2 - (h - w) * 0; // centre of the sideways tile
+        drawTile(ctx, code, cxm - w / 2, cym - h / 2, w, dpr, look, -Math.PI / 2);
+        if (m.type === "added_kong") {
+          drawTile(ctx, m.tiles[3] ?? code, cxm - w / 2, cym - w - h / 2 + 1, w, dpr, look, -Math.PI / 2);
+        }
+        x += h;
+      } else {
+        drawTile(ctx, code, x, baseY - h, w, dpr, look);
+        x += w;
+      }
+    }
+    x += w * 0.25;
+  }
+  return x;
+}
+
+function drawDie(ctx, x, y, s, n) {
+  ctx.fillStyle = "#fbf7ee";
+  roundRect(ctx, x, y, s, s, s * 0.2);
+  ctx.fill();
+  const pips = {
+    1: [[0.5, 0.5]], 2: [[0.28, 0.28], [0.72, 0.72]], 3: [[0.25, 0.25], [0.5, 0.5], [0.75, 0.75]],
+    4: [[0.28, 0.28], [0.72, 0.28], [0.28, 0.72], [0.72, 0.72]],
+    5: [[0.26, 0.26], [0.74, 0.26], [0.5, 0.5], [0.26, 0.74], [0.74, 0.74]],
+    6: [[0.28, 0.24], [0.72, 0.24], [0.28, 0.5], [0.72, 0.5], [0.28, 0.76], [0.72, 0.76]],
+  }[n] || [];
+  ctx.fillStyle = n === 1 || n === 4 ? "#c0392b" : "#222";
+  for (const [px, py] of pips) {
+    ctx.beginPath();
+    ctx.arc(x + px * s, y + py * s, s * (n === 1 ? 0.15 : 0.09), 0, TAU);
+    ctx.fill();
+  }
+}
+
+function text(ctx, s, x, y, font, color) {
+  ctx.font = font;
+  ctx.fillStyle = color;
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  ctx.fillText(s, x, y);
+}
+
+function roundRect(ctx, x, y, w, h, r) {
+  ctx.beginPath();
+  ctx.moveTo(x + r, y);
+  ctx.arcTo(x + w, y, x + w, y + h, r);
+  ctx.arcTo(x + w, y + h, x, y + h, r);
+  ctx.arcTo(x, y + h, x, y, r);
+  ctx.arcTo(x, y, x + w, y, r);
+  ctx.closePath();
+}
+
+function easeOut(p) {
+  return 1 - (1 - p) * (1 - p) * (1 - p);
+}
+
+function angleDelta(a, b) {
+  let d = (b - a) % TAU;
+  if (d > Math.PI) d -= TAU;
+  if (d < -Math.PI) d += TAU;
+  return d;
+}

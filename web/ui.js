@@ -1,0 +1,581 @@
+// The DOM overlay: toolbar, action buttons (real <button>s, shown only for legal actions),
+// hints and tile-tracker panels, settings and settlement dialogs, notices and errors, and the
+// ARIA live region. It renders what the controller hands it and reports clicks back through
+// `handlers`; it knows no rules.
+
+import { t, tIn, tileName, getLang, LANGS, LANG_NAMES } from "./i18n.js";
+import { tileElement } from "./tiles.js";
+
+const ICONS = {
+  settings: '<svg viewBox="0 0 24 24" aria-hidden="true"><circle cx="12" cy="12" r="3"/><path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z"/></svg>',
+  newGame: '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M3 12a9 9 0 1 0 3-6.7"/><path d="M3 4v5h5"/></svg>',
+  hints: '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M9 18h6M10 22h4"/><path d="M12 2a7 7 0 0 0-4 12.7c.6.5 1 1.3 1 2.3h6c0-1 .4-1.8 1-2.3A7 7 0 0 0 12 2z"/></svg>',
+  tracker: '<svg viewBox="0 0 24 24" aria-hidden="true"><rect x="3" y="3" width="7" height="9" rx="1"/><rect x="14" y="3" width="7" height="9" rx="1"/><rect x="3" y="15" width="7" height="6" rx="1"/><rect x="14" y="15" width="7" height="6" rx="1"/></svg>',
+  soundOn: '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M11 5 6 9H2v6h4l5 4z"/><path d="M15.5 8.5a5 5 0 0 1 0 7M19 5a10 10 0 0 1 0 14"/></svg>',
+  soundOff: '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M11 5 6 9H2v6h4l5 4z"/><path d="m23 9-6 6M17 9l6 6"/></svg>',
+  help: '<svg viewBox="0 0 24 24" aria-hidden="true"><circle cx="12" cy="12" r="10"/><path d="M9.1 9a3 3 0 0 1 5.8 1c0 2-3 3-3 3M12 17h.01"/></svg>',
+};
+
+// The claim buttons: glyph, key and order (RULES.md words).
+const ACTIONS = {
+  win: { glyph: "胡", key: "H", order: 0 },
+  swim: { glyph: "游金", key: "S", order: 1 },
+  kong: { glyph: "杠", glyphHant: "槓", key: "K", order: 2 },
+  pong: { glyph: "碰", key: "P", order: 3 },
+  discard: { glyph: "打", key: "Enter", order: 4 },
+  pass: { glyph: "过", glyphHant: "過", key: "Space", order: 5 },
+};
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "class") node.className = v;
+    else if (k === "text") node.textContent = v;
+    else if (k === "html") node.innerHTML = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) node.append(c);
+  return node;
+}
+
+/** "123m55p" -> ["1m","2m","3m","5p","5p"]: notation only, no rules. */
+export function parseTiles(text) {
+  const out = [];
+  let digits = [];
+  for (const ch of String(text || "")) {
+    if (ch >= "0" && ch <= "9") digits.push(ch);
+    else if ("mpszf".includes(ch)) {
+      for (const d of digits) out.push(d + ch);
+      digits = [];
+    }
+  }
+  return out;
+}
+
+/** Both names of a pattern or category: the current language first, then the other script. */
+function bothNames(key) {
+  const lang = getLang();
+  const here = t(key);
+  const other = lang === "en" ? tIn("zh-Hans", key) : tIn("en", key);
+  return { here, other: other !== here ? other : "" };
+}
+
+export class UI {
+  constructor(root, handlers) {
+    this.root = root;
+    this.h = handlers;
+    this.live = el("div", { id: "live", class: "sr-only", "aria-live": "polite", "aria-atomic": "true" });
+    this.alert = el("div", { id: "alert", class: "sr-only", role: "alert" });
+    this.toolbar = el("div", { class: "toolbar", role: "toolbar", "aria-label": "Menu" });
+    this.actions = el("div", { class: "actions", id: "actions", role: "group" });
+    this.hints = el("section", { class: "panel hints", id: "hints", hidden: true, "aria-live": "off" });
+    this.tracker = el("section", { class: "panel tracker", id: "tracker", hidden: true });
+    this.banner = el("div", { class: "banner", id: "banner", hidden: true, role: "alert" });
+    this.quick = el("div", { class: "quick", id: "quick", hidden: true });
+    this.dialogs = el("div", { id: "dialogs" });
+    root.append(this.toolbar, this.actions, this.hints, this.tracker, this.quick, this.banner, this.dialogs, this.live, this.alert);
+    this.buttons = {};
+    this.buildToolbar();
+    this.actionList = [];
+    this.settleOpen = false;
+  }
+
+  // --- toolbar -----------------------------------------------------------------------
+
+  buildToolbar() {
+    const mk = (id, icon, onclick, pressed) => {
+      const b = el("button", { type: "button", id: `tb-${id}`, html: ICONS[icon], onclick });
+      if (pressed !== undefined) b.setAttribute("aria-pressed", String(pressed));
+      this.buttons[id] = b;
+      return b;
+    };
+    this.status = el("span", { class: "status", id: "status" });
+    this.toolbar.append(
+      mk("settings", "settings", () => this.h.openSettings()),
+      mk("newGame", "newGame", () => this.h.newMatch()),
+      mk("hints", "hints", () => this.h.toggle("hints"), false),
+      mk("tracker", "tracker", () => this.h.toggle("tracker"), false),
+      mk("sound", "soundOn", () => this.h.toggle("sound")),
+      mk("help", "help", () => this.openHelp()),
+    );
+    this.root.append(this.status);
+    this.translateToolbar();
+  }
+
+  translateToolbar() {
+    const label = (id, key) => {
+      this.buttons[id].setAttribute("aria-label", t(key));
+      this.buttons[id].title = t(key);
+    };
+    label("settings", "tb.settings");
+    label("newGame", "tb.newGame");
+    label("hints", "tb.hints");
+    label("tracker", "tb.tracker");
+    label("help", "tb.help");
+    this.toolbar.setAttribute("aria-label", t("tb.menu"));
+    this.setSound(this.muted ?? false);
+  }
+
+  setToggles({ hints, tracker }) {
+    this.buttons.hints.setAttribute("aria-pressed", String(!!hints));
+    this.buttons.tracker.setAttribute("aria-pressed", String(!!tracker));
+  }
+
+  setSound(muted) {
+    this.muted = muted;
+    const b = this.buttons.sound;
+    b.innerHTML = muted ? ICONS.soundOff : ICONS.soundOn;
+    b.setAttribute("aria-pressed", String(!muted));
+    b.setAttribute("aria-label", t(muted ? "tb.sound.off" : "tb.sound.on"));
+    b.title = b.getAttribute("aria-label");
+  }
+
+  setStatus(text) {
+    this.status.textContent = text;
+    this.status.hidden = !text;
+  }
+
+  // --- live region ---------------------------------------------------------------------
+
+  announce(text) {
+    if (!text) return;
+    // a fresh node each time, so that a repeated sentence is read again
+    this.live.textContent = "";
+    this.live.append(el("p", { text }));
+  }
+
+  // --- actions -----------------------------------------------------------------------------
+
+  /**
+   * Show one button per legal choice: items {action, kind, tile}. Discards are only offered
+   * for the selected tile (the rest is on the canvas).
+   */
+  setActions(items, bottomPx) {
+    const key = JSON.stringify(items) + getLang();
+    if (bottomPx !== undefined) this.actions.style.bottom = `${Math.round(bottomPx)}px`;
+    if (key === this.actionsKey) return;
+    this.actionsKey = key;
+    const hadFocus = this.actions.contains(document.activeElement);
+    this.actions.replaceChildren();
+    const sorted = [...items].sort((a, b) => ACTIONS[a.kind].order - ACTIONS[b.kind].order);
+    for (const item of sorted) {
+      const spec = ACTIONS[item.kind];
+      const glyph = getLang() === "zh-Hant" && spec.glyphHant ? spec.glyphHant : spec.glyph;
+      const word = t(`action.${item.kind}`);
+      const keyName = spec.key;
+      let label = `${glyph} ${word}`;
+      if (item.tile) label += ` ${tileName(item.tile)}`;
+      const b = el("button", {
+        type: "button", class: `act act-${item.kind}`, "data-action": item.action,
+        "aria-label": `${label} (${t("key.hint", { key: keyName })})`,
+        "aria-keyshortcuts": keyName === "Space" ? "Space Escape" : keyName === "H" ? "H W" : keyName,
+        onclick: () => this.h.action(item.action),
+      });
+      b.append(el("span", { class: "glyph", text: glyph }));
+      if (word !== glyph) b.append(el("span", { class: "word", text: word }));
+      if (item.tile) b.append(tileElement(item.tile, 18));
+      b.append(el("kbd", { text: keyName === "Space" ? "␣" : keyName === "Enter" ? "↵" : keyName }));
+      this.actions.append(b);
+    }
+    this.actions.setAttribute("aria-label", t("tb.menu"));
+    if (hadFocus && this.actions.firstChild) this.actions.firstChild.focus();
+  }
+
+  // --- hints and tracker -------------------------------------------------------------------
+
+  showHints(visible, hint, state) {
+    this.hints.hidden = !visible;
+    if (!visible) return;
+    const box = [el("h2", {}, el("span", { text: t("hints.title") }),
+      el("button", { type: "button", text: "×", "aria-label": t("set.close"), onclick: () => this.h.toggle("hints") }))];
+    if (!hint) {
+      box.push(el("p", { class: "line", text: t("hints.none") }));
+    } else {
+      const s = hint.shanten;
+      if (s !== undefined && s !== null) {
+        box.push(el("p", { class: "line", text: s < 0 ? t("hints.complete") : s === 0 ? t("hints.ready") : t("hints.shanten", { n: s }) }));
+      }
+      if (hint.cannot_win) box.push(el("p", { class: "line", text: t("hints.cannotWin") }));
+      if (hint.waits && hint.waits.length) {
+        const tiles = el("div", { class: "tiles" });
+        for (const w of hint.waits) {
+          const [code, left] = Array.isArray(w) ? w : [w.tile, w.left ?? w.copies];
+          tiles.append(el("span", { class: "tilebox", title: tileName(code) }, tileElement(code, 22),
+            left !== undefined ? el("b", { text: `×${left}` }) : null));
+        }
+        box.push(el("p", { class: "line", text: t("hints.waits") }), tiles);
+      }
+      if (hint.suggested) {
+        const [verb, code] = String(hint.suggested).split(" ");
+        const line = el("p", { class: "line" }, el("span", { text: `${t("hints.suggested")}: ${t(`action.${verb}`)} ` }));
+        if (code) line.append(tileElement(code, 20), el("span", { text: ` ${tileName(code)}` }));
+        box.push(line);
+      }
+      const reason = hint.reason && (hint.reason[getLang()] || hint.reason.en);
+      if (reason) box.push(el("p", { class: "line", text: reason }));
+    }
+    this.hints.replaceChildren(...box);
+    this.hints.setAttribute("aria-label", t("hints.title"));
+    void state;
+  }
+
+  showTracker(visible, unseen) {
+    this.tracker.hidden = !visible;
+    if (!visible || !unseen) return;
+    const key = JSON.stringify(unseen) + getLang();
+    if (key === this.trackerKey) return;
+    this.trackerKey = key;
+    const rows = [];
+    for (const suit of ["m", "p", "s", "z"]) {
+      const row = el("div", { class: "row" });
+      for (let n = 1; n <= (suit === "z" ? 7 : 9); n++) {
+        const code = `${n}${suit}`;
+        const left = unseen[code] ?? 0;
+        row.append(el("span", { class: `tilebox${left ? "" : " none"}`, title: `${tileName(code)}: ${left}`, role: "img", "aria-label": `${tileName(code)}: ${left}` },
+          tileElement(code, 20), el("b", { text: String(left) })));
+      }
+      rows.push(row);
+    }
+    this.tracker.replaceChildren(
+      el("h2", {}, el("span", { text: t("tracker.title") }),
+        el("button", { type: "button", text: "×", "aria-label": t("set.close"), onclick: () => this.h.toggle("tracker") })),
+      ...rows,
+    );
+    this.tracker.setAttribute("aria-label", t("tracker.title"));
+  }
+
+  // --- notices and errors --------------------------------------------------------------------
+
+  showNotice(messages) {
+    this.showBanner("notice", messages, [{ label: t("err.dismiss"), on: () => this.hideBanner() }]);
+  }
+
+  showError(message, { restart = true } = {}) {
+    const buttons = [];
+    if (restart) {
+      buttons.push({ label: t("err.restart"), on: () => this.h.restart(), primary: true, id: "err-restart" });
+      buttons.push({ label: t("err.newMatch"), on: () => this.h.newMatch(true), id: "err-new" });
+    }
+    buttons.push({ label: t("err.dismiss"), on: () => this.hideBanner() });
+    this.showBanner("error", [message], buttons);
+  }
+
+  showBanner(kind, messages, buttons) {
+    this.banner.className = `banner ${kind}`;
+    this.banner.dataset.kind = kind;
+    const ps = messages.map((m) => el("p", { text: m }));
+    const row = el("div", { class: "buttons" }, buttons.map((b) =>
+      el("button", { type: "button", id: b.id, class: b.primary ? "primary" : "", text: b.label, onclick: b.on })));
+    this.banner.replaceChildren(...ps, row);
+    this.banner.hidden = false;
+    this.alert.textContent = messages.join(" ");
+  }
+
+  hideBanner() {
+    this.banner.hidden = true;
+  }
+
+  // --- quick card (while the engine loads) -----------------------------------------------
+
+  showQuick(settings, variants) {
+    this.quick.hidden = false;
+    const buttons = variants.map((v) => el("button", {
+      type: "button", "data-variant": v, "aria-pressed": String(settings.variant === v), text: t(`variant.${v}`),
+      onclick: () => this.h.quickVariant(v),
+    }));
+    this.quick.replaceChildren(
+      el("div", { class: "variants", role: "group", "aria-label": t("set.variant") }, buttons),
+      el("p", { text: t("set.startsWhenReady") }),
+      el("button", { type: "button", id: "quick-more", text: t("set.more"), onclick: () => this.h.openSettings() }),
+    );
+  }
+
+  hideQuick() {
+    this.quick.hidden = true;
+  }
+
+  // --- dialogs ------------------------------------------------------------------------
+
+  openDialog(id, className, title, body, buttons, { onClose } = {}) {
+    this.closeDialog(id);
+    const heading = el("h2", { id: `${id}-title`, text: title });
+    const dialog = el("div", { class: `dialog ${className}`, role: "dialog", "aria-modal": "true", "aria-labelledby": `${id}-title`, id },
+      heading, ...body, el("div", { class: "buttons" }, buttons));
+    const backdrop = el("div", { class: "backdrop", "data-dialog": id }, dialog);
+    backdrop.addEventListener("keydown", (e) => {
+      if (e.key === "Escape" && onClose) {
+        e.preventDefault();
+        e.stopPropagation();
+        onClose();
+      }
+      if (e.key === "Tab") trapFocus(dialog, e);
+    });
+    this.lastFocus = document.activeElement;
+    this.dialogs.append(backdrop);
+    const first = dialog.querySelector("button.primary") || dialog.querySelector("button, select, input");
+    first?.focus();
+    return dialog;
+  }
+
+  closeDialog(id) {
+    const old = this.dialogs.querySelector(`[data-dialog="${id}"]`);
+    if (old) {
+      old.remove();
+      if (this.lastFocus && document.contains(this.lastFocus)) this.lastFocus.focus();
+    }
+  }
+
+  isDialogOpen(id) {
+    return !!this.dialogs.querySelector(id ? `[data-dialog="${id}"]` : ".backdrop");
+  }
+
+  openHelp() {
+    this.openDialog("help", "help", t("tb.help"), [el("p", { text: t("help") })],
+      [el("button", { type: "button", class: "primary", text: t("set.close"), onclick: () => this.closeDialog("help") })],
+      { onClose: () => this.closeDialog("help") });
+  }
+
+  /**
+   * Settings. spec: {variants: {name: {options: {opt: [values]}}}, levels, speeds, hands}
+   * (from the engine; null while it loads). settings: the current choices.
+   */
+  openSettings(settings, spec, { engineReady }) {
+    const draft = structuredClone(settings);
+    const variants = spec ? Object.keys(spec.variants) : ["xinyu", "longyan"];
+    const body = el("div", { class: "grid" });
+    const rulesBox = el("div", { class: "grid", id: "set-rules" });
+
+    const field = (id, labelKey, control) => {
+      control.id = id;
+      body.append(el("label", { for: id, text: t(labelKey) }), control);
+      return control;
+    };
+    const select = (values, current, labelOf, onchange) => {
+      const s = el("select", { onchange: (e) => onchange(values[e.target.selectedIndex]) });
+      values.forEach((v) => s.append(el("option", { value: String(v), text: labelOf(v), selected: v === current })));
+      return s;
+    };
+    const check = (current, onchange) => el("input", { type: "checkbox", checked: current, onchange: (e) => onchange(e.target.checked) });
+
+    const variantButtons = el("div", { class: "variants", role: "group", "aria-label": t("set.variant") });
+    const paintVariants = () => {
+      variantButtons.replaceChildren(...variants.map((v) => el("button", {
+        type: "button", "data-variant": v, "aria-pressed": String(draft.variant === v), text: t(`variant.${v}`),
+        onclick: () => {
+          draft.variant = v;
+          paintVariants();
+          paintRules();
+        },
+      })));
+    };
+    paintVariants();
+    body.append(el("span", { text: t("set.variant") }), variantButtons);
+
+    const paintRules = () => {
+      rulesBox.replaceChildren();
+      if (!spec) {
+        rulesBox.append(el("p", { class: "note", text: t("set.rulesLoading") }));
+        return;
+      }
+      const opts = spec.variants[draft.variant].options;
+      draft.options[draft.variant] ??= {};
+      const chosen = draft.options[draft.variant];
+      for (const [name, values] of Object.entries(opts)) {
+        const current = name in chosen ? chosen[name] : values[0];
+        const id = `opt-${name}`;
+        const control = select(values, current, (v) => optionLabel(name, v), (v) => {
+          chosen[name] = v;
+        });
+        control.id = id;
+        control.dataset.option = name;
+        rulesBox.append(el("label", { for: id, text: t(`opt.${name}`) }), control);
+      }
+    };
+    paintRules();
+
+    const handsChoices = spec?.hands ?? [1, 2, 4, 8, 12, 16];
+    if (!handsChoices.includes(draft.hands)) handsChoices.push(draft.hands);
+    field("set-hands", "set.hands", select(handsChoices.sort((a, b) => a - b), draft.hands, String, (v) => (draft.hands = v)));
+    const levels = spec?.levels ?? ["easy", "normal", "hard"];
+    field("set-level", "set.level", select(levels, draft.level, (v) => t(`level.${v}`), (v) => (draft.level = v)));
+    field("set-autoplay", "set.autoplay", check(draft.autoplay, (v) => (draft.autoplay = v)));
+    const seed = el("input", { type: "number", min: "0", step: "1", inputmode: "numeric", value: draft.seed ?? "" });
+    seed.addEventListener("input", () => (draft.seed = seed.value === "" ? null : Number(seed.value)));
+    field("set-seed", "set.seed", seed);
+
+    // These take effect at once, without a new match.
+    const live = el("div", { class: "grid" });
+    const liveField = (id, labelKey, control) => {
+      control.id = id;
+      live.append(el("label", { for: id, text: t(labelKey) }), control);
+    };
+    liveField("set-lang", "set.lang", select(LANGS, getLang(), (v) => LANG_NAMES[v], (v) => this.h.setLang(v)));
+    liveField("set-hints", "set.hints", check(settings.hints, (v) => this.h.setLive({ hints: v })));
+    liveField("set-speed", "set.speed", select(["slow", "normal", "fast", "instant"], settings.speed, (v) => t(`speed.${v}`),
+      (v) => this.h.setLive({ speed: v })));
+    liveField("set-sound", "set.sound", check(!this.muted, (v) => this.h.setLive({ muted: !v })));
+
+    const close = () => {
+      this.closeDialog("settings");
+      this.h.settingsClosed(null);
+    };
+    const start = () => {
+      this.closeDialog("settings");
+      this.h.settingsClosed(draft);
+    };
+    this.openDialog("settings", "settings", t("set.title"), [
+      el("h3", { text: t("set.quick") }), body,
+      el("h3", { text: t("set.rules") }), rulesBox,
+      el("h3", { text: t("set.lang") + " · " + t("set.speed") }), live,
+    ], [
+      el("button", { type: "button", id: "set-close", text: t("set.close"), onclick: close }),
+      el("button", { type: "button", id: "set-start", class: "primary", text: t("set.start"), onclick: start }),
+    ], { onClose: close });
+    void engineReady;
+  }
+
+  /** The end of a hand: winning hands, patterns, payments, deltas, scores; final standings. */
+  openSettlement(state, { names, onNext, onNewMatch, autoNextIn }) {
+    const result = state.result;
+    const match = state.match;
+    const view = state.seat ?? state.human ?? 0;
+    const body = [];
+    if (!result.winners.length) body.push(el("p", { class: "headline", text: t("settle.drawn") }));
+    for (const win of result.wins) {
+      const box = el("div", { class: "win" });
+      let head = t("settle.winner", { seat: names[win.seat] });
+      if (result.discarder !== null && result.discarder !== undefined && win.category !== "self_draw") {
+        head += ` · ${t("settle.discarder", { seat: names[result.discarder] })}`;
+      }
+      box.append(el("p", { class: "headline", text: head }));
+      // the winning hand: concealed tiles, then melds, the winning tile marked
+      const hand = el("div", { class: "hand", "aria-label": win.hand });
+      const tiles = parseTiles(win.hand);
+      let marked = false;
+      for (let i = tiles.length - 1; i >= 0; i--) {
+        if (!marked && tiles[i] === win.tile) {
+          const [w] = tiles.splice(i, 1);
+          tiles.push(w);
+          marked = true;
+          break;
+        }
+      }
+      tiles.forEach((code, i) => {
+        const winning = marked && i === tiles.length - 1;
+        if (winning) hand.append(el("span", { class: "gap" }));
+        const c = tileElement(code, 30, code === state.gold ? "gold" : "");
+        if (winning) {
+          c.classList.add("winning");
+          c.title = t("settle.winningTile");
+        }
+        c.setAttribute("role", "img");
+        c.setAttribute("aria-label", tileName(code) + (winning ? ` (${t("settle.winningTile")})` : ""));
+        hand.append(c);
+      });
+      for (const m of win.melds || []) {
+        hand.append(el("span", { class: "gap" }));
+        const [kind, code] = String(m).split(" ");
+        const n = kind.includes("kong") ? 4 : 3;
+        for (let i = 0; i < n; i++) {
+          const face = kind === "concealed_kong" && (i === 0 || i === 3) ? null : code;
+          hand.append(tileElement(face, 24));
+        }
+      }
+      box.append(hand);
+      // category and patterns, both names, with multipliers or base
+      const names2 = el("div", { class: "names" });
+      const cat = bothNames(`cat.${win.category}`);
+      const catValue = win.base !== undefined && win.base !== null
+        ? (win.category === "swim_triple" ? t("settle.fixed") : t("settle.base", { b: win.base }))
+        : "";
+      names2.append(el("span", { class: "category" }, `${t("settle.category")}: ${cat.here}`,
+        cat.other ? el("small", { text: cat.other }) : null, catValue ? ` · ${catValue}` : ""));
+      box.append(names2);
+      if (state.variant === "xinyu") {
+        const pats = el("div", { class: "names patterns" });
+        const list = win.pattern_multipliers || (win.patterns || []).map((p) => [p, null]);
+        if (!list.length) pats.append(el("span", { text: t("settle.noPatterns") }));
+        for (const [p, mult] of list) {
+          const n2 = bothNames(`pat.${p}`);
+          pats.append(el("span", { "data-pattern": p }, n2.here, n2.other ? el("small", { text: n2.other }) : null,
+            mult ? ` ×${mult}` : ""));
+        }
+        box.append(el("p", { class: "line", text: t("settle.patterns") }), pats,
+          el("p", { class: "line total", text: t("settle.total", { m: win.multiplier }) }));
+      }
+      body.push(box);
+    }
+    // payments
+    body.push(el("h3", { text: t("settle.payments") }));
+    if (!result.payments.length) body.push(el("p", { text: t("settle.noPayments") }));
+    else {
+      const rows = result.payments.map((p) => el("tr", {},
+        el("td", { text: names[p.from] }), el("td", { text: "→" }), el("td", { text: names[p.to] }),
+        el("td", { class: "num", text: String(p.amount) }), el("td", { text: t(`reason.${p.reason}`) })));
+      body.push(el("table", { class: "payments" },
+        el("thead", {}, el("tr", {}, el("th", { text: t("settle.from") }), el("th", { text: "" }), el("th", { text: t("settle.to") }),
+          el("th", { class: "num", text: t("settle.amount") }), el("th", { text: t("settle.reason") }))),
+        el("tbody", {}, rows)));
+    }
+    // deltas and running scores
+    const scoreRows = [0, 1, 2, 3].map((s) => {
+      const d = result.deltas[s];
+      return el("tr", { class: s === view && !state.autoplay ? "me" : "" },
+        el("td", { text: names[s] }),
+        el("td", { class: `num ${d > 0 ? "plus" : d < 0 ? "minus" : ""}`, text: (d > 0 ? "+" : "") + d }),
+        el("td", { class: "num", text: String(result.scores[s]) }));
+    });
+    body.push(el("table", { class: "scores" },
+      el("thead", {}, el("tr", {}, el("th", { text: t("settle.player") }), el("th", { class: "num", text: t("settle.delta") }),
+        el("th", { class: "num", text: t("settle.score") }))),
+      el("tbody", {}, scoreRows)));
+
+    const buttons = [];
+    if (match && match.is_over) {
+      const order = [0, 1, 2, 3].sort((a, b) => result.scores[b] - result.scores[a]);
+      body.push(el("h3", { text: t("settle.final") }));
+      body.push(el("table", { class: "standings" },
+        el("thead", {}, el("tr", {}, el("th", { text: t("settle.rank") }), el("th", { text: t("settle.player") }),
+          el("th", { class: "num", text: t("settle.score") }))),
+        el("tbody", {}, order.map((s, i) => el("tr", { class: s === view && !state.autoplay ? "me" : "" },
+          el("td", { text: String(i + 1) }), el("td", { text: names[s] }), el("td", { class: "num", text: String(result.scores[s]) }))))));
+      buttons.push(el("button", { type: "button", id: "settle-new", class: "primary", text: t("settle.newMatch"), onclick: onNewMatch }));
+    } else {
+      const next = el("button", { type: "button", id: "settle-next", class: "primary", text: t("settle.next"), onclick: onNext });
+      if (autoNextIn) next.textContent = `${t("settle.next")} (${autoNextIn}s)`;
+      buttons.push(next);
+    }
+    const title = match ? t("settle.title", { n: match.hand_number + 1, total: match.hands }) : t("settle.title", { n: 1, total: 1 });
+    this.openDialog("settle", "settle", title, body, buttons);
+    this.settleOpen = true;
+  }
+
+  closeSettlement() {
+    this.closeDialog("settle");
+    this.settleOpen = false;
+  }
+}
+
+function optionLabel(name, value) {
+  if (typeof value === "boolean") return t(value ? "opt.yes" : "opt.no");
+  if (name === "timer") return value ? t("opt.timer.n", { n: value }) : t("opt.timer.0");
+  const key = `opt.${name}.${value}`;
+  const s = t(key);
+  return s === key ? String(value) : s;
+}
+
+function trapFocus(dialog, e) {
+  const items = [...dialog.querySelectorAll("button, select, input, [tabindex]")].filter((x) => !x.disabled && x.offsetParent !== null);
+  if (!items.length) return;
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (e.shiftKey && document.activeElement === first) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && document.activeElement === last) {
+    e.preventDefault();
+    first.focus();
+  }
+}
