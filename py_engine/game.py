@@ -135,7 +135,8 @@ class Game(Settlement):
 
     def apply(self, seat: int, action: str) -> list[dict[str, Any]]:
         """Play one action; returns its events. Illegal -> IllegalActionError, state unchanged."""
-        legal = self.legal_actions(seat) if isinstance(seat, int) and 0 <= seat <= 3 else []
+        valid_seat = isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat <= 3
+        legal = self.legal_actions(seat) if valid_seat else []
         if not isinstance(action, str) or action not in legal:
             raise IllegalActionError(self._illegal_message(seat, action, legal))
         self.events = []
@@ -158,7 +159,7 @@ class Game(Settlement):
     def _illegal_message(self, seat: Any, action: Any, legal: list[str]) -> str:
         if self.result_obj is not None:
             return f"{action!r} is not legal: the hand is over"
-        if not isinstance(seat, int) or not 0 <= seat <= 3:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3:
             return f"no seat {seat!r}: seats are 0-3; waiting for {self.waiting_for}"
         if not legal:
             return f"seat {seat} cannot act now ({action!r}): waiting for seat(s) {self.waiting_for}"

@@ -21,7 +21,8 @@ def observe(game: Game, seat: int | None) -> dict[str, Any]:
         for s, ms in enumerate(game.melds)
     ]
     discards = [
-        [{"tile": None if (d.covered and s != seat) else d.tile, "claimed": d.claimed, "covered": d.covered}
+        [{"tile": None if (d.covered and s != seat and not over) else d.tile, "claimed": d.claimed,
+          "covered": d.covered}
          for d in ds]
         for s, ds in enumerate(game.discards)
     ]
@@ -60,7 +61,7 @@ def observe(game: Game, seat: int | None) -> dict[str, Any]:
             "stacks_per_side": w.stacks_per_side,
             "dice": list(w.dice),
             "break_side": game.dealer,
-            "break_stack": sum(w.dice),
+            "break_stack": sum(w.dice) - 1,
             "total": w.stacks_per_side * 8,
             "front_taken": w.front_taken,
             "tail_taken": w.tail_taken,

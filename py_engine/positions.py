@@ -149,9 +149,10 @@ def load(position: dict[str, Any]) -> Setup:
         raise ValueError(f"drawn_count must be a whole number, not {drawn_count!r}")
 
     setup = Setup(rules, options, seed, dealer, dice, hands, melds, flowers, wall, gold, list(scores), drawn_count)
-    if rules.flowers and gold is None:
-        setup.gold = _turn_gold(setup, [])
     setup.opening_payments = [_payment(p) for p in position.get("opening_payments", [])]
+    if rules.flowers and gold is None:
+        # the gold is turned now: a flower it brings is reached now, and a flower kong it makes is paid
+        setup.gold = _turn_gold(setup, setup.opening_payments)
     return setup
 
 

@@ -43,9 +43,11 @@ class Settlement(Legality):
         self._finish([win], owner)
 
     def _finish(self, wins: list[Win], discarder: int | None) -> None:
+        if discarder is not None and wins[0].category != "rob_kong":
+            # the discard joins the first winner's hand; with several winners (一炮多响) each
+            # win's "hand" shows its full winning hand, but the one tile stays in one place
+            self.hands[wins[0].seat].append(wins[0].tile or "")
         for win in wins:
-            if discarder is not None and win.category != "rob_kong":
-                self.hands[win.seat].append(win.tile or "")
             self.events.append({"type": "win", "seat": win.seat, "category": win.category,
                                 "patterns": list(win.patterns), "multiplier": win.multiplier,
                                 "tile": win.tile, "discarder": discarder})

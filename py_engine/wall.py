@@ -93,9 +93,9 @@ def _side_blocks() -> list[int]:
 
 
 def break_slot(stacks_per_side: int, dice: tuple[int, int], dealer: int) -> int:
-    """Slot where front draws begin: on the dealer's side, after `sum of dice` stacks from its right end."""
+    """Slot where front draws begin: the dealer's side, stack number sum−1 from its right end (RULES.md §1)."""
     block = (-dealer) % 4
-    return (block * stacks_per_side + sum(dice)) * 2
+    return (block * stacks_per_side + sum(dice) - 1) * 2
 
 
 def roll_dice(rng: random.Random) -> tuple[int, int]:

@@ -413,7 +413,7 @@ EVENT_KEYS = {
     "kong": {"seat", "tile", "kind", "from"}, "pass": {"seat"}, "swim": {"seat", "level", "tile"},
     "bonus": {"round", "tile"}, "payment": {"from", "to", "amount", "reason"},
     "win": {"seat", "category", "patterns", "multiplier", "tile", "discarder"}, "draw_game": set(),
-    "gold": {"tile"}, "turn": {"seat"},
+    "gold": {"tile"}, "kong_declared": {"seat", "tile"},
 }
 
 
