@@ -218,6 +218,8 @@ function frame(now) {
   renderer.resize();
   view.ui.lang = getLang();
   view.ui.topReserve = renderer.w < 600 ? 72 : 0;
+  // wide screens keep the panels beside the table rather than over it
+  view.ui.sideReserve = renderer.w >= 1000 && ui.sideOpen() ? ui.side.offsetWidth + 12 : 0;
   renderer.draw(view, now);
   placeOverlay();
   view.anims = view.anims.filter((a) => now < a.t0 + a.dur);
@@ -768,8 +770,9 @@ function toggle(what) {
 function refreshPanels() {
   const s = view.state;
   ui.showTracker(showTracker && !!s, s?.unseen);
-  ui.showHints(settings.hints && !!s && !s.autoplay && !s.is_over, hint, s);
+  ui.showHints(settings.hints && !!s && !s.autoplay && !s.is_over && s.human_to_move, hint, s);
   ui.setToggles({ hints: settings.hints, tracker: showTracker });
+  redraw();
 }
 
 async function refreshHints() {
@@ -800,6 +803,7 @@ async function refreshHints() {
 function handOver() {
   const s = view.state;
   stopTimer();
+  refreshPanels();
   clearTimeout(settleTimer);
   const my = gen;
   const number = s.match.hand_number;
@@ -839,7 +843,11 @@ function onIntent(intent) {
   sound.unlock();
   switch (intent.type) {
     case "pointer":
-      view.ui.focus = false;
+      if (view.ui.focus) {
+        // back from the keyboard: a keyboard selection must not make the next tap a discard
+        view.ui.focus = false;
+        view.ui.selected = -1;
+      }
       redraw();
       return true;
     case "key":

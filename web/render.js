@@ -132,7 +132,8 @@ export class Renderer {
         if (!best || score > best.score) best = { u, score, colsTB, colsLR, rowsTB, rowsLR, discTB, discLR };
       }
     }
-    const u = Math.max(8, Math.min(best.u, hw * 0.8, 44));
+    // discards a little smaller than the hand where there is room; as large as fits on a phone
+    const u = Math.max(8, Math.min(best.u, Math.max(hw * 0.8, 26), 44));
 
     // Other seats' rows: close to their discards when nothing collides, else at the edges.
     const ohPx = oh * u;

@@ -75,7 +75,8 @@ export class UI {
     this.banner = el("div", { class: "banner", id: "banner", hidden: true, role: "alert" });
     this.quick = el("div", { class: "quick", id: "quick", hidden: true });
     this.dialogs = el("div", { id: "dialogs" });
-    root.append(this.toolbar, this.actions, this.hints, this.tracker, this.quick, this.banner, this.dialogs, this.live, this.alert);
+    this.side = el("div", { class: "side", id: "side" }, this.hints, this.tracker);
+    root.append(this.toolbar, this.actions, this.side, this.quick, this.banner, this.dialogs, this.live, this.alert);
     this.buttons = {};
     this.buildToolbar();
     this.actionList = [];
@@ -165,7 +166,7 @@ export class UI {
       const glyph = getLang() === "zh-Hant" && spec.glyphHant ? spec.glyphHant : spec.glyph;
       const word = t(`action.${item.kind}`);
       const keyName = spec.key;
-      let label = `${glyph} ${word}`;
+      let label = word === glyph ? glyph : `${glyph} ${word}`;
       if (item.tile) label += ` ${tileName(item.tile)}`;
       const b = el("button", {
         type: "button", class: `act act-${item.kind}`, "data-action": item.action,
@@ -184,6 +185,10 @@ export class UI {
   }
 
   // --- hints and tracker -------------------------------------------------------------------
+
+  sideOpen() {
+    return !this.hints.hidden || !this.tracker.hidden;
+  }
 
   showHints(visible, hint, state) {
     this.hints.hidden = !visible;

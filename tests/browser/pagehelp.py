@@ -1,0 +1,69 @@
+"""Helpers for the play tests: open the built page, wait for the table, play through the canvas."""
+from __future__ import annotations
+
+import base64
+import json
+from pathlib import Path
+from typing import Any
+
+TABLE_UP = "() => !!(window.mahjong && window.mahjong.state && window.mahjong.state())"
+
+# Resolves with a summary once the page waits for the human only (or the hand is over).
+IDLE = """async () => {
+    const s = await Promise.race([
+        window.mahjong.idle(),
+        new Promise((_, reject) => setTimeout(() => reject(new Error("the page never became idle")), 60000)),
+    ]);
+    return {human: s.human_to_move, over: s.is_over, legal: s.legal_actions, phase: s.phase,
+            hand: s.match.hand_number, matchOver: s.match.is_over, variant: s.variant};
+}"""
+
+HAND_TILES = """() => window.mahjong._renderer.handRects.map(r => ({x: r.x + r.w / 2, y: r.y + r.h / 2, code: r.code}))"""
+
+
+def open_game(page, site, query: str = "", timeout: int = 90_000, frame=None) -> None:
+    """Load the page (with URL parameters) and wait until the first hand is on the table."""
+    page.goto(site.url + (f"?{query}" if query else ""))
+    page.wait_for_function(TABLE_UP, timeout=timeout)
+
+
+def idle(target) -> dict[str, Any]:
+    return target.evaluate(IDLE)
+
+
+def shot(page, output_path: str, name: str) -> Path:
+    """A screenshot kept as a test artifact under test-results/<test>/."""
+    folder = Path(output_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.png"
+    page.screenshot(path=str(path))
+    return path
+
+
+def base64url(value: Any) -> str:
+    return base64.urlsafe_b64encode(json.dumps(value).encode()).decode().rstrip("=")
+
+
+def click_discard(page, legal: list[str], prefer_last: bool = True) -> str:
+    """Discard by tapping a tile twice on the canvas (select, then discard); returns the action."""
+    tiles = page.evaluate(HAND_TILES)
+    choices = [t for t in tiles if f"discard {t['code']}" in legal]
+    assert choices, (tiles, legal)
+    tile = choices[-1] if prefer_last else choices[0]
+    page.mouse.click(tile["x"], tile["y"])
+    page.mouse.click(tile["x"], tile["y"])
+    return f"discard {tile['code']}"
+
+
+def key_discard(page, legal: list[str]) -> str:
+    """Discard with the keyboard: Home, arrows to a legal tile, Enter."""
+    tiles = page.evaluate(HAND_TILES)
+    index = next(i for i, t in enumerate(tiles) if f"discard {t['code']}" in legal)
+    page.focus("#table")
+    page.keyboard.press("Home")
+    for _ in range(index):
+        page.keyboard.press("ArrowRight")
+    selected = page.evaluate("() => window.mahjong._view.ui.selected")
+    assert selected == index
+    page.keyboard.press("Enter")
+    return f"discard {tiles[index]['code']}"
