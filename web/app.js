@@ -864,7 +864,11 @@ function onIntent(intent) {
       if (!s) return true;
       const tiles = displayHand(s, viewSeat(s));
       const tile = tiles[intent.index];
-      if (!tile) return true;
+      // the tap was on what the last frame showed: if the hand has changed since, look again
+      if (!tile || (intent.code !== undefined && tile.code !== intent.code)) {
+        redraw();
+        return true;
+      }
       if (view.ui.selected === intent.index && s.human_to_move && !busy) {
         const action = `discard ${tile.code}`;
         if (s.legal_actions.includes(action)) {
@@ -1036,10 +1040,14 @@ function isIdle() {
   return s.is_over || s.human_to_move || !s.bot_to_move;
 }
 function resolveIdle() {
-  if (!isIdle()) return;
-  const waiters = idleWaiters;
-  idleWaiters = [];
-  for (const w of waiters) w(view.state);
+  if (!isIdle() || !idleWaiters.length) return;
+  // after the next frame, so that the table on screen shows this state
+  requestAnimationFrame(() => {
+    if (!isIdle()) return;
+    const waiters = idleWaiters;
+    idleWaiters = [];
+    for (const w of waiters) w(view.state);
+  });
 }
 function idle() {
   return new Promise((resolve) => {

@@ -35,7 +35,7 @@ export class Input {
     this.emit({ type: "pointer" });
     if (hit?.kind === "hand") {
       e.preventDefault();
-      this.emit({ type: "tap", index: hit.index });
+      this.emit({ type: "tap", index: hit.index, code: hit.code });
     }
   }
 

@@ -210,7 +210,7 @@ export class Renderer {
   hitTest(x, y) {
     for (let i = this.handRects.length - 1; i >= 0; i--) {
       const r = this.handRects[i];
-      if (x >= r.x && x < r.x + r.w && y >= r.y - r.extra && y < r.y + r.h) return { kind: "hand", index: r.index };
+      if (x >= r.x && x < r.x + r.w && y >= r.y - r.extra && y < r.y + r.h) return { kind: "hand", index: r.index, code: r.code };
     }
     return null;
   }

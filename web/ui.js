@@ -337,7 +337,8 @@ export class UI {
   }
 
   openHelp() {
-    this.openDialog("help", "help", t("tb.help"), [el("p", { text: t("help") })],
+    const rules = el("a", { href: `./help.html#${getLang()}`, target: "_blank", rel: "noopener", text: t("help.rules") });
+    this.openDialog("help", "help", t("tb.help"), [el("p", { text: t("help") }), el("p", {}, rules)],
       [el("button", { type: "button", class: "primary", text: t("set.close"), onclick: () => this.closeDialog("help") })],
       { onClose: () => this.closeDialog("help") });
   }
@@ -537,7 +538,7 @@ export class UI {
         el("th", { class: "num", text: t("settle.score") }))),
       el("tbody", {}, scoreRows)));
 
-    const buttons = [];
+    const buttons = [el("button", { type: "button", id: "settle-peek", text: t("settle.peek"), onclick: () => this.peekSettlement(true) })];
     if (match && match.is_over) {
       const order = [0, 1, 2, 3].sort((a, b) => result.scores[b] - result.scores[a]);
       body.push(el("h3", { text: t("settle.final") }));
@@ -557,7 +558,26 @@ export class UI {
     this.settleOpen = true;
   }
 
+  /** Hide the settlement to look at the table; a button brings it back. */
+  peekSettlement(peek) {
+    const backdrop = this.dialogs.querySelector('[data-dialog="settle"]');
+    if (!backdrop) return;
+    backdrop.hidden = peek;
+    this.peekButton?.remove();
+    this.peekButton = null;
+    if (peek) {
+      this.peekButton = el("button", { type: "button", id: "settle-show", class: "primary settle-show", text: t("settle.show"),
+        onclick: () => this.peekSettlement(false) });
+      this.root.append(this.peekButton);
+      this.peekButton.focus();
+    } else {
+      backdrop.querySelector("button.primary")?.focus();
+    }
+  }
+
   closeSettlement() {
+    this.peekButton?.remove();
+    this.peekButton = null;
     this.closeDialog("settle");
     this.settleOpen = false;
   }
