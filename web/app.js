@@ -244,7 +244,18 @@ setInterval(() => {
 }, 250);
 
 window.addEventListener("resize", redraw);
+/** The loader's boot words, the canvas's name and the page title in the chosen language. */
+function translateShell() {
+  M.labels = Object.fromEntries(["runtime", "stdlib", "start", "micropip", "engine", "import", "ready", "failed", "reload"]
+    .map((k) => [k, t(`boot.${k}`)]));
+  M.refreshProgress?.();
+  canvas.setAttribute("aria-label", t("table.label"));
+  document.getElementById("boot-bar")?.setAttribute("aria-label", t("boot.progress"));
+}
+translateShell();
+
 onLangChange((lang) => {
+  translateShell();
   view.ui.lang = lang;
   ui.translateToolbar();
   ui.actionsKey = null;
@@ -401,6 +412,7 @@ function setState(state) {
 
 function updateStatus() {
   const s = view.state;
+  document.title = `${t("title")} · ${t("variant." + (s?.variant || settings.variant))}`;
   if (!s) {
     ui.setStatus(t("variant." + settings.variant));
     return;

@@ -79,12 +79,17 @@ function overall() {
   return STAGES.reduce((sum, s) => sum + s.weight * fractions[s.name], 0);
 }
 
+// The page's words in the chosen language, once app.js has set window.mahjong.labels.
+function label(name, english) {
+  return window.mahjong?.labels?.[name] ?? english;
+}
+
 function showProgress() {
   const value = Math.min(1, overall());
   const pending = STAGES.find((s) => fractions[s.name] < 1);
   fill.style.width = `${(value * 100).toFixed(1)}%`;
   bar.setAttribute("aria-valuenow", String(Math.round(value * 100)));
-  statusLine.textContent = pending ? `${pending.label}…` : "Ready";
+  statusLine.textContent = pending ? `${label(pending.name, pending.label)}…` : label("ready", "Ready");
 }
 
 function onProgress(stage, fraction) {
@@ -116,7 +121,8 @@ function easeStart() {
 function showFailure(error) {
   bootBox.classList.add("failed");
   const lines = String(error.message).trim().split("\n");
-  statusLine.textContent = `The game engine could not start: ${lines[lines.length - 1]}`;
+  statusLine.textContent = `${label("failed", "The game engine could not start")}: ${lines[lines.length - 1]}`;
+  retry.textContent = label("reload", "Reload");
   retry.classList.remove("hidden");
   retry.onclick = () => location.reload();
 }
@@ -190,6 +196,7 @@ worker.onerror = (event) => {
 
 window.mahjong = {
   ready,
+  refreshProgress: () => bootBox.classList.contains("failed") || showProgress(),
   timing,
   _progress: progressLog,
   /** Run `method` in the engine (py_engine.bridge.call) and resolve with its JSON answer. */

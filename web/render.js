@@ -90,7 +90,7 @@ export class Renderer {
     // The board above the strip.
     const boardTop = top;
     const boardBottom = stripTop - m * 0.5;
-    const cy = (boardTop + boardBottom) / 2;
+    let cy = (boardTop + boardBottom) / 2;
     const side = ui.sideReserve || 0;
     const cx = W / 2 - side / 2;
     const ax = W / 2 - side / 2 - m; // horizontal reach from the centre
@@ -151,12 +151,21 @@ export class Renderer {
       dLR = ax;
     }
 
+    // A tall screen has room to spare above and below the board: bring the board down toward
+    // the hand (leaving a band for the action buttons), and free the top for the panels.
+    let shift = 0;
+    if (portrait) {
+      const bottomNeed = best.discTB * u;
+      shift = Math.max(0, Math.min(ay - bottomNeed - 64, ay - dTB));
+      cy += shift;
+    }
+
     this.layout = {
       W, H, m, portrait, view, cx, cy, ax, ay, u,
       colsTB: best.colsTB, colsLR: best.colsLR,
       rowPitch: rowPitch * u, ws: ws * u, wd: ws * 1.45 * u, ringR: ringR * u, gap: gap * u,
       ow: ow * u,
-      reach: [ay, dLR, dTB, dLR],
+      reach: [ay - shift, dLR, dTB, dLR],
       hw, hh, mw, lift, handX, handY, meldRowY, inline, meldsW, flowersW, handW, stripTop,
     };
     this.layoutKey = key;
