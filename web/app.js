@@ -264,7 +264,10 @@ onLangChange((lang) => {
   refreshPanels();
   if (!engineReady) ui.showQuick(settings, variantsList());
   if (ui.settleOpen && view.state?.is_over) showSettlement();
-  if (ui.isDialogOpen("settings")) openSettings();
+  if (ui.isDialogOpen("settings")) {
+    ui.openSettings(settings, optionsSpec, { engineReady, keepDraft: true });
+    document.getElementById("set-lang")?.focus();
+  }
   emit("lang", { lang });
   redraw();
 });
@@ -630,7 +633,9 @@ function humanTurn() {
   } else {
     const last = s.last_discard?.tile;
     const names = claimItems(s).map((i) => t(`action.${i.kind}`)).join(", ");
-    ui.announce(t("ev.claim", { tile: last ? tileName(last) : "", actions: names }));
+    if (s.phase === "rob_gold") ui.announce(t("ev.claim.rob_gold", { tile: tileName(s.gold), actions: names }));
+    else if (s.phase === "rob_kong" || s.phase === "three_golds") ui.announce(t(`ev.claim.${s.phase}`, { actions: names }));
+    else ui.announce(t("ev.claim", { tile: last ? tileName(last) : "", actions: names }));
   }
   sound.play("turn");
   startTimer();
@@ -955,8 +960,9 @@ function claimByKey(kind) {
 
 let dealWhenClosed = false;
 
-function openSettings() {
-  ui.openSettings(settings, optionsSpec, { engineReady });
+/** Settings; the toolbar's "new match" opens them too, with "Start a new match" focused. */
+function openSettings(focusStart = false) {
+  ui.openSettings(settings, optionsSpec, { engineReady, focusStart: focusStart === true });
 }
 
 function settingsClosed(draft) {
@@ -1161,7 +1167,7 @@ M.ready.then(async () => {
   } catch {
     optionsSpec = null; // an older engine without `options`: the settings offer what they know
   }
-  if (ui.isDialogOpen("settings")) openSettings();
+  if (ui.isDialogOpen("settings")) ui.openSettings(settings, optionsSpec, { engineReady, keepDraft: true });
   await firstDeal();
 }, () => {
   ui.hideQuick(); // the loader shows the failure and a reload button

@@ -95,7 +95,7 @@ export class UI {
     this.status = el("span", { class: "status", id: "status" });
     this.toolbar.append(
       mk("settings", "settings", () => this.h.openSettings()),
-      mk("newGame", "newGame", () => this.h.newMatch()),
+      mk("newGame", "newGame", () => this.h.openSettings(true)),
       mk("hints", "hints", () => this.h.toggle("hints"), false),
       mk("tracker", "tracker", () => this.h.toggle("tracker"), false),
       mk("sound", "soundOn", () => this.h.toggle("sound")),
@@ -263,6 +263,7 @@ export class UI {
       buttons.push({ label: t("err.restart"), on: () => this.h.restart(), primary: true, id: "err-restart" });
       buttons.push({ label: t("err.newMatch"), on: () => this.h.newMatch(true), id: "err-new" });
     }
+    buttons.push({ label: t("boot.reload"), on: () => location.reload(), id: "err-reload" });
     buttons.push({ label: t("err.dismiss"), on: () => this.hideBanner() });
     this.showBanner("error", [message], buttons);
   }
@@ -347,8 +348,10 @@ export class UI {
    * Settings. spec: {variants: {name: {options: {opt: [values]}}}, levels, speeds, hands}
    * (from the engine; null while it loads). settings: the current choices.
    */
-  openSettings(settings, spec, { engineReady }) {
-    const draft = structuredClone(settings);
+  openSettings(settings, spec, { engineReady, focusStart = false, keepDraft = false }) {
+    // re-opened in another language: keep the choices made so far
+    const draft = keepDraft && this.draft ? this.draft : structuredClone(settings);
+    this.draft = draft;
     const variants = spec ? Object.keys(spec.variants) : ["xinyu", "longyan"];
     const body = el("div", { class: "grid" });
     const rulesBox = el("div", { class: "grid", id: "set-rules" });
@@ -439,6 +442,7 @@ export class UI {
       el("button", { type: "button", id: "set-close", text: t("set.close"), onclick: close }),
       el("button", { type: "button", id: "set-start", class: "primary", text: t("set.start"), onclick: start }),
     ], { onClose: close });
+    if (focusStart) document.getElementById("set-start")?.focus();
     void engineReady;
   }
 
