@@ -1,0 +1,126 @@
+#!/usr/bin/env python3
+"""Bot decision times inside the browser: the engine in Pyodide, in its module worker.
+
+    python bench/latency.py [--decisions 300] [--chromium /usr/bin/chromium]
+
+Builds dist/, writes dist/bench-latency.html (a page that starts the page's own engine worker
+and drives autoplay matches through the bridge: new_match, then bot_step until enough
+decisions are made) and prints, per variant and bot level, the p50 / p95 / max of the
+decision time measured in Python inside the worker (`think_ms`) and of the whole call as the
+page sees it (think, apply, observation, JSON both ways). Targets: p95 think ≤ 30 ms (normal),
+≤ 150 ms (hard). Figures only, no verdict.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]
+
+PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>bot latency bench</title>
+<link rel="icon" href="data:,"></head><body>
+<script type="module">
+const worker = new Worker("./engine-worker.js", { type: "module" });
+let next = 0;
+const pending = new Map();
+const ready = new Promise((resolve, reject) => {
+  worker.onmessage = ({ data }) => {
+    if (data.type === "ready") resolve(data);
+    else if (data.type === "failed") reject(new Error(data.error.message));
+    else if (data.type === "result") pending.get(data.id)(JSON.parse(data.json));
+    else if (data.type === "error") pending.get(data.id)({ ok: false, error: data.error.message });
+  };
+});
+function call(method, args) {
+  const id = ++next;
+  return new Promise((resolve) => {
+    pending.set(id, resolve);
+    worker.postMessage({ type: "call", id, method, args });
+  });
+}
+window.runBench = async (variant, level, decisions, seed) => {
+  await ready;
+  let reply = await call("new_match", { variant, level, seed, autoplay: true, hands: 1000 });
+  if (!reply.ok) throw new Error(reply.error);
+  const think = [], round = [];
+  while (think.length < decisions) {
+    if (reply.state && reply.state.is_over) {
+      reply = await call("next_hand", {});
+      if (!reply.ok) throw new Error(reply.error);
+      continue;
+    }
+    const t0 = performance.now();
+    reply = await call("bot_step", {});
+    round.push(performance.now() - t0);
+    if (!reply.ok) throw new Error(reply.error);
+    think.push(reply.think_ms);
+  }
+  return { think, round };
+};
+window.benchReady = ready.then(() => true);
+</script></body></html>
+"""
+
+
+def load_build():
+    spec = importlib.util.spec_from_file_location("mahjong_build", ROOT / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    assert spec.loader is not None
+    spec.loader.exec_module(module)
+    return module
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--decisions", type=int, default=300)
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--levels", default="easy,normal,hard")
+    args = parser.parse_args()
+
+    from playwright.sync_api import sync_playwright
+
+    build = load_build()
+    dist = build.build()
+    (dist / "bench-latency.html").write_text(PAGE, encoding="utf-8")
+    server = build.make_server(dist, "127.0.0.1", 0, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/bench-latency.html"
+    targets = {"easy": None, "normal": 30.0, "hard": 150.0}
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=args.chromium, args=CHROMIUM_ARGS)
+            page = browser.new_page()
+            page.goto(url)
+            page.evaluate("window.benchReady")
+            print(f"bot decisions in Pyodide (module worker), {args.decisions} decisions each, autoplay matches")
+            print(f"{'variant':8} {'level':7} {'think p50':>10} {'p95':>8} {'max':>8}   {'call p50':>9} {'p95':>8}   target p95")
+            for variant in ("xinyu", "longyan"):
+                for level in args.levels.split(","):
+                    page.evaluate("([v, l, n]) => window.runBench(v, l, 20, 99)", [variant, level])  # warm-up
+                    out = page.evaluate("([v, l, n]) => window.runBench(v, l, n, 7)",
+                                        [variant, level, args.decisions])
+                    think, round_trip = out["think"], out["round"]
+                    target = targets.get(level)
+                    print(f"{variant:8} {level:7} {percentile(think, .5):8.1f}ms {percentile(think, .95):6.1f}ms "
+                          f"{max(think):6.1f}ms   {percentile(round_trip, .5):7.1f}ms {percentile(round_trip, .95):6.1f}ms"
+                          f"   {'≤ %.0f ms' % target if target else '-'}", flush=True)
+            browser.close()
+    finally:
+        server.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
