@@ -9,121 +9,16 @@ import { Renderer, displayHand, viewSeat } from "./render.js";
 import { Input } from "./input.js";
 import { UI } from "./ui.js";
 import { Sound } from "./sound.js";
+import { narrate, calloutText } from "./narrate.js";
+import { createEvents, listenToParent } from "./embed.js";
+import { createIntentHandler } from "./intents.js";
+import {
+  VARIANTS, loadSettings, saveSettings, readParams, decodePosition, encodePosition, safeStored, speedOf,
+} from "./settings.js";
 
 const M = window.mahjong;
 const canvas = document.getElementById("table");
-const STORE = "mahjong.settings";
-const SPEEDS = {
-  slow: { bot: 1100, fly: 360, callout: 1000, settle: 1400, autoNext: 5000 },
-  normal: { bot: 600, fly: 260, callout: 800, settle: 1000, autoNext: 3500 },
-  fast: { bot: 220, fly: 160, callout: 550, settle: 600, autoNext: 2000 },
-  instant: { bot: 0, fly: 0, callout: 0, settle: 0, autoNext: 300 },
-};
-const VARIANTS = ["xinyu", "longyan"];
-const LEVELS = ["easy", "normal", "hard"];
-
-// --- settings: stored choices, overridden for this visit by URL parameters -------------------
-
-const DEFAULTS = {
-  variant: "xinyu", options: { xinyu: {}, longyan: {} }, hands: 8, level: "normal",
-  hints: false, speed: "normal", autoplay: false, seed: null,
-};
-
-function loadSettings() {
-  try {
-    const stored = JSON.parse(localStorage.getItem(STORE) || "{}");
-    return { ...structuredClone(DEFAULTS), ...stored, options: { ...DEFAULTS.options, ...(stored.options || {}) } };
-  } catch {
-    return structuredClone(DEFAULTS);
-  }
-}
-
-function saveSettings() {
-  try {
-    const { variant, options, hands, level, hints, speed } = settings;
-    localStorage.setItem(STORE, JSON.stringify({ variant, options, hands, level, hints, speed, lang: getLang() }));
-  } catch {
-    // storage may be blocked in an iframe
-  }
-}
-
-/** URL parameters (API.md): each bad one is reported and ignored. */
-function readParams() {
-  const q = new URLSearchParams(location.search);
-  const out = {};
-  const problems = [];
-  const bad = (name, why) => problems.push({ name, value: q.get(name), why });
-  const bool = (v) => (["1", "true", "yes", "on", ""].includes(v) ? true : ["0", "false", "no", "off"].includes(v) ? false : null);
-  if (q.has("variant")) {
-    const v = q.get("variant").toLowerCase();
-    if (VARIANTS.includes(v)) out.variant = v;
-    else bad("variant", "variant");
-  }
-  if (q.has("seed")) {
-    const v = q.get("seed");
-    if (/^\d{1,15}$/.test(v)) out.seed = Number(v);
-    else bad("seed", "number");
-  }
-  if (q.has("hands")) {
-    const v = q.get("hands");
-    if (/^\d{1,3}$/.test(v) && Number(v) >= 1) out.hands = Number(v);
-    else bad("hands", "number");
-  }
-  if (q.has("lang")) {
-    const v = matchLang(q.get("lang"));
-    if (v) out.lang = v;
-    else bad("lang", "lang");
-  }
-  if (q.has("level")) {
-    const v = q.get("level").toLowerCase();
-    if (LEVELS.includes(v)) out.level = v;
-    else bad("level", "level");
-  }
-  for (const name of ["hints", "autoplay"]) {
-    if (q.has(name)) {
-      const v = bool(q.get(name).toLowerCase());
-      if (v === null) bad(name, "bool");
-      else out[name] = v;
-    }
-  }
-  if (q.has("speed")) {
-    const v = q.get("speed").toLowerCase();
-    if (v in SPEEDS) out.speed = v;
-    else if (/^\d{1,5}$/.test(v)) out.speed = Number(v);
-    else bad("speed", "speed");
-  }
-  if (q.has("timer")) {
-    const v = q.get("timer");
-    if (/^\d{1,3}$/.test(v)) out.timer = Number(v);
-    else bad("timer", "number");
-  }
-  if (q.has("position")) {
-    try {
-      out.position = decodePosition(q.get("position"));
-    } catch {
-      bad("position", "base64");
-    }
-  }
-  return { params: out, problems };
-}
-
-function decodePosition(text) {
-  let b64 = text.replace(/-/g, "+").replace(/_/g, "/");
-  while (b64.length % 4) b64 += "=";
-  const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-  const value = JSON.parse(new TextDecoder().decode(bytes));
-  if (!value || typeof value !== "object" || Array.isArray(value)) throw new Error("not an object");
-  return value;
-}
-
-/** A position as the URL parameter `position` (base64url JSON), for links and tests. */
-function encodePosition(position) {
-  const bytes = new TextEncoder().encode(JSON.stringify(position));
-  let s = "";
-  for (const b of bytes) s += String.fromCharCode(b);
-  return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
+const { on, emit } = createEvents(); // window.mahjong.on, and the parent's messages (embed.js)
 const settings = loadSettings();
 const { params, problems } = readParams();
 const initialLang = params.lang || matchLang(safeStored("lang")) || matchLang(navigator.language) || "en";
@@ -132,14 +27,6 @@ for (const key of ["variant", "seed", "hands", "level", "hints", "autoplay", "sp
   if (key in params) settings[key] = params[key];
 }
 if ("timer" in params) settings.options[settings.variant] = { ...settings.options[settings.variant], timer: params.timer };
-
-function safeStored(key) {
-  try {
-    return JSON.parse(localStorage.getItem(STORE) || "{}")[key];
-  } catch {
-    return null;
-  }
-}
 
 // --- the model --------------------------------------------------------------------------------
 
@@ -178,12 +65,12 @@ const ui = new UI(uiRoot, {
   restart: restartHand,
   quickVariant: (v) => {
     settings.variant = v;
-    saveSettings();
+    saveSettings(settings, getLang());
     ui.showQuick(settings, variantsList());
   },
   setLang: (lang) => {
     setLang(lang);
-    saveSettings();
+    saveSettings(settings, getLang());
   },
   setLive: (change) => {
     if ("hints" in change) {
@@ -195,13 +82,17 @@ const ui = new UI(uiRoot, {
       sound.setMuted(change.muted);
       ui.setSound(change.muted);
     }
-    saveSettings();
+    saveSettings(settings, getLang());
   },
   settingsClosed,
 });
 ui.setSound(sound.muted);
 ui.setToggles({ hints: settings.hints, tracker: showTracker });
 
+const onIntent = createIntentHandler({
+  view, ui, renderer, sound, canvas, redraw, toggle, isBusy: () => busy,
+  humanAct: (...args) => humanAct(...args),
+});
 const input = new Input(canvas, renderer, onIntent);
 
 // --- redraw: one requestAnimationFrame paints whatever changed --------------------------------
@@ -483,12 +374,7 @@ async function pump() {
 }
 
 function speed() {
-  const v = settings.speed;
-  if (typeof v === "number") {
-    const f = Math.min(2, v / 600);
-    return { bot: v, fly: 260 * f, callout: 800 * f, settle: 1000 * f, autoNext: Math.max(300, 3500 * f) };
-  }
-  return SPEEDS[v] || SPEEDS.normal;
+  return speedOf(settings.speed);
 }
 
 function sleep(ms) {
@@ -520,7 +406,7 @@ function applyStep(answer, actor, origin) {
   const s = view.state;
   const me = viewSeat(s);
   for (const ev of events) {
-    const line = narrate(ev, s);
+    const line = narrate(ev, s, seatName);
     if (line) lines.push(line);
     emit("event", ev);
     switch (ev.type) {
@@ -565,60 +451,6 @@ function applyStep(answer, actor, origin) {
   void before;
   void actor;
   redraw();
-}
-
-function calloutText(ev) {
-  const lang = getLang();
-  const zh = lang !== "en";
-  if (ev.type === "pong") return zh ? "碰" : "Pong!";
-  if (ev.type === "kong") return zh ? (lang === "zh-Hant" ? "槓" : "杠") : "Kong!";
-  if (ev.type === "swim") return t(`swim.${ev.level}`);
-  if (ev.type === "win") return zh ? `${t("action.win")} · ${t("cat." + ev.category)}` : `${t("cat." + ev.category)}!`;
-  return "";
-}
-
-function narrate(ev, s) {
-  const me = viewSeat(s);
-  const seat = ev.seat !== undefined ? seatName(ev.seat, s) : "";
-  const tile = ev.tile ? tileName(ev.tile) : "";
-  switch (ev.type) {
-    case "draw":
-      if (ev.seat === me && ev.tile && !s.autoplay) return t("ev.draw.you", { tile });
-      return "";
-    case "flower":
-      return t("ev.flower", { seat, tile });
-    case "flower_kong":
-      return t("ev.flower_kong", { seat, count: ev.count });
-    case "discard":
-      return ev.covered && !ev.tile ? t("ev.discard.covered", { seat }) : t("ev.discard", { seat, tile });
-    case "reveal":
-      return t("ev.reveal", { seat, tile });
-    case "pong":
-      return t("ev.pong", { seat, tile, from: seatName(ev.from, s) });
-    case "kong":
-      if (ev.kind === "concealed_kong") return ev.tile ? t("ev.concealed_kong.tile", { seat, tile }) : t("ev.concealed_kong", { seat });
-      if (ev.kind === "added_kong") return t("ev.added_kong", { seat, tile });
-      return t("ev.kong", { seat, tile, from: seatName(ev.from, s) });
-    case "pass":
-      return ev.seat === me && !s.autoplay ? t("ev.pass", { seat }) : "";
-    case "swim":
-      return t("ev.swim", { seat, level: t(`swim.${ev.level}`), tile });
-    case "bonus":
-      return t("ev.bonus", { round: ev.round, tile });
-    case "payment":
-      return t("ev.payment", { from: seatName(ev.from, s), to: seatName(ev.to, s), amount: ev.amount, reason: t(`reason.${ev.reason}`) });
-    case "win":
-      if (ev.discarder !== null && ev.discarder !== undefined && ev.discarder !== ev.seat) {
-        return t("ev.win.from", { seat, from: seatName(ev.discarder, s), category: t(`cat.${ev.category}`) });
-      }
-      return t("ev.win", { seat, category: t(`cat.${ev.category}`) });
-    case "draw_game":
-      return t("ev.draw_game");
-    case "gold":
-      return t("ev.gold", { tile });
-    default:
-      return "";
-  }
 }
 
 // --- the human's turn ----------------------------------------------------------------------------
@@ -773,7 +605,7 @@ function toggle(what) {
   if (what === "tracker") showTracker = !showTracker;
   if (what === "hints") {
     settings.hints = !settings.hints;
-    saveSettings();
+    saveSettings(settings, getLang());
     refreshHints();
   }
   if (what === "sound") {
@@ -853,108 +685,7 @@ function showSettlement() {
   redraw();
 }
 
-// --- intents from the pointer and the keyboard ------------------------------------------------------
-
-function onIntent(intent) {
-  const s = view.state;
-  sound.unlock();
-  switch (intent.type) {
-    case "pointer":
-      if (view.ui.focus) {
-        // back from the keyboard: a keyboard selection must not make the next tap a discard
-        view.ui.focus = false;
-        view.ui.selected = -1;
-      }
-      redraw();
-      return true;
-    case "key":
-      if (!view.ui.focus) {
-        view.ui.focus = true;
-        redraw();
-      }
-      return true;
-    case "hover":
-      view.ui.hover = intent.index;
-      redraw();
-      return true;
-    case "tap": {
-      if (!s) return true;
-      const tiles = displayHand(s, viewSeat(s));
-      const tile = tiles[intent.index];
-      // the tap was on what the last frame showed: if the hand has changed since, look again
-      if (!tile || (intent.code !== undefined && tile.code !== intent.code)) {
-        redraw();
-        return true;
-      }
-      if (view.ui.selected === intent.index && s.human_to_move && !busy) {
-        const action = `discard ${tile.code}`;
-        if (s.legal_actions.includes(action)) {
-          const origin = renderer.handTileScreen(intent.index);
-          if (origin) origin.y -= renderer.layout.lift;
-          humanAct(action, "pointer", origin).catch(() => {});
-          return true;
-        }
-      }
-      view.ui.selected = view.ui.selected === intent.index ? -1 : intent.index;
-      announceSelection();
-      redraw();
-      return true;
-    }
-    case "move": {
-      if (!s || ui.isDialogOpen()) return false;
-      const n = displayHand(s, viewSeat(s)).length;
-      if (!n) return true;
-      let i = view.ui.selected;
-      if (i < 0) i = intent.delta > 0 ? -1 : n;
-      i = Math.max(0, Math.min(n - 1, i + intent.delta));
-      view.ui.selected = i;
-      if (document.activeElement !== canvas) canvas.focus({ preventScroll: true });
-      announceSelection();
-      redraw();
-      return true;
-    }
-    case "discard": {
-      if (!s || !s.human_to_move || ui.isDialogOpen()) return false;
-      const tiles = displayHand(s, viewSeat(s));
-      const tile = tiles[view.ui.selected];
-      if (tile && s.legal_actions.includes(`discard ${tile.code}`)) {
-        humanAct(`discard ${tile.code}`, "key").catch(() => {});
-      }
-      return true;
-    }
-    case "claim":
-      if (ui.isDialogOpen()) return false;
-      return claimByKey(intent.kind);
-    case "toggle":
-      toggle(intent.what);
-      return true;
-    default:
-      return false;
-  }
-}
-
-function announceSelection() {
-  const s = view.state;
-  const tile = displayHand(s, viewSeat(s))[view.ui.selected];
-  if (tile?.code) ui.announce(tileName(tile.code));
-}
-
-function claimByKey(kind) {
-  const s = view.state;
-  if (!s || !s.human_to_move || busy) return false;
-  const legal = s.legal_actions;
-  const tiles = displayHand(s, viewSeat(s));
-  const sel = tiles[view.ui.selected]?.code;
-  let action = null;
-  if (kind === "pass" || kind === "pong" || kind === "win") action = legal.includes(kind) ? kind : null;
-  else {
-    const options = legal.filter((a) => a === kind || a.startsWith(kind + " "));
-    action = options.find((a) => a === `${kind} ${sel}`) || options[0] || null;
-  }
-  if (!action) return false;
-  humanAct(action, "key").catch(() => {});
-  return true;
-}
+// --- intents from the pointer and the keyboard: see intents.js ------------------------------
 
 // --- settings ------------------------------------------------------------------------------
 
@@ -971,7 +702,7 @@ function settingsClosed(draft) {
       variant: draft.variant, options: draft.options, hands: draft.hands, level: draft.level,
       autoplay: draft.autoplay, seed: draft.seed,
     });
-    saveSettings();
+    saveSettings(settings, getLang());
     if (!engineReady) {
       ui.showQuick(settings, variantsList());
       return;
@@ -986,67 +717,9 @@ function settingsClosed(draft) {
   if (view.state?.human_to_move && !view.timer) startTimer();
 }
 
-// --- events for embedding pages --------------------------------------------------------------
+// --- a parent page's requests: see embed.js ---------------------------------------------------
 
-const listeners = new Map();
-
-function on(name, callback) {
-  if (!listeners.has(name)) listeners.set(name, new Set());
-  listeners.get(name).add(callback);
-  return () => listeners.get(name)?.delete(callback);
-}
-
-function emit(name, detail) {
-  for (const cb of listeners.get(name) || []) {
-    try {
-      cb(detail);
-    } catch (error) {
-      console.warn("mahjong listener failed", error);
-    }
-  }
-  if (name === "event") {
-    for (const cb of listeners.get(detail.type) || []) {
-      try {
-        cb(detail);
-      } catch (error) {
-        console.warn("mahjong listener failed", error);
-      }
-    }
-  }
-  if (window.parent !== window && name !== "state") {
-    let data = detail;
-    if (detail && detail.state) data = { ...detail, state: compact(detail.state) };
-    try {
-      window.parent.postMessage({ source: "mahjong", type: name, detail: data }, "*");
-    } catch {
-      // a parent that cannot receive is no reason to stop
-    }
-  }
-}
-
-function compact(state) {
-  return {
-    variant: state.variant, seat: state.seat, turn: state.turn, phase: state.phase, scores: state.scores,
-    legal_actions: state.legal_actions, is_over: state.is_over, tiles_left: state.tiles_left,
-    human_to_move: state.human_to_move, match: { hand_number: state.match.hand_number, hands: state.match.hands, is_over: state.match.is_over },
-  };
-}
-
-// A parent page may drive the game too: {target: "mahjong", id, method, args}.
-window.addEventListener("message", async (e) => {
-  const m = e.data;
-  if (!m || m.target !== "mahjong" || typeof m.method !== "string") return;
-  const api = { newGame, act: (a) => humanAct(a?.action ?? a, "message"), nextHand, state: () => view.state, legal };
-  let reply;
-  try {
-    if (!(m.method in api)) throw new Error(`unknown method ${m.method}`);
-    const value = await api[m.method](m.args);
-    reply = { ok: true, value: value && value.state ? compact(value.state) : value?.variant ? compact(value) : value };
-  } catch (error) {
-    reply = { ok: false, error: error.message };
-  }
-  e.source?.postMessage({ source: "mahjong", type: "reply", id: m.id, ...reply }, "*");
-});
+listenToParent(() => ({ newGame, act: (a) => humanAct(a?.action ?? a, "message"), nextHand, state: () => view.state, legal }));
 
 // --- idle: the page waits for nobody but the human ----------------------------------------------
 

@@ -5,10 +5,12 @@
 // seat is drawn in a "frame" rotated about the centre so that every seat's tiles face it.
 // No rule is known here: what may be discarded comes from state.legal_actions.
 
-import { drawTile, TILE_H, FACE_H } from "./tiles.js";
+import { drawTile, TILE_H } from "./tiles.js";
 import { t } from "./i18n.js";
+import { computeLayout, layoutShape, viewSeat, displayHand, meldRowWidth } from "./layout.js";
+import { TAU, paintMelds, drawDie, text, roundRect, easeOut, angleDelta } from "./draw.js";
 
-const TAU = Math.PI * 2;
+export { viewSeat, displayHand };
 const FELT = ["#2f7a57", "#1f5a40", "#153f2d"];
 const SANS = 'system-ui, -apple-system, "Segoe UI", "Noto Sans CJK SC", "Noto Sans SC", sans-serif';
 const SERIF = '"Noto Serif CJK SC", "Songti SC", "SimSun", serif';
@@ -46,129 +48,14 @@ export class Renderer {
 
   // --- layout ------------------------------------------------------------------------
 
-  /** Compute (and cache) where everything goes for this size and this state's shape. */
+  /** The layout (layout.js) for this size and this state's shape, computed again only when those change. */
   computeLayout(state, ui) {
-    const W = this.w;
-    const H = this.h;
     const view = viewSeat(state);
-    const stacks = state?.wall?.stacks_per_side ?? 18;
-    const maxDiscards = state ? Math.max(...state.discards.map((d) => d.length)) : 0;
-    const handCount = state ? state.hand_counts[view] : 13;
-    const melds = state ? state.melds[view] : [];
-    const flowers = state ? state.flowers[view].length : 0;
-    const otherLen = state ? Math.max(...[1, 2, 3].map((r) => rowUnits(state, (view + r) % 4))) : 14;
-    const key = [W, H, stacks, Math.max(24, maxDiscards) > 24 ? maxDiscards : 24, handCount,
-      melds.map((m) => m.type).join(","), flowers, otherLen, ui.topReserve, ui.sideReserve].join("|");
-    if (key === this.layoutKey) return this.layout;
-
-    const portrait = H > W * 1.15;
-    const m = Math.max(4, Math.round(Math.min(W, H) * 0.012));
-    const top = m + (ui.topReserve || 0);
-
-    // The player's strip: hand tiles as large as the width and height allow.
-    const slots = Math.max(14, handCount + 1) + 0.6;
-    let hw = Math.min(portrait ? H * 0.072 : H * 0.092, 64, (W - 2 * m) / slots);
-    hw = Math.max(14, hw);
-    const hh = hw * TILE_H;
-    const mw = hw * 0.8; // meld tiles
-    const meldsW = meldRowWidth(melds, mw);
-    const flowersW = flowers ? flowers * hw * 0.6 + hw * 0.3 : 0;
-    const handW = (handCount + (handCount % 3 === 2 ? 0.5 : 0)) * hw;
-    const inline = handW + (meldsW ? meldsW + hw * 0.5 : 0) + flowersW <= W - 2 * m;
-    const lift = hh * 0.22;
-    const stripBottom = H - m;
-    const handY = stripBottom - hh;
-    let meldRowY = handY + (hh - mw * TILE_H); // bottom-aligned with the hand
-    let stripTop = handY - lift;
-    if (!inline && (meldsW || flowersW)) {
-      meldRowY = stripTop - mw * TILE_H - hw * 0.15;
-      stripTop = meldRowY;
+    const key = [this.w, this.h, this.dpr, layoutShape(state, view), ui.topReserve, ui.sideReserve].join("|");
+    if (key !== this.layoutKey) {
+      this.layout = computeLayout(this.w, this.h, this.dpr, state, ui);
+      this.layoutKey = key;
     }
-    const total = inline ? handW + (meldsW ? meldsW + hw * 0.5 : 0) + flowersW : handW;
-    const handX = inline ? Math.max(m, (W - total) / 2) : Math.max(m, (W - handW) / 2);
-
-    // The board above the strip.
-    const boardTop = top;
-    const boardBottom = stripTop - m * 0.5;
-    let cy = (boardTop + boardBottom) / 2;
-    const side = ui.sideReserve || 0;
-    const cx = W / 2 - side / 2;
-    const ax = W / 2 - side / 2 - m; // horizontal reach from the centre
-    const ay = (boardBottom - boardTop) / 2; // vertical reach
-
-    const rowPitch = FACE_H + 0.05; // discard rows, in units of u
-    const ws = 0.42; // wall stack width, in u
-    const ringR = (stacks * ws) / 2 + (ws * 1.45) / 2;
-    const gap = 0.28;
-    const ow = portrait || H < 500 ? 0.72 : 0.88; // other seats' hand tiles, in u
-    const oh = ow * TILE_H;
-    const needDiscards = Math.max(24, maxDiscards);
-    let best = null;
-    const choices = [6, 8, 10, 12];
-    for (const colsTB of choices) {
-      for (const colsLR of choices) {
-        const rowsTB = Math.ceil(needDiscards / colsTB);
-        const rowsLR = Math.ceil(needDiscards / colsLR);
-        // grids must not meet at the corners
-        const halfTB = colsTB / 2;
-        const halfLR = colsLR / 2;
-        if (halfTB > ringR + gap && halfLR > ringR + gap) continue;
-        const discTB = ringR + gap + rowsTB * rowPitch;
-        const discLR = ringR + gap + rowsLR * rowPitch;
-        const handDepth = oh + gap;
-        const limits = [
-          ay / (discTB + handDepth), // top seat: discards then its hand
-          ay / discTB, // bottom: discards only (the hand is in the strip)
-          ax / (discLR + handDepth), // left and right seats
-          (W / 2 - m) / (halfTB + 0.2),
-          ay / (halfLR + 0.2),
-          // the other seats' rows (hand, melds, flowers) along their side
-          ax / ((otherLen * ow) / 2 + oh),
-          ay / ((otherLen * ow) / 2 + oh),
-        ];
-        const u = Math.min(...limits);
-        // prefer the squarer grid when it costs little
-        const score = u * (colsTB === colsLR ? 1.04 : 1) * (colsTB + colsLR <= 14 ? 1.03 : 1);
-        if (!best || score > best.score) best = { u, score, colsTB, colsLR, rowsTB, rowsLR, discTB, discLR };
-      }
-    }
-    // discards a little smaller than the hand where there is room; as large as fits on a phone
-    const u = Math.max(8, Math.min(best.u, Math.max(hw * 0.8, 26), 44));
-
-    // Other seats' rows: close to their discards when nothing collides, else at the edges.
-    const ohPx = oh * u;
-    const hlTB = ((otherLen * ow) / 2) * u;
-    const hlLR = hlTB;
-    // pulled in toward their discards, but never so close that two rows meet at a corner
-    let dTB = Math.min(ay, Math.max((best.discTB + gap * 2) * u + ohPx, hlLR + ohPx + gap * u));
-    let dLR = Math.min(ax, Math.max((best.discLR + gap * 2) * u + ohPx, hlTB + ohPx + gap * u));
-    const innerTB = (ringR + gap) * u;
-    const collide = (hlTB > dLR - ohPx && hlLR > dTB - ohPx)
-      || (hlTB > innerTB && (best.colsLR * u) / 2 > dTB - ohPx)
-      || (hlLR > innerTB && (best.colsTB * u) / 2 > dLR - ohPx);
-    if (collide) {
-      dTB = ay;
-      dLR = ax;
-    }
-
-    // A tall screen has room to spare above and below the board: bring the board down toward
-    // the hand (leaving a band for the action buttons), and free the top for the panels.
-    let shift = 0;
-    if (portrait) {
-      const bottomNeed = best.discTB * u;
-      shift = Math.max(0, Math.min(ay - bottomNeed - 64, ay - dTB));
-      cy += shift;
-    }
-
-    this.layout = {
-      W, H, m, portrait, view, cx, cy, ax, ay, u,
-      colsTB: best.colsTB, colsLR: best.colsLR,
-      rowPitch: rowPitch * u, ws: ws * u, wd: ws * 1.45 * u, ringR: ringR * u, gap: gap * u,
-      ow: ow * u,
-      reach: [ay - shift, dLR, dTB, dLR],
-      hw, hh, mw, lift, handX, handY, meldRowY, inline, meldsW, flowersW, handW, stripTop,
-    };
-    this.layoutKey = key;
     return this.layout;
   }
 
@@ -648,130 +535,3 @@ export class Renderer {
 }
 
 // --- helpers -------------------------------------------------------------------------------
-
-export function viewSeat(state) {
-  if (!state) return 0;
-  return state.seat ?? state.human ?? 0;
-}
-
-/** The player's tiles in display order: sorted, with the drawn tile last and set apart. */
-export function displayHand(state, seat) {
-  const hand = state.hands[seat];
-  const count = state.hand_counts[seat];
-  if (!hand) return Array.from({ length: count }, () => ({ code: null, drawn: false }));
-  const tiles = hand.map((code) => ({ code, drawn: false }));
-  const drawn = seat === state.seat ? state.drawn : null;
-  if (drawn && tiles.length % 3 === 2) {
-    const i = tiles.map((x) => x.code).lastIndexOf(drawn);
-    if (i >= 0) {
-      const [tile] = tiles.splice(i, 1);
-      tile.drawn = true;
-      tiles.push(tile);
-    }
-  }
-  return tiles;
-}
-
-function rowUnits(state, seat) {
-  const melds = state.melds[seat];
-  return state.hand_counts[seat] + 0.4 + (melds.length ? 0.4 + meldRowWidth(melds, 1) : 0)
-    + (state.flowers[seat].length ? 0.4 + state.flowers[seat].length * 0.7 : 0);
-}
-
-function meldRowWidth(melds, w) {
-  let total = 0;
-  for (const m of melds) {
-    const n = m.tiles.length;
-    const sideways = m.from !== null && m.from !== undefined;
-    total += sideways ? (n - 1) * w + w * TILE_H : n * w;
-    total += w * 0.25;
-  }
-  return total;
-}
-
-/**
- * Melds along a row from x, bottom edge at baseY, in the owner's frame: the claimed tile is
- * turned sideways where its giver sits (left player: first, across: middle, right: last);
- * an added kong's fourth tile lies on the turned one; a concealed kong shows its ends face down.
- */
-function paintMelds(ctx, melds, owner, x, baseY, w, dpr, gold) {
-  const h = w * TILE_H;
-  for (const m of melds) {
-    const n = m.tiles.length;
-    const hasGiver = m.from !== null && m.from !== undefined;
-    let turned = -1;
-    if (hasGiver) {
-      const rel = (m.from - owner + 4) % 4; // 1 right, 2 across, 3 left
-      const core = m.type === "added_kong" ? 3 : n;
-      turned = rel === 3 ? 0 : rel === 2 ? 1 : core - 1;
-    }
-    const shown = m.type === "added_kong" ? 3 : n;
-    for (let i = 0; i < shown; i++) {
-      let code = m.tiles[i] ?? null;
-      if (m.type === "concealed_kong" && (i === 0 || i === n - 1)) code = null;
-      const look = code && code === gold ? "gold" : "";
-      if (i === turned) {
-        // sideways: width h, height w, bottom-aligned
-        const cxm = x + h / 2;
-        const cym = baseY - w / 2 - (h - w) * 0; // centre of the sideways tile
-        drawTile(ctx, code, cxm - w / 2, cym - h / 2, w, dpr, look, -Math.PI / 2);
-        if (m.type === "added_kong") {
-          drawTile(ctx, m.tiles[3] ?? code, cxm - w / 2, cym - w - h / 2 + 1, w, dpr, look, -Math.PI / 2);
-        }
-        x += h;
-      } else {
-        drawTile(ctx, code, x, baseY - h, w, dpr, look);
-        x += w;
-      }
-    }
-    x += w * 0.25;
-  }
-  return x;
-}
-
-function drawDie(ctx, x, y, s, n) {
-  ctx.fillStyle = "#fbf7ee";
-  roundRect(ctx, x, y, s, s, s * 0.2);
-  ctx.fill();
-  const pips = {
-    1: [[0.5, 0.5]], 2: [[0.28, 0.28], [0.72, 0.72]], 3: [[0.25, 0.25], [0.5, 0.5], [0.75, 0.75]],
-    4: [[0.28, 0.28], [0.72, 0.28], [0.28, 0.72], [0.72, 0.72]],
-    5: [[0.26, 0.26], [0.74, 0.26], [0.5, 0.5], [0.26, 0.74], [0.74, 0.74]],
-    6: [[0.28, 0.24], [0.72, 0.24], [0.28, 0.5], [0.72, 0.5], [0.28, 0.76], [0.72, 0.76]],
-  }[n] || [];
-  ctx.fillStyle = n === 1 || n === 4 ? "#c0392b" : "#222";
-  for (const [px, py] of pips) {
-    ctx.beginPath();
-    ctx.arc(x + px * s, y + py * s, s * (n === 1 ? 0.15 : 0.09), 0, TAU);
-    ctx.fill();
-  }
-}
-
-function text(ctx, s, x, y, font, color) {
-  ctx.font = font;
-  ctx.fillStyle = color;
-  ctx.textAlign = "center";
-  ctx.textBaseline = "middle";
-  ctx.fillText(s, x, y);
-}
-
-function roundRect(ctx, x, y, w, h, r) {
-  ctx.beginPath();
-  ctx.moveTo(x + r, y);
-  ctx.arcTo(x + w, y, x + w, y + h, r);
-  ctx.arcTo(x + w, y + h, x, y + h, r);
-  ctx.arcTo(x, y + h, x, y, r);
-  ctx.arcTo(x, y, x + w, y, r);
-  ctx.closePath();
-}
-
-function easeOut(p) {
-  return 1 - (1 - p) * (1 - p) * (1 - p);
-}
-
-function angleDelta(a, b) {
-  let d = (b - a) % TAU;
-  if (d > Math.PI) d -= TAU;
-  if (d < -Math.PI) d += TAU;
-  return d;
-}

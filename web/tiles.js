@@ -53,15 +53,18 @@ export function tileImage(code, w, dpr, look = "") {
  */
 export function drawTile(ctx, code, x, y, w, dpr, look = "", angle = 0) {
   const image = tileImage(code || "back", w, dpr, look);
-  const h = w * TILE_H;
+  // one image pixel per device pixel, on device-pixel boundaries: crisp at any ratio
+  const dw = image.width / dpr;
+  const dh = image.height / dpr;
   if (!angle) {
-    ctx.drawImage(image, x, y, w, h);
+    ctx.drawImage(image, Math.round(x * dpr) / dpr, Math.round(y * dpr) / dpr, dw, dh);
     return;
   }
+  const h = w * TILE_H;
   ctx.save();
-  ctx.translate(x + w / 2, y + h / 2);
+  ctx.translate(Math.round((x + w / 2) * dpr) / dpr, Math.round((y + h / 2) * dpr) / dpr);
   ctx.rotate(angle);
-  ctx.drawImage(image, -w / 2, -h / 2, w, h);
+  ctx.drawImage(image, Math.round((-dw / 2) * dpr) / dpr, Math.round((-dh / 2) * dpr) / dpr, dw, dh);
   ctx.restore();
 }
 

@@ -3,8 +3,10 @@
 // ARIA live region. It renders what the controller hands it and reports clicks back through
 // `handlers`; it knows no rules.
 
-import { t, tIn, tileName, getLang, LANGS, LANG_NAMES } from "./i18n.js";
+import { t, tileName, getLang, LANGS, LANG_NAMES } from "./i18n.js";
 import { tileElement } from "./tiles.js";
+import { el } from "./dom.js";
+import { settlement } from "./settle.js";
 
 const ICONS = {
   settings: '<svg viewBox="0 0 24 24" aria-hidden="true"><circle cx="12" cy="12" r="3"/><path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z"/></svg>',
@@ -25,42 +27,6 @@ const ACTIONS = {
   discard: { glyph: "打", key: "Enter", order: 4 },
   pass: { glyph: "过", glyphHant: "過", key: "Space", order: 5 },
 };
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === "class") node.className = v;
-    else if (k === "text") node.textContent = v;
-    else if (k === "html") node.innerHTML = v;
-    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) node.append(c);
-  return node;
-}
-
-/** "123m55p" -> ["1m","2m","3m","5p","5p"]: notation only, no rules. */
-export function parseTiles(text) {
-  const out = [];
-  let digits = [];
-  for (const ch of String(text || "")) {
-    if (ch >= "0" && ch <= "9") digits.push(ch);
-    else if ("mpszf".includes(ch)) {
-      for (const d of digits) out.push(d + ch);
-      digits = [];
-    }
-  }
-  return out;
-}
-
-/** Both names of a pattern or category: the current language first, then the other script. */
-function bothNames(key) {
-  const lang = getLang();
-  const here = t(key);
-  const other = lang === "en" ? tIn("zh-Hans", key) : tIn("en", key);
-  return { here, other: other !== here ? other : "" };
-}
 
 export class UI {
   constructor(root, handlers) {
@@ -446,118 +412,10 @@ export class UI {
     void engineReady;
   }
 
-  /** The end of a hand: winning hands, patterns, payments, deltas, scores; final standings. */
-  openSettlement(state, { names, onNext, onNewMatch, autoNextIn }) {
-    const result = state.result;
-    const match = state.match;
-    const view = state.seat ?? state.human ?? 0;
-    const body = [];
-    if (!result.winners.length) body.push(el("p", { class: "headline", text: t("settle.drawn") }));
-    for (const win of result.wins) {
-      const box = el("div", { class: "win" });
-      let head = t("settle.winner", { seat: names[win.seat] });
-      if (result.discarder !== null && result.discarder !== undefined && win.category !== "self_draw") {
-        head += ` · ${t("settle.discarder", { seat: names[result.discarder] })}`;
-      }
-      box.append(el("p", { class: "headline", text: head }));
-      // the winning hand: concealed tiles, then melds, the winning tile marked
-      const hand = el("div", { class: "hand", "aria-label": win.hand });
-      const tiles = parseTiles(win.hand);
-      let marked = false;
-      for (let i = tiles.length - 1; i >= 0; i--) {
-        if (!marked && tiles[i] === win.tile) {
-          const [w] = tiles.splice(i, 1);
-          tiles.push(w);
-          marked = true;
-          break;
-        }
-      }
-      tiles.forEach((code, i) => {
-        const winning = marked && i === tiles.length - 1;
-        if (winning) hand.append(el("span", { class: "gap" }));
-        const c = tileElement(code, 30, code === state.gold ? "gold" : "");
-        if (winning) {
-          c.classList.add("winning");
-          c.title = t("settle.winningTile");
-        }
-        c.setAttribute("role", "img");
-        c.setAttribute("aria-label", tileName(code) + (winning ? ` (${t("settle.winningTile")})` : ""));
-        hand.append(c);
-      });
-      for (const m of win.melds || []) {
-        hand.append(el("span", { class: "gap" }));
-        const [kind, code] = String(m).split(" ");
-        const n = kind.includes("kong") ? 4 : 3;
-        for (let i = 0; i < n; i++) {
-          const face = kind === "concealed_kong" && (i === 0 || i === 3) ? null : code;
-          hand.append(tileElement(face, 24));
-        }
-      }
-      box.append(hand);
-      // category and patterns, both names, with multipliers or base
-      const names2 = el("div", { class: "names" });
-      const cat = bothNames(`cat.${win.category}`);
-      const catValue = win.base !== undefined && win.base !== null
-        ? (win.category === "swim_triple" ? t("settle.fixed") : t("settle.base", { b: win.base }))
-        : "";
-      names2.append(el("span", { class: "category" }, `${t("settle.category")}: ${cat.here}`,
-        cat.other ? el("small", { text: cat.other }) : null, catValue ? ` · ${catValue}` : ""));
-      box.append(names2);
-      if (state.variant === "xinyu") {
-        const pats = el("div", { class: "names patterns" });
-        const list = win.pattern_multipliers || (win.patterns || []).map((p) => [p, null]);
-        if (!list.length) pats.append(el("span", { text: t("settle.noPatterns") }));
-        for (const [p, mult] of list) {
-          const n2 = bothNames(`pat.${p}`);
-          pats.append(el("span", { "data-pattern": p }, n2.here, n2.other ? el("small", { text: n2.other }) : null,
-            mult ? ` ×${mult}` : ""));
-        }
-        box.append(el("p", { class: "line", text: t("settle.patterns") }), pats,
-          el("p", { class: "line total", text: t("settle.total", { m: win.multiplier }) }));
-      }
-      body.push(box);
-    }
-    // payments
-    body.push(el("h3", { text: t("settle.payments") }));
-    if (!result.payments.length) body.push(el("p", { text: t("settle.noPayments") }));
-    else {
-      const rows = result.payments.map((p) => el("tr", {},
-        el("td", { text: names[p.from] }), el("td", { text: "→" }), el("td", { text: names[p.to] }),
-        el("td", { class: "num", text: String(p.amount) }), el("td", { text: t(`reason.${p.reason}`) })));
-      body.push(el("table", { class: "payments" },
-        el("thead", {}, el("tr", {}, el("th", { text: t("settle.from") }), el("th", { text: "" }), el("th", { text: t("settle.to") }),
-          el("th", { class: "num", text: t("settle.amount") }), el("th", { text: t("settle.reason") }))),
-        el("tbody", {}, rows)));
-    }
-    // deltas and running scores
-    const scoreRows = [0, 1, 2, 3].map((s) => {
-      const d = result.deltas[s];
-      return el("tr", { class: s === view && !state.autoplay ? "me" : "" },
-        el("td", { text: names[s] }),
-        el("td", { class: `num ${d > 0 ? "plus" : d < 0 ? "minus" : ""}`, text: (d > 0 ? "+" : "") + d }),
-        el("td", { class: "num", text: String(result.scores[s]) }));
-    });
-    body.push(el("table", { class: "scores" },
-      el("thead", {}, el("tr", {}, el("th", { text: t("settle.player") }), el("th", { class: "num", text: t("settle.delta") }),
-        el("th", { class: "num", text: t("settle.score") }))),
-      el("tbody", {}, scoreRows)));
-
-    const buttons = [el("button", { type: "button", id: "settle-peek", text: t("settle.peek"), onclick: () => this.peekSettlement(true) })];
-    if (match && match.is_over) {
-      const order = [0, 1, 2, 3].sort((a, b) => result.scores[b] - result.scores[a]);
-      body.push(el("h3", { text: t("settle.final") }));
-      body.push(el("table", { class: "standings" },
-        el("thead", {}, el("tr", {}, el("th", { text: t("settle.rank") }), el("th", { text: t("settle.player") }),
-          el("th", { class: "num", text: t("settle.score") }))),
-        el("tbody", {}, order.map((s, i) => el("tr", { class: s === view && !state.autoplay ? "me" : "" },
-          el("td", { text: String(i + 1) }), el("td", { text: names[s] }), el("td", { class: "num", text: String(result.scores[s]) }))))));
-      buttons.push(el("button", { type: "button", id: "settle-new", class: "primary", text: t("settle.newMatch"), onclick: onNewMatch }));
-    } else {
-      const next = el("button", { type: "button", id: "settle-next", class: "primary", text: t("settle.next"), onclick: onNext });
-      if (autoNextIn) next.textContent = `${t("settle.next")} (${autoNextIn}s)`;
-      buttons.push(next);
-    }
-    const title = match ? t("settle.title", { n: match.hand_number + 1, total: match.hands }) : t("settle.title", { n: 1, total: 1 });
+  /** The end of a hand (settle.js builds it); final standings at the match's end. */
+  openSettlement(state, handlers) {
+    const { title, body, buttons } = settlement(state, handlers);
+    buttons.unshift(el("button", { type: "button", id: "settle-peek", text: t("settle.peek"), onclick: () => this.peekSettlement(true) }));
     this.openDialog("settle", "settle", title, body, buttons);
     this.settleOpen = true;
   }

@@ -1,0 +1,178 @@
+// The table's geometry: where the player's strip, the board, the wall ring, the discards and
+// the other seats' rows go for a canvas size. Pure functions of the size and the state's shape.
+
+import { TILE_H, FACE_H } from "./tiles.js";
+
+/**
+ * Where everything goes for a canvas of W×H css px at this pixel ratio, and this state's shape:
+ * the player's strip at the bottom, the board above it (wall ring, discards, other seats' rows),
+ * sizes in css px. `ui` gives the room the overlay takes (top band, side panels).
+ */
+export function computeLayout(W, H, dpr, state, ui) {
+  const view = viewSeat(state);
+  const stacks = state?.wall?.stacks_per_side ?? 18;
+  const maxDiscards = state ? Math.max(...state.discards.map((d) => d.length)) : 0;
+  const handCount = state ? state.hand_counts[view] : 13;
+  const melds = state ? state.melds[view] : [];
+  const flowers = state ? state.flowers[view].length : 0;
+  const otherLen = state ? Math.max(...[1, 2, 3].map((r) => rowUnits(state, (view + r) % 4))) : 14;
+
+  const portrait = H > W * 1.15;
+  const m = Math.max(4, Math.round(Math.min(W, H) * 0.012));
+  const top = m + (ui.topReserve || 0);
+
+  // The player's strip: hand tiles as large as the width and height allow.
+  const slots = Math.max(14, handCount + 1) + 0.6;
+  let hw = Math.min(portrait ? H * 0.072 : H * 0.092, 64, (W - 2 * m) / slots);
+  hw = Math.max(14, hw);
+  const hh = hw * TILE_H;
+  const mw = hw * 0.8; // meld tiles
+  const meldsW = meldRowWidth(melds, mw);
+  const flowersW = flowers ? flowers * hw * 0.6 + hw * 0.3 : 0;
+  const handW = (handCount + (handCount % 3 === 2 ? 0.5 : 0)) * hw;
+  const inline = handW + (meldsW ? meldsW + hw * 0.5 : 0) + flowersW <= W - 2 * m;
+  const lift = hh * 0.22;
+  const stripBottom = H - m;
+  const handY = stripBottom - hh;
+  let meldRowY = handY + (hh - mw * TILE_H); // bottom-aligned with the hand
+  let stripTop = handY - lift;
+  if (!inline && (meldsW || flowersW)) {
+    meldRowY = stripTop - mw * TILE_H - hw * 0.15;
+    stripTop = meldRowY;
+  }
+  const total = inline ? handW + (meldsW ? meldsW + hw * 0.5 : 0) + flowersW : handW;
+  const handX = inline ? Math.max(m, (W - total) / 2) : Math.max(m, (W - handW) / 2);
+
+  // The board above the strip.
+  const boardTop = top;
+  const boardBottom = stripTop - m * 0.5;
+  let cy = (boardTop + boardBottom) / 2;
+  const side = ui.sideReserve || 0;
+  const cx = W / 2 - side / 2;
+  const ax = W / 2 - side / 2 - m; // horizontal reach from the centre
+  const ay = (boardBottom - boardTop) / 2; // vertical reach
+
+  const rowPitch = FACE_H + 0.05; // discard rows, in units of u
+  const ws = 0.42; // wall stack width, in u
+  const ringR = (stacks * ws) / 2 + (ws * 1.45) / 2;
+  const gap = 0.28;
+  const ow = portrait || H < 500 ? 0.72 : 0.88; // other seats' hand tiles, in u
+  const oh = ow * TILE_H;
+  const needDiscards = Math.max(24, maxDiscards);
+  let best = null;
+  const choices = [6, 8, 10, 12];
+  for (const colsTB of choices) {
+    for (const colsLR of choices) {
+      const rowsTB = Math.ceil(needDiscards / colsTB);
+      const rowsLR = Math.ceil(needDiscards / colsLR);
+      // grids must not meet at the corners
+      const halfTB = colsTB / 2;
+      const halfLR = colsLR / 2;
+      if (halfTB > ringR + gap && halfLR > ringR + gap) continue;
+      const discTB = ringR + gap + rowsTB * rowPitch;
+      const discLR = ringR + gap + rowsLR * rowPitch;
+      const handDepth = oh + gap;
+      const limits = [
+        ay / (discTB + handDepth), // top seat: discards then its hand
+        ay / discTB, // bottom: discards only (the hand is in the strip)
+        ax / (discLR + handDepth), // left and right seats
+        (W / 2 - m) / (halfTB + 0.2),
+        ay / (halfLR + 0.2),
+        // the other seats' rows (hand, melds, flowers) along their side
+        ax / ((otherLen * ow) / 2 + oh),
+        ay / ((otherLen * ow) / 2 + oh),
+      ];
+      const u = Math.min(...limits);
+      // prefer the squarer grid when it costs little
+      const score = u * (colsTB === colsLR ? 1.04 : 1) * (colsTB + colsLR <= 14 ? 1.03 : 1);
+      if (!best || score > best.score) best = { u, score, colsTB, colsLR, rowsTB, rowsLR, discTB, discLR };
+    }
+  }
+  // discards a little smaller than the hand where there is room; as large as fits on a phone
+  const u = Math.max(8, Math.min(best.u, Math.max(hw * 0.8, 26), 44));
+
+  // Other seats' rows: close to their discards when nothing collides, else at the edges.
+  const ohPx = oh * u;
+  const hlTB = ((otherLen * ow) / 2) * u;
+  const hlLR = hlTB;
+  // pulled in toward their discards, but never so close that two rows meet at a corner
+  let dTB = Math.min(ay, Math.max((best.discTB + gap * 2) * u + ohPx, hlLR + ohPx + gap * u));
+  let dLR = Math.min(ax, Math.max((best.discLR + gap * 2) * u + ohPx, hlTB + ohPx + gap * u));
+  const innerTB = (ringR + gap) * u;
+  const collide = (hlTB > dLR - ohPx && hlLR > dTB - ohPx)
+    || (hlTB > innerTB && (best.colsLR * u) / 2 > dTB - ohPx)
+    || (hlLR > innerTB && (best.colsTB * u) / 2 > dLR - ohPx);
+  if (collide) {
+    dTB = ay;
+    dLR = ax;
+  }
+
+  // A tall screen has room to spare above and below the board: bring the board down toward
+  // the hand (leaving a band for the action buttons), and free the top for the panels.
+  let shift = 0;
+  if (portrait) {
+    const bottomNeed = best.discTB * u;
+    shift = Math.max(0, Math.min(ay - bottomNeed - 64, ay - dTB));
+    cy += shift;
+  }
+
+  // the centre on a device pixel, so that every frame's tiles land on whole pixels
+  const snap = (v) => Math.round(v * dpr) / dpr;
+  return {
+    W, H, m, portrait, view, cx: snap(cx), cy: snap(cy), ax, ay, u,
+    colsTB: best.colsTB, colsLR: best.colsLR,
+    rowPitch: rowPitch * u, ws: ws * u, wd: ws * 1.45 * u, ringR: ringR * u, gap: gap * u,
+    ow: ow * u,
+    reach: [ay - shift, dLR, dTB, dLR],
+    hw, hh, mw, lift, handX, handY, meldRowY, inline, meldsW, flowersW, handW, stripTop,
+  };
+}
+
+/** What of a state changes the layout: hand and meld counts, discards beyond the grid, flowers. */
+export function layoutShape(state, view) {
+  if (!state) return "";
+  const maxDiscards = Math.max(...state.discards.map((d) => d.length));
+  const rows = [0, 1, 2, 3].map((s) => rowUnits(state, s).toFixed(1)).join(",");
+  return [state.wall?.stacks_per_side, maxDiscards > 24 ? maxDiscards : 24, state.hand_counts[view],
+    state.melds[view].map((x) => x.type).join(","), state.flowers[view].length, rows].join("|");
+}
+
+export function viewSeat(state) {
+  if (!state) return 0;
+  return state.seat ?? state.human ?? 0;
+}
+
+/** The player's tiles in display order: sorted, with the drawn tile last and set apart. */
+export function displayHand(state, seat) {
+  const hand = state.hands[seat];
+  const count = state.hand_counts[seat];
+  if (!hand) return Array.from({ length: count }, () => ({ code: null, drawn: false }));
+  const tiles = hand.map((code) => ({ code, drawn: false }));
+  const drawn = seat === state.seat ? state.drawn : null;
+  if (drawn && tiles.length % 3 === 2) {
+    const i = tiles.map((x) => x.code).lastIndexOf(drawn);
+    if (i >= 0) {
+      const [tile] = tiles.splice(i, 1);
+      tile.drawn = true;
+      tiles.push(tile);
+    }
+  }
+  return tiles;
+}
+
+function rowUnits(state, seat) {
+  const melds = state.melds[seat];
+  return state.hand_counts[seat] + 0.4 + (melds.length ? 0.4 + meldRowWidth(melds, 1) : 0)
+    + (state.flowers[seat].length ? 0.4 + state.flowers[seat].length * 0.7 : 0);
+}
+
+export function meldRowWidth(melds, w) {
+  let total = 0;
+  for (const m of melds) {
+    const n = m.tiles.length;
+    const sideways = m.from !== null && m.from !== undefined;
+    total += sideways ? (n - 1) * w + w * TILE_H : n * w;
+    total += w * 0.25;
+  }
+  return total;
+}
