@@ -4,7 +4,7 @@
 // of API.md. Input -> intents -> this controller -> state -> one requestAnimationFrame redraw.
 
 import "./loader.js";
-import { t, tileName, setLang, getLang, onLangChange, matchLang, LANGS } from "./i18n.js";
+import { t, tileName, setLang, getLang, onLangChange, matchLang } from "./i18n.js";
 import { Renderer, displayHand, viewSeat } from "./render.js";
 import { Input } from "./input.js";
 import { UI } from "./ui.js";
@@ -93,7 +93,7 @@ const onIntent = createIntentHandler({
   view, ui, renderer, sound, canvas, redraw, toggle, isBusy: () => busy,
   humanAct: (...args) => humanAct(...args),
 });
-const input = new Input(canvas, renderer, onIntent);
+new Input(canvas, renderer, onIntent); // pointer and keys -> intents
 
 // --- redraw: one requestAnimationFrame paints whatever changed --------------------------------
 
@@ -156,7 +156,7 @@ onLangChange((lang) => {
   if (!engineReady) ui.showQuick(settings, variantsList());
   if (ui.settleOpen && view.state?.is_over) showSettlement();
   if (ui.isDialogOpen("settings")) {
-    ui.openSettings(settings, optionsSpec, { engineReady, keepDraft: true });
+    ui.openSettings(settings, optionsSpec, { keepDraft: true });
     document.getElementById("set-lang")?.focus();
   }
   emit("lang", { lang });
@@ -359,7 +359,7 @@ async function pump() {
       }
       if (my !== gen) break;
       lastStep = performance.now();
-      applyStep(answer, answer.seat);
+      applyStep(answer);
       if (view.state.is_over || view.state.human_to_move) break;
     }
   } finally {
@@ -396,8 +396,8 @@ function seatLabel(seat, s = view.state) {
   return wind ? `${seatName(seat, s)} (${t("wind." + wind)})` : seatName(seat, s);
 }
 
-function applyStep(answer, actor, origin) {
-  const before = view.state;
+/** A new state and its events: narration, sounds and animations (origin: where the player's tile left from). */
+function applyStep(answer, origin) {
   setState(answer.state);
   const events = answer.events || [];
   const lines = [];
@@ -448,8 +448,6 @@ function applyStep(answer, actor, origin) {
     }
   }
   if (lines.length) ui.announce(lines.join(" "));
-  void before;
-  void actor;
   redraw();
 }
 
@@ -491,7 +489,7 @@ function claimItems(s) {
 function actionItems() {
   const s = view.state;
   if (!s || !s.human_to_move || busy || failed || ui.settleOpen) return [];
-  const items = claimItems(s);
+  const items = claimItems(s).map((item) => ({ ...item, suggested: !!hint && hint.suggested === item.action }));
   const tiles = displayHand(s, viewSeat(s));
   const sel = tiles[view.ui.selected];
   if (sel && s.legal_actions.includes(`discard ${sel.code}`)) {
@@ -533,7 +531,7 @@ async function humanAct(action, source = "api", origin = null) {
   if (my !== gen) return { events: answer.events, state: view.state };
   view.ui.selected = -1;
   view.ui.hover = null;
-  applyStep(answer, viewSeat(view.state), origin);
+  applyStep(answer, origin);
   emit("action", { action, source });
   afterState();
   return { events: answer.events, state: view.state };
@@ -588,7 +586,7 @@ async function onTimeout(my, moment) {
   ui.announce(t("ev.timeout", { action: actionName(answer.action) }));
   view.ui.selected = -1;
   const origin = answer.action?.startsWith("discard ") ? handTileOrigin(answer.action.split(" ")[1]) : null;
-  applyStep(answer, viewSeat(answer.state), origin);
+  applyStep(answer, origin);
   emit("timeout", { action: answer.action });
   afterState();
 }
@@ -619,7 +617,7 @@ function toggle(what) {
 function refreshPanels() {
   const s = view.state;
   ui.showTracker(showTracker && !!s, s?.unseen);
-  ui.showHints(settings.hints && !!s && !s.autoplay && !s.is_over && s.human_to_move, hint, s);
+  ui.showHints(settings.hints && !!s && !s.autoplay && !s.is_over && s.human_to_move, hint);
   ui.setToggles({ hints: settings.hints, tracker: showTracker });
   redraw();
 }
@@ -693,7 +691,7 @@ let dealWhenClosed = false;
 
 /** Settings; the toolbar's "new match" opens them too, with "Start a new match" focused. */
 function openSettings(focusStart = false) {
-  ui.openSettings(settings, optionsSpec, { engineReady, focusStart: focusStart === true });
+  ui.openSettings(settings, optionsSpec, { focusStart: focusStart === true });
 }
 
 function settingsClosed(draft) {
@@ -840,7 +838,7 @@ M.ready.then(async () => {
   } catch {
     optionsSpec = null; // an older engine without `options`: the settings offer what they know
   }
-  if (ui.isDialogOpen("settings")) ui.openSettings(settings, optionsSpec, { engineReady, keepDraft: true });
+  if (ui.isDialogOpen("settings")) ui.openSettings(settings, optionsSpec, { keepDraft: true });
   await firstDeal();
 }, () => {
   ui.hideQuick(); // the loader shows the failure and a reload button
@@ -855,4 +853,3 @@ window.addEventListener("unhandledrejection", (e) => {
   if (e.reason instanceof EngineError) return; // already shown
 });
 
-void LANGS;

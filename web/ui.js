@@ -135,7 +135,7 @@ export class UI {
       let label = word === glyph ? glyph : `${glyph} ${word}`;
       if (item.tile) label += ` ${tileName(item.tile)}`;
       const b = el("button", {
-        type: "button", class: `act act-${item.kind}`, "data-action": item.action,
+        type: "button", class: `act act-${item.kind}${item.suggested ? " suggested" : ""}`, "data-action": item.action,
         "aria-label": `${label} (${t("key.hint", { key: keyName })})`,
         "aria-keyshortcuts": keyName === "Space" ? "Space Escape" : keyName === "H" ? "H W" : keyName,
         onclick: () => this.h.action(item.action),
@@ -156,7 +156,7 @@ export class UI {
     return !this.hints.hidden || !this.tracker.hidden;
   }
 
-  showHints(visible, hint, state) {
+  showHints(visible, hint) {
     this.hints.hidden = !visible;
     if (!visible) return;
     const box = [el("h2", {}, el("span", { text: t("hints.title") }),
@@ -189,7 +189,6 @@ export class UI {
     }
     this.hints.replaceChildren(...box);
     this.hints.setAttribute("aria-label", t("hints.title"));
-    void state;
   }
 
   showTracker(visible, unseen) {
@@ -314,7 +313,7 @@ export class UI {
    * Settings. spec: {variants: {name: {options: {opt: [values]}}}, levels, speeds, hands}
    * (from the engine; null while it loads). settings: the current choices.
    */
-  openSettings(settings, spec, { engineReady, focusStart = false, keepDraft = false }) {
+  openSettings(settings, spec, { focusStart = false, keepDraft = false } = {}) {
     // re-opened in another language: keep the choices made so far
     const draft = keepDraft && this.draft ? this.draft : structuredClone(settings);
     this.draft = draft;
@@ -409,7 +408,6 @@ export class UI {
       el("button", { type: "button", id: "set-start", class: "primary", text: t("set.start"), onclick: start }),
     ], { onClose: close });
     if (focusStart) document.getElementById("set-start")?.focus();
-    void engineReady;
   }
 
   /** The end of a hand (settle.js builds it); final standings at the match's end. */
