@@ -63,6 +63,7 @@ const ui = new UI(uiRoot, {
   toggle,
   action: (action) => humanAct(action, "button").catch(() => {}),
   restart: restartHand,
+  share: () => shareLink().catch(engineFault),
   quickVariant: (v) => {
     settings.variant = v;
     saveSettings(settings, getLang());
@@ -183,6 +184,18 @@ async function call(method, args = {}) {
   }
   if (!answer.ok) throw new EngineError(answer);
   return answer;
+}
+
+/** The page's own address with this moment as its `position` (start position plus history). */
+async function shareLink() {
+  const { position } = await call("position");
+  const url = new URL(location.href);
+  url.search = "";
+  url.hash = "";
+  url.searchParams.set("variant", position.variant);
+  url.searchParams.set("lang", getLang());
+  url.searchParams.set("position", encodePosition(position));
+  ui.openShare(url.href);
 }
 
 function engineFault(error) {

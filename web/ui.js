@@ -15,6 +15,7 @@ const ICONS = {
   tracker: '<svg viewBox="0 0 24 24" aria-hidden="true"><rect x="3" y="3" width="7" height="9" rx="1"/><rect x="14" y="3" width="7" height="9" rx="1"/><rect x="3" y="15" width="7" height="6" rx="1"/><rect x="14" y="15" width="7" height="6" rx="1"/></svg>',
   soundOn: '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M11 5 6 9H2v6h4l5 4z"/><path d="M15.5 8.5a5 5 0 0 1 0 7M19 5a10 10 0 0 1 0 14"/></svg>',
   soundOff: '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M11 5 6 9H2v6h4l5 4z"/><path d="m23 9-6 6M17 9l6 6"/></svg>',
+  share: '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M10 14a5 5 0 0 0 7 0l3-3a5 5 0 0 0-7-7l-1 1"/><path d="M14 10a5 5 0 0 0-7 0l-3 3a5 5 0 0 0 7 7l1-1"/></svg>',
   help: '<svg viewBox="0 0 24 24" aria-hidden="true"><circle cx="12" cy="12" r="10"/><path d="M9.1 9a3 3 0 0 1 5.8 1c0 2-3 3-3 3M12 17h.01"/></svg>',
 };
 
@@ -65,6 +66,7 @@ export class UI {
       mk("hints", "hints", () => this.h.toggle("hints"), false),
       mk("tracker", "tracker", () => this.h.toggle("tracker"), false),
       mk("sound", "soundOn", () => this.h.toggle("sound")),
+      mk("share", "share", () => this.h.share()),
       mk("help", "help", () => this.openHelp()),
     );
     this.root.append(this.status);
@@ -81,6 +83,7 @@ export class UI {
     label("hints", "tb.hints");
     label("tracker", "tb.tracker");
     label("help", "tb.help");
+    label("share", "tb.share");
     this.toolbar.setAttribute("aria-label", t("tb.menu"));
     this.setSound(this.muted ?? false);
   }
@@ -300,6 +303,28 @@ export class UI {
 
   isDialogOpen(id) {
     return !!this.dialogs.querySelector(id ? `[data-dialog="${id}"]` : ".backdrop");
+  }
+
+  /** A link that opens this very moment of the hand (its start position plus what was played). */
+  openShare(link) {
+    const field = el("input", { type: "text", id: "share-link", readonly: true, value: link, "aria-label": t("share.link") });
+    const status = el("p", { id: "share-status", "aria-live": "polite" });
+    const copy = async () => {
+      field.select();
+      try {
+        await navigator.clipboard.writeText(link);
+        status.textContent = t("share.copied");
+      } catch {
+        status.textContent = t("share.select");
+      }
+    };
+    this.openDialog("share", "share", t("tb.share"), [el("p", { text: t("share.text") }), field, status],
+      [el("button", { type: "button", text: t("share.copy"), onclick: copy }),
+       el("button", { type: "button", class: "primary", text: t("set.close"), onclick: () => this.closeDialog("share") })],
+      { onClose: () => this.closeDialog("share") });
+    field.value = link;
+    field.focus();
+    field.select();
   }
 
   openHelp() {
