@@ -16,6 +16,10 @@ from .value import Estimate, Evaluator
 
 #: A kong's replacement draw is one more draw than the hand had: a small bonus on its estimate.
 REPLACEMENT_BONUS = 1.08
+#: Share of its own hand's value a seat loses by feeding a win (the hand may have ended anyway).
+RISK_EV_SHARE = 0.3
+DEFEND_FROM_SHANTEN = 2
+DEFEND_BELOW_TILES = 48
 
 
 @dataclass
@@ -193,8 +197,10 @@ class NormalBot:
                 counts[slot] -= 1
                 est = self.ev.ev13(counts, golds, mi)
                 counts[slot] += 1
-            risk = danger(v, tile)
-            score = est.ev - risk * (FEED_COST + est.ev) - 1e-4 * tie
+            # care only when the hand is far from ready and the wall is running down (RULES.md §3:
+            # the discarder pays 1 more); speed matters more than safety otherwise
+            risk = danger(v, tile) if est.shanten >= DEFEND_FROM_SHANTEN and v.tiles_left <= DEFEND_BELOW_TILES else 0.0
+            score = est.ev - risk * (FEED_COST + RISK_EV_SHARE * est.ev) - 1e-4 * tie
             out.append(Candidate(f"discard {tile}", score, est))
         out.sort(key=lambda c: -c.score)
         return out

@@ -20,11 +20,14 @@ TYPICAL_STD = (5.0, 16.0, 26.0, 36.0, 44.0, 50.0, 56.0, 60.0, 62.0)
 TYPICAL_PAIRS = (3.0, 9.0, 15.0, 21.0, 27.0, 33.0, 39.0, 42.0, 42.0)
 TYPICAL_PUNGS = (4.0, 8.0, 12.0, 16.0, 20.0, 24.0, 28.0, 30.0, 30.0)
 RESTRICTED = {"half": 0.65, "full": 0.5, "honors": 0.3}
-WIDTH_POWER = 0.35
+WIDTH_POWER = 0.2
+WIDTH_CLAMP = (0.5, 1.5)
 #: Chance per round that no one else has won (the hand goes on to this seat's next draw).
 SURVIVE = {"xinyu": 0.94, "longyan": 0.9}
 #: Share of the three discards a round that could fall on a ready hand's wait (Longyan discard wins).
 DISCARD_SHARE = 0.35
+#: Share of completed hands holding a gold whose reading pairs the gold (so they may swim).
+SWIM_SHARE = 0.5
 #: Share of the three discards a round that could be a held pair's tile (a pong).
 PONG_SHARE = 0.5
 #: A win also spares the seat its share of someone else's win: points added to every win's value.
@@ -61,6 +64,19 @@ class Estimate:
     target_shanten: int
 
 
+def _near(counts: list[int]) -> list[bool]:
+    """Kinds held, or suited kinds within two of a held tile of their suit: the only draws that can
+    lower a standard shanten (an isolated new tile never completes more than a held one would)."""
+    near = [c > 0 for c in counts]
+    for k in range(HONOR_BASE):
+        if counts[k]:
+            pos = k % 9
+            for d in (-2, -1, 1, 2):
+                if 0 <= pos + d <= 8:
+                    near[k + d] = True
+    return near
+
+
 def pung_shanten(counts: list[int], golds: int, melds: int) -> int:
     """Shanten towards all pungs (碰碰胡): (4 - melds) triplets and a pair of distinct kinds."""
     slots = 4 - melds
@@ -75,14 +91,15 @@ def pung_shanten(counts: list[int], golds: int, melds: int) -> int:
 class Evaluator:
     """Values 13-tile hands (counts, golds, melds) from one seat's view; memoized per decision."""
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: View, draws_delta: int = 0, exact_outs: bool = True) -> None:
         self.view = view
+        self.exact = exact_outs        # False: typical outs per shanten (a look-ahead's leaves)
         self.xinyu = view.variant == "xinyu"
         self.wild = view.wild
         self.unseen = view.unseen
         self.slot_of = view.slot_of
         self.n_unseen = max(1, view.unseen_total())
-        self.draws = view.draws_left()
+        self.draws = max(0, view.draws_left() + draws_delta)
         self.survive = SURVIVE[view.variant]
         self.simple = view.options.get("scoring") == "simple"
         self.dealer = view.is_dealer
@@ -129,7 +146,10 @@ class Evaluator:
               allowed: set[int] | None) -> int:
         """Unseen tiles whose draw lowers this shanten (ukeire)."""
         total = 0
+        near = _near(counts) if kind in ("std", "swim") else None
         for slot, n in self.sources:
+            if near is not None and slot != GOLD_SLOT and not near[slot]:
+                continue
             if slot == GOLD_SLOT:
                 if kind in ("std", "sp", "swim") and self._shanten(kind, counts, golds + 1, melds) < now:
                     total += n
@@ -170,7 +190,7 @@ class Evaluator:
         typical = table[min(s, len(table) - 1)] * scale
         if typical <= 0 or s < 0:
             return 1.0
-        return min(1.6, max(0.4, outs / typical)) ** WIDTH_POWER
+        return min(WIDTH_CLAMP[1], max(WIDTH_CLAMP[0], outs / typical)) ** WIDTH_POWER
 
     def _win_chance(self, kind: str, s: int, outs: int, scale: float, discard_ok: bool,
                     pong_outs: int = 0) -> tuple[float, float]:
@@ -210,17 +230,22 @@ class Evaluator:
             free = 13 - sum(counts[HONOR_BASE:])
             if free < s:
                 s = free
+        if not self.exact:
+            return s, int(TYPICAL_STD[min(max(s, 0), 8)])
         outs = self._outs_plain(counts, golds, melds.count, s)
         return s, outs
 
     def _outs_plain(self, counts: list[int], golds: int, melds: int, now: int) -> int:
         total = 0
         free = self.xinyu and melds == 0
+        near = _near(counts)
         for slot, n in self.sources:
             if slot == GOLD_SLOT:
                 if shapes.shanten(counts, melds, golds + 1, self.wild) < now:
                     total += n
                 continue
+            if not near[slot] and not (free and slot >= HONOR_BASE):
+                continue                        # a tile far from every held tile cannot help
             counts[slot] += 1
             s = shapes.shanten(counts, melds, golds, self.wild)
             if free and s >= now and slot >= HONOR_BASE:
@@ -291,7 +316,11 @@ class Evaluator:
                 if p_hi * (6.0 * top + avoid) <= best.ev:
                     continue
                 work = counts if allowed is None else [c if k in allowed else 0 for k, c in enumerate(counts)]
-                outs = self._outs(kind, work, golds, mi.count, s, allowed) if s >= 0 else 0
+                if not self.exact:
+                    table = TYPICAL_PAIRS if kind == "sp" else TYPICAL_PUNGS if kind == "pung" else TYPICAL_STD
+                    outs = int(table[min(max(s, 0), 8)] * scale)
+                else:
+                    outs = self._outs(kind, work, golds, mi.count, s, allowed) if s >= 0 else 0
             po = -1
             for m, open_route in routes:
                 if open_route and po < 0:
@@ -306,7 +335,11 @@ class Evaluator:
     def _longyan(self, counts: list[int], golds: int, mi: MeldInfo) -> Estimate:
         s_plain, outs_plain = self._plain(counts, golds, mi)
         avoid = AVOIDED_LOSS["longyan"]
-        v_self = float(longyan_total(2, self.dealer)) + avoid
+        v_self = float(longyan_total(2, self.dealer))
+        if golds:
+            # a completed hand holding a gold can often swim instead of winning at once (游金)
+            v_self = (1 - SWIM_SHARE) * v_self + SWIM_SHARE * self.survive * swim_total(1, self.dealer)
+        v_self += avoid
         v_disc = float(longyan_total(1, self.dealer) + 1) + avoid     # roughly: the discarder pays 1 more
         view = self.view
         discard_ok = not (golds and view.options.get("gold_holder_no_discard_win"))
@@ -316,7 +349,10 @@ class Evaluator:
             # 游金: reach "sets + one lone gold" (any draw then pairs it), swim, and win on the next draw
             s = self._swim_shanten(counts, golds, mi.count)
             if s <= s_plain + 2 and s < 9:
-                outs = self._outs("swim", counts, golds, mi.count, s, None) if s >= 0 else 0
+                if not self.exact:
+                    outs = int(TYPICAL_STD[min(max(s, 0), 8)] * 0.8)
+                else:
+                    outs = self._outs("swim", counts, golds, mi.count, s, None) if s >= 0 else 0
                 st = list(self.steps("std", s, outs, 0.8, self.pong_outs(counts))) if s >= 0 else []
                 st += [1.0, 1.0]
                 level = 2 if golds >= 3 else 1
