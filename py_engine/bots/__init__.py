@@ -5,7 +5,8 @@ unseen-tile counts; never another seat's hand or the wall's order. Levels:
 
 * ``easy``   plain tile efficiency (``easy.py``);
 * ``normal`` efficiency over the unseen tiles, hand value, swims, defence (``normal.py``);
-* ``hard``   normal plus Monte Carlo look-ahead over the unseen tiles (``hard.py``).
+* ``hard``   normal plus a look-ahead over the next draw: every unseen kind weighted by its
+             unseen copies (the exact expectation a Monte Carlo over them estimates) (``hard.py``).
 
 Given the same game state a bot picks the same action: any randomness is seeded from the state.
 A bot that raises or returns an illegal action is logged, and the easy bot (then the timer's
