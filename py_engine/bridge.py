@@ -132,8 +132,9 @@ class Session:
             from . import hints
         except ImportError:
             return {"hint": None}
-        if self.autoplay or self.human not in self.game.waiting_for:
+        if self.autoplay or self.game.is_over:
             return {"hint": None}
+        # also while others play: waits, and why another's discard cannot be won on (hints.cannot_win)
         return {"hint": hints.hint(self.game, self.human)}
 
     def restart_hand(self) -> dict[str, Any]:

@@ -119,7 +119,7 @@ def _meld_strings(obs: dict[str, Any], seat: int) -> list[str]:
 def _waits(view: View, tiles: list[str]) -> list[list[Any]]:
     kinds = analysis.waits(tiles, _meld_strings(view.obs, view.seat), view.variant, view.gold,
                            options=view.options if view.longyan else None)
-    out = [[tile, view.unseen[INDEX[tile]]] for tile, _left in kinds]
+    out: list[list[Any]] = [[tile, view.unseen[INDEX[tile]]] for tile, _left in kinds]
     if view.longyan and view.gold and out:
         if view.wild == "any" or any(t[1] != "z" or (view.white_replaces and t == WHITE_DRAGON) for t, _ in out):
             if all(t != view.gold for t, _ in out):
@@ -260,7 +260,7 @@ def _best_blocks(key: tuple[int, ...], seq: bool, base: int) -> list[tuple[int, 
         rest = list(k)
         rest[i] -= 1
         options = [go(tuple(rest))]                     # this tile left alone
-        shapes_here = [((0, 0, 0), 3, (i, i, i))]
+        shapes_here: list[tuple[tuple[int, ...], int, tuple[int, ...]]] = [((0, 0, 0), 3, (i, i, i))]
         if seq:
             shapes_here += [((0, 1, 2), 3, (i, i + 1, i + 2)), ((0, 1), 1, (i, i + 1)), ((0, 2), 1, (i, i + 2))]
         shapes_here.append(((0, 0), 2, (i, i)))
@@ -346,17 +346,17 @@ def _reason(view: View, decision: normal.Decision, shanten: int) -> dict[str, st
         rest.remove(tile)
     est = decision.candidates[0].estimate if decision.candidates else None
     c, g = view.counts(rest)
-    after = plain_shanten(c, g, view.melds.count, view.wild, view.variant == "xinyu")
+    shanten_after = plain_shanten(c, g, view.melds.count, view.wild, view.variant == "xinyu")
     groups = _groups(view, rest)
-    away = _away(after)
+    away = _away(shanten_after)
     en_groups = [format_tiles(gr) if not (view.gold and gr[0] == view.gold) else "the gold" for gr in groups]
-    zs = [_zh_tiles(gr, False) if not (view.gold and gr[0] == view.gold) else "金" for gr in groups]
-    zt = [_zh_tiles(gr, True) if not (view.gold and gr[0] == view.gold) else "金" for gr in groups]
+    zs_groups = [_zh_tiles(gr, False) if not (view.gold and gr[0] == view.gold) else "金" for gr in groups]
+    zt_groups = [_zh_tiles(gr, True) if not (view.gold and gr[0] == view.gold) else "金" for gr in groups]
     target = est.target if est is not None else "plain"
     phrases = [_target_phrase(target, i) for i in range(3)]
     en = f"discard {tile}: keeps {_join(en_groups, 'en')}" if groups else f"discard {tile}"
-    hs = f"打{_zh_tiles([tile], False)}：留{_join(zs, 'zh')}" if groups else f"打{_zh_tiles([tile], False)}"
-    ht = f"打{_zh_tiles([tile], True)}：留{_join(zt, 'zh')}" if groups else f"打{_zh_tiles([tile], True)}"
+    hs = f"打{_zh_tiles([tile], False)}：留{_join(zs_groups, 'zh')}" if groups else f"打{_zh_tiles([tile], False)}"
+    ht = f"打{_zh_tiles([tile], True)}：留{_join(zt_groups, 'zh')}" if groups else f"打{_zh_tiles([tile], True)}"
     if phrases[0]:
         en += f", {phrases[0]}"
         hs += f"，{phrases[1]}"

@@ -374,6 +374,7 @@ async function pump() {
       lastStep = performance.now();
       applyStep(answer);
       if (view.state.is_over || view.state.human_to_move) break;
+      if (settings.hints && answer.action?.startsWith("discard")) refreshHints();
     }
   } finally {
     if (pumping === my) pumping = 0;
@@ -639,7 +640,9 @@ async function refreshHints() {
   const s = view.state;
   hint = null;
   view.ui.hintTile = null;
-  if (!settings.hints || !s || !s.human_to_move || s.autoplay) {
+  // on the player's turn, and after another player's discard (waits; why that tile cannot be won on)
+  const othersDiscard = !!(s && s.last_discard && s.last_discard.seat !== s.human);
+  if (!settings.hints || !s || s.autoplay || s.is_over || !(s.human_to_move || othersDiscard)) {
     refreshPanels();
     return;
   }
@@ -647,7 +650,7 @@ async function refreshHints() {
   const my = gen;
   try {
     const answer = await call("hint");
-    if (my !== gen || view.state.history_length !== moment || !view.state.human_to_move) return;
+    if (my !== gen || view.state.history_length !== moment) return;
     hint = answer.hint;
     const suggested = hint?.suggested ? String(hint.suggested).split(" ") : [];
     view.ui.hintTile = suggested[0] === "discard" || suggested[0] === "swim" ? suggested[1] : null;

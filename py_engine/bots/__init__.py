@@ -15,6 +15,7 @@ default action) plays instead, so the game always goes on.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from . import easy, hard, normal
@@ -23,7 +24,7 @@ from .common import View
 log = logging.getLogger(__name__)
 
 LEVELS = ("easy", "normal", "hard")
-_BOTS = {"easy": easy.choose, "normal": normal.choose, "hard": hard.choose}
+_BOTS: dict[str, Callable[[View], str]] = {"easy": easy.choose, "normal": normal.choose, "hard": hard.choose}
 
 __all__ = ["LEVELS", "View", "choose", "choose_from_observation"]
 
@@ -32,7 +33,7 @@ def choose(game: Any, seat: int, level: str = "normal") -> str:
     """A legal action for ``seat`` chosen by the bot of ``level``, from that seat's observation only."""
     if level not in _BOTS:
         raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
-    legal = game.legal_actions(seat)
+    legal: list[str] = game.legal_actions(seat)
     if not legal:
         raise ValueError(f"seat {seat} has nothing to choose now (waiting for {game.waiting_for})")
     if len(legal) == 1:
@@ -42,13 +43,13 @@ def choose(game: Any, seat: int, level: str = "normal") -> str:
     if action in legal:
         return action
     log.error("bot %s chose %r, not legal now (%s); playing the timer's default", level, action, legal)
-    return game.default_action(seat)
+    return str(game.default_action(seat))
 
 
 def choose_from_observation(obs: dict[str, Any], level: str = "normal") -> str:
     """The bot's choice from an observation dict (its ``legal_actions`` included); never raises for a
     bot fault: an exception or an illegal choice falls back to the easy bot, then to the first legal action."""
-    legal = list(obs.get("legal_actions") or [])
+    legal: list[str] = [str(a) for a in obs.get("legal_actions") or []]
     if not legal:
         raise ValueError("no legal action in this observation: the seat has nothing to choose")
     for name in (level, "easy") if level != "easy" else ("easy",):

@@ -190,7 +190,7 @@ class Evaluator:
         typical = table[min(s, len(table) - 1)] * scale
         if typical <= 0 or s < 0:
             return 1.0
-        return min(WIDTH_CLAMP[1], max(WIDTH_CLAMP[0], outs / typical)) ** WIDTH_POWER
+        return float(min(WIDTH_CLAMP[1], max(WIDTH_CLAMP[0], outs / typical)) ** WIDTH_POWER)
 
     def _win_chance(self, kind: str, s: int, outs: int, scale: float, discard_ok: bool,
                     pong_outs: int = 0) -> tuple[float, float]:
@@ -257,7 +257,6 @@ class Evaluator:
 
     def _xinyu(self, counts: list[int], golds: int, mi: MeldInfo) -> Estimate:
         concealed = mi.count == 0
-        base = (2 if concealed else 1) * (2 if mi.has_kong else 1)
         s_plain, outs_plain = self._plain(counts, golds, mi)
         sp_mult = 2 if self.simple else 4
         targets: list[tuple[str, str, float, set[int] | None, float]] = []   # name, kind, mult, allowed, scale
