@@ -13,15 +13,13 @@ page sees it (think, apply, observation, JSON both ways). Targets: p95 think ≤
 from __future__ import annotations
 
 import argparse
-import importlib.util
+import sys
 import threading
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
-]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from boot import CHROMIUM_ARGS, load_build  # the same Chromium and the same site build as the boot bench
 
 PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>bot latency bench</title>
@@ -67,14 +65,6 @@ window.runBench = async (variant, level, decisions, seed) => {
 window.benchReady = ready.then(() => true);
 </script></body></html>
 """
-
-
-def load_build():
-    spec = importlib.util.spec_from_file_location("mahjong_build", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    assert spec.loader is not None
-    spec.loader.exec_module(module)
-    return module
 
 
 def percentile(values: list[float], q: float) -> float:

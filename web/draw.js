@@ -1,7 +1,7 @@
 // Drawing helpers for the table: melds with the claimed tile turned toward its giver, dice,
 // text, rounded rectangles, easing.
 
-import { drawTile, TILE_H } from "./tiles.js";
+import { drawTile, roundRect, TILE_H } from "./tiles.js";
 
 export const TAU = Math.PI * 2;
 
@@ -71,15 +71,7 @@ export function text(ctx, s, x, y, font, color) {
   ctx.fillText(s, x, y);
 }
 
-export function roundRect(ctx, x, y, w, h, r) {
-  ctx.beginPath();
-  ctx.moveTo(x + r, y);
-  ctx.arcTo(x + w, y, x + w, y + h, r);
-  ctx.arcTo(x + w, y + h, x, y + h, r);
-  ctx.arcTo(x, y + h, x, y, r);
-  ctx.arcTo(x, y, x + w, y, r);
-  ctx.closePath();
-}
+export { roundRect };
 
 export function easeOut(p) {
   return 1 - (1 - p) * (1 - p) * (1 - p);

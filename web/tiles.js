@@ -96,7 +96,8 @@ const FW = 60;
 const FH = 60 * FACE_H; // 80
 const SIDE = 60 * DEPTH; // 8.4
 
-function roundRect(ctx, x, y, w, h, r) {
+/** A rounded rectangle path (tile bodies, panels). */
+export function roundRect(ctx, x, y, w, h, r) {
   ctx.beginPath();
   ctx.moveTo(x + r, y);
   ctx.arcTo(x + w, y, x + w, y + h, r);
