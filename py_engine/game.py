@@ -16,6 +16,7 @@ from .scoring import first_discard_bonus, longyan_kong_payments, xinyu_kong_paym
 from .settle import Settlement
 from .state import Bonus, Discard, Window, order_from, payment_event
 from .tiles import format_tiles, is_flower, sorted_tiles
+from .winning import count_index
 
 
 class IllegalActionError(ValueError):
@@ -268,12 +269,14 @@ class Game(Settlement):
         options: dict[int, list[str]] = {}
         order = order_from((discarder + 1) % 4)[:3]
         may_meld = self.tiles_left > 0         # the last discard cannot be ponged or konged
+        may_win = self.variant == "longyan" or self.options["discard_win"]
         if tile != self.gold:                  # a discarded gold cannot be claimed
+            slot = count_index(tile, self.gold, self.options)
             for s in order:
                 if self.swims[s]:
                     continue                   # a swimmer may not claim discards
                 acts = []
-                if self._may_win_by(s, "discard") and self._wins_with(s, tile):
+                if may_win and slot in self._ready_kinds(s) and self._may_win_by(s, "discard"):
                     acts.append("win")
                 if may_meld:
                     held = self.hands[s].count(tile)

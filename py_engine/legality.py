@@ -46,14 +46,18 @@ class Legality(HandState):
         return hand_counts(tiles, self.gold, self.options)
 
     def _wins_with(self, seat: int, tile: str) -> bool:
-        """Would the seat's hand win with this natural tile (a discard, a kong to rob)? Cached per hand."""
+        """Would the seat's hand win with this natural tile (a discard, a kong to rob)?"""
+        return count_index(tile, self.gold, self.options) in self._ready_kinds(seat)
+
+    def _ready_kinds(self, seat: int) -> frozenset[int]:
+        """The count slots that complete the seat's hand (its waits), cached until the hand changes."""
         hand = self.hands[seat]
         key = (tuple(hand), len(self.melds[seat]))
         cached = self._ready.get(seat)
         if cached is None or cached[0] != key:
             cached = (key, winning_kinds(hand, key[1], self.variant, self.gold, self.options))
             self._ready[seat] = cached
-        return count_index(tile, self.gold, self.options) in cached[1]
+        return cached[1]
 
     def _wins(self, seat: int, tiles: list[str], extra_golds: int = 0) -> bool:
         """Would these concealed tiles (plus the seat's melds) make a winning shape?"""
