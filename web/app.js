@@ -545,6 +545,7 @@ async function humanAct(action, source = "api", origin = null) {
   if (my !== gen) return { events: answer.events, state: view.state };
   view.ui.selected = -1;
   view.ui.hover = null;
+  if (hint?.suggested) hint = null; // its suggestion was for the move just played
   applyStep(answer, origin);
   emit("action", { action, source });
   afterState();
@@ -631,18 +632,20 @@ function toggle(what) {
 function refreshPanels() {
   const s = view.state;
   ui.showTracker(showTracker && !!s, s?.unseen);
-  ui.showHints(settings.hints && !!s && !s.autoplay && !s.is_over && s.human_to_move, hint);
+  ui.showHints(settings.hints && !!s && !s.autoplay && !s.is_over && (s.human_to_move || !!hint), hint);
   ui.setToggles({ hints: settings.hints, tracker: showTracker });
   redraw();
 }
 
 async function refreshHints() {
   const s = view.state;
-  hint = null;
   view.ui.hintTile = null;
-  // on the player's turn, and after another player's discard (waits; why that tile cannot be won on)
+  // on the player's turn, and after another player's discard (waits; why that tile cannot be won on);
+  // the last hint stays up until the next one arrives, so the panel does not flicker between moves
   const othersDiscard = !!(s && s.last_discard && s.last_discard.seat !== s.human);
+  if (s && !s.human_to_move && hint?.suggested) hint = null; // a suggestion for a turn already played
   if (!settings.hints || !s || s.autoplay || s.is_over || !(s.human_to_move || othersDiscard)) {
+    hint = null;
     refreshPanels();
     return;
   }
