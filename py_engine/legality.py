@@ -4,7 +4,7 @@ from __future__ import annotations
 from .scoring import longyan_category
 from .shapes import can_form_sets
 from .state import HandState
-from .tiles import CODES, INDEX, counts34, sort_key
+from .tiles import CODES, HONOR_BASE, INDEX, counts34, sort_key
 from .winning import count_index, hand_counts, is_winning, wild_of, winning_kinds
 
 _DISCARD = [f"discard {code}" for code in CODES]
@@ -28,7 +28,7 @@ class Legality(HandState):
         actions: list[str] = []
         counts = counts34(hand)
         if self.may_self_draw:
-            shape = is_winning(hand, len(self.melds[seat]), self.variant, self.gold, self.options, counts=counts)
+            shape = self._completes(seat)
             if self._self_draw_category(seat, shape) is not None:
                 actions.append("win")
             if self.tiles_left > 0:
@@ -49,9 +49,21 @@ class Legality(HandState):
         """Would the seat's hand win with this natural tile (a discard, a kong to rob)?"""
         return count_index(tile, self.gold, self.options) in self._ready_kinds(seat)
 
-    def _ready_kinds(self, seat: int) -> frozenset[int]:
-        """The count slots that complete the seat's hand (its waits), cached until the hand changes."""
+    def _completes(self, seat: int) -> bool:
+        """Does the seat's hand (after its draw) make a winning shape? The hand less its last tile is
+        the one whose waits the claim checks cached: the last tile completes it if it is one of them,
+        and a gold does if any wait is one a gold may stand for."""
         hand = self.hands[seat]
+        kinds = self._ready_kinds(seat, hand[:-1])
+        last = hand[-1]
+        if last == self.gold:
+            return any(k < HONOR_BASE for k in kinds) if wild_of(self.options) == "suited" else bool(kinds)
+        return count_index(last, self.gold, self.options) in kinds
+
+    def _ready_kinds(self, seat: int, tiles: list[str] | None = None) -> frozenset[int]:
+        """The count slots that complete the seat's hand (its waits), cached until the hand changes.
+        `tiles`: the concealed tiles to look at (default: the seat's hand as it is)."""
+        hand = self.hands[seat] if tiles is None else tiles
         key = (tuple(hand), len(self.melds[seat]))
         cached = self._ready.get(seat)
         if cached is None or cached[0] != key:

@@ -1,0 +1,57 @@
+"""The engine's shortcuts for the winning check agree with the full check (winning.is_winning).
+
+Claims look a discard up in each seat's cached waits, and the self-draw check reuses the waits of
+the hand less its drawn tile; both must say exactly what the full shape check says.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from py_engine import Game
+from py_engine.winning import is_winning
+
+OPTION_SETS = [
+    ("xinyu", {}), ("xinyu", {"discard_win": True}),
+    ("longyan", {}), ("longyan", {"gold_wild": "suited"}), ("longyan", {"white_dragon": "plain"}),
+]
+
+
+@pytest.mark.parametrize(("variant", "options"), OPTION_SETS)
+def test_cached_waits_agree_with_the_full_winning_check(variant, options):
+    checked = 0
+    for seed in range(40):
+        game = Game.new(variant, seed=seed, options=options)
+        rng = random.Random(seed)
+        while not game.is_over:
+            seat = game.waiting_for[0]
+            if game.window is None and game.may_self_draw and not game.swims[seat]:
+                hand = game.hands[seat]
+                full = is_winning(hand, len(game.melds[seat]), variant, game.gold, game.options)
+                assert game._completes(seat) == full, (seed, hand, game.gold)
+                checked += 1
+            if game.window is not None and game.window.kind == "claim":
+                tile = game.window.tile
+                for s in range(4):
+                    if s == game.window.source or game.swims[s]:
+                        continue
+                    full = is_winning(game.hands[s] + [tile], len(game.melds[s]), variant, game.gold, game.options)
+                    assert game._wins_with(s, tile) == full, (seed, game.hands[s], tile, game.gold)
+            game.apply(seat, rng.choice(game.legal_actions(seat)))
+    assert checked > 1000
+
+
+@pytest.mark.parametrize(("gold_wild", "wins"), [("any", True), ("suited", False)])
+def test_a_drawn_gold_completes_a_ready_hand_only_where_a_gold_may_stand(gold_wild, wins):
+    # seat 1 is ready on 7z alone; it draws a gold (2z): a gold may stand for 7z only when wild is "any"
+    position = {"variant": "longyan", "dealer": 0, "gold": "2z", "options": {"gold_wild": gold_wild},
+                "hands": ["2468m2468p2468s34z", "123m456p789s111s7z", "1357m1357p1357s5z", "5679m5679p5679s6z"],
+                "wall": "2z"}
+    game = Game.from_position(position)
+    game.apply(0, "discard 3z")
+    if game.phase == "rob_gold":              # with "any", the turned gold itself would complete it
+        assert wins
+        game.apply(1, "pass")
+    assert game.waiting_for == [1] and game.drawn == "2z"
+    assert ("win" in game.legal_actions(1)) is wins
