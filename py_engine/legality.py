@@ -7,7 +7,7 @@ from .state import HandState
 from .tiles import CODES, HONOR_BASE, INDEX, counts34, sort_key
 from .winning import count_index, hand_counts, is_winning, wild_of, winning_kinds
 
-_DISCARD = [f"discard {code}" for code in CODES]
+_DISCARD = {code: f"discard {code}" for code in CODES}
 
 
 class Legality(HandState):
@@ -26,20 +26,21 @@ class Legality(HandState):
             climb = self.drawn == self.gold and self.swims[seat] < 3
             return ["win", f"swim {self.gold}"] if climb else ["win"]
         actions: list[str] = []
-        counts = counts34(hand)
+        kinds = sorted(set(hand), key=INDEX.__getitem__)
         if self.may_self_draw:
             shape = self._completes(seat)
             if self._self_draw_category(seat, shape) is not None:
                 actions.append("win")
             if self.tiles_left > 0:
-                if 4 in counts:
+                if len(hand) - len(kinds) >= 3:      # room for four of a kind
+                    counts = counts34(hand)
                     actions += [f"kong {CODES[i]}" for i, c in enumerate(counts) if c == 4 and CODES[i] != self.gold]
                 for m in self.melds[seat]:
-                    if m.type == "pong" and counts[INDEX[m.tile]]:
+                    if m.type == "pong" and m.tile in hand:
                         actions.append(f"kong {m.tile}")
             if shape and self.gold is not None:   # a swim is declared instead of a win
                 actions += [f"swim {t}" for t in self._swim_tiles(seat)]
-        actions += [_DISCARD[i] for i, c in enumerate(counts) if c]
+        actions += [_DISCARD[t] for t in kinds]
         return actions
 
     def _counts(self, tiles: list[str]) -> tuple[list[int], int]:
