@@ -130,16 +130,21 @@ class Game(Settlement):
         return [self.turn]
 
     def legal_actions(self, seat: int) -> list[str]:
-        if seat not in self._legal_cache:
-            self._legal_cache[seat] = self._legal(seat)
-        return list(self._legal_cache[seat])
+        return list(self._legal_now(seat))
+
+    def _legal_now(self, seat: int) -> list[str]:
+        """The seat's legal actions, computed once per state (callers must not change the list)."""
+        legal = self._legal_cache.get(seat)
+        if legal is None:
+            legal = self._legal_cache[seat] = self._legal(seat)
+        return legal
 
     def apply(self, seat: int, action: str) -> list[dict[str, Any]]:
         """Play one action; returns its events. Illegal -> IllegalActionError, state unchanged."""
         valid_seat = isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat <= 3
-        legal = self.legal_actions(seat) if valid_seat else []
+        legal = self._legal_now(seat) if valid_seat else []
         if not isinstance(action, str) or action not in legal:
-            raise IllegalActionError(self._illegal_message(seat, action, legal))
+            raise IllegalActionError(self._illegal_message(seat, action, list(legal)))
         self.events = []
         self._legal_cache = {}
         self.history.append((seat, action))

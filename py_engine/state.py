@@ -106,9 +106,12 @@ class HandState:
         self.events += [payment_event(p) for p in payments]
 
 
+_ORDERS = tuple(tuple((seat + i) % 4 for i in range(4)) for seat in range(4))
+
+
 def order_from(seat: int) -> list[int]:
     """Seats in turn order starting from `seat`."""
-    return [(seat + i) % 4 for i in range(4)]
+    return list(_ORDERS[seat])
 
 
 def payment_event(p: Payment) -> dict[str, Any]:
