@@ -5,30 +5,21 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from . import shapes
+from .melds import parse_meld
 from .evaluate import evaluate
 from .tiles import CODES, INDEX, NUM_KINDS, WHITE_DRAGON, as_tiles, check_code, format_tiles
 
 __all__ = ["evaluate", "shanten", "waits"]
 
 VARIANTS = ("xinyu", "longyan")
-MELD_SIZES = {"pong": 3, "kong": 4, "added_kong": 4, "concealed_kong": 4}
 HONOR_BASE = 27
 
 
 def _meld_tiles(melds: Iterable[str]) -> list[list[str]]:
-    """``["pong 7z", "kong 1m"]`` -> ``[["7z"] * 3, ["1m"] * 4]``."""
+    """``["pong 7z", "kong 1m"]`` -> ``[["7z"] * 3, ["1m"] * 4]`` (melds read as in positions)."""
     if isinstance(melds, str):
         raise ValueError(f"melds must be a list of strings like ['pong 7z'], not the string {melds!r}")
-    out: list[list[str]] = []
-    for text in melds:
-        parts = text.split() if isinstance(text, str) else []
-        if len(parts) != 2 or parts[0] not in MELD_SIZES:
-            raise ValueError(f"bad meld {text!r} (melds read like 'pong 7z', 'kong 1m', "
-                             "'added_kong 1m', 'concealed_kong 9s')")
-        tile = check_code(parts[1])
-        if tile[1] == "f":
-            raise ValueError(f"bad meld {text!r}: flowers are set aside, not melded")
-        out.append([tile] * MELD_SIZES[parts[0]])
+    out = [parse_meld(text).tiles for text in melds]
     if len(out) > 4:
         raise ValueError(f"at most 4 melds, not {len(out)}")
     return out
