@@ -7,12 +7,11 @@ from typing import Any
 from . import shapes
 from .melds import parse_meld
 from .evaluate import evaluate
-from .tiles import CODES, INDEX, NUM_KINDS, WHITE_DRAGON, as_tiles, check_code, format_tiles
+from .tiles import CODES, HONOR_BASE, INDEX, NUM_KINDS, WHITE_DRAGON, as_tiles, check_code, format_tiles
 
 __all__ = ["evaluate", "shanten", "waits"]
 
 VARIANTS = ("xinyu", "longyan")
-HONOR_BASE = 27
 
 
 def _meld_tiles(melds: Iterable[str]) -> list[list[str]]:

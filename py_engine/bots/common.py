@@ -9,9 +9,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import shapes
-from ..tiles import CODES, INDEX, NUM_KINDS, WHITE_DRAGON
+from ..tiles import CODES, HONOR_BASE, INDEX, NUM_KINDS, WHITE_DRAGON
 
-HONOR_BASE = 27
 GOLD_SLOT = -1          # a drawn or held gold does not go into the counts: it is a wild
 SUIT_LETTERS = "mps"
 
