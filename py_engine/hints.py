@@ -24,8 +24,8 @@ from typing import Any
 
 from . import analysis, shapes
 from .bots import normal
-from .bots.common import GOLD_SLOT, HONOR_BASE, View, plain_shanten
-from .tiles import CODES, INDEX, WHITE_DRAGON, format_tiles
+from .bots.common import GOLD_SLOT, View, plain_shanten
+from .tiles import CODES, HONOR_BASE, INDEX, WHITE_DRAGON, format_tiles
 
 LANGS = ("en", "zh-Hans", "zh-Hant")
 _ZH_NUM = "一二三四五六七八九"

@@ -14,10 +14,16 @@ Claims, wins and swims are the normal bot's (they already compare the outcomes e
 from __future__ import annotations
 
 from .. import shapes
-from .common import GOLD_SLOT, HONOR_BASE, MeldInfo, View, keep_score, longyan_total, swim_total
+from ..tiles import HONOR_BASE
+from .common import GOLD_SLOT, MeldInfo, View, keep_score, longyan_total, swim_total
 from .defense import FEED_COST, danger
 from .normal import (
-    DEFEND_BELOW_TILES, DEFEND_FROM_SHANTEN, Candidate, Decision, NormalBot, kong_payment,
+    DEFEND_BELOW_TILES,
+    DEFEND_FROM_SHANTEN,
+    Candidate,
+    Decision,
+    NormalBot,
+    kong_payment,
 )
 from .value import AVOIDED_LOSS, Evaluator
 

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .. import shapes
-from .common import GOLD_SLOT, HONOR_BASE, SUIT_LETTERS, MeldInfo, View, longyan_total, swim_total
+from ..tiles import HONOR_BASE
+from .common import GOLD_SLOT, SUIT_LETTERS, MeldInfo, View, longyan_total, swim_total
 
 #: Outs a hand typically has at a shanten level (0 = ready), for the steps after the next one.
 TYPICAL_STD = (5.0, 16.0, 26.0, 36.0, 44.0, 50.0, 56.0, 60.0, 62.0)
