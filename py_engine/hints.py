@@ -308,13 +308,12 @@ def _target_phrase(target: str, lang: int) -> str | None:
 def _reason(view: View, decision: normal.Decision, shanten: int) -> dict[str, str]:
     action = decision.action
     verb, _, tile = action.partition(" ")
-    is_dealer = view.is_dealer
     if verb == "win":
         return {"en": "win now", "zh-Hans": "和牌", "zh-Hant": "和牌"}
     if verb == "swim":
         level = normal.swim_level(view, tile)
         names = {1: ("single swim", "单游", "單游"), 2: ("double swim", "双游", "雙游"), 3: ("triple swim", "三游", "三游")}[min(level, 3)]
-        pays = "pays more than winning now" if level > 1 or is_dealer or True else ""
+        pays = "pays more than winning now"
         return {"en": f"swim: discard {tile} and win on your next draw whatever it is ({names[0]} {pays})",
                 "zh-Hans": f"游金：打{_zh_tiles([tile], False)}，下一张摸什么都和（{names[1]}，比现在和得多）",
                 "zh-Hant": f"游金：打{_zh_tiles([tile], True)}，下一張摸什麼都和（{names[2]}，比現在和得多）"}

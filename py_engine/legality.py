@@ -134,13 +134,8 @@ class Legality(HandState):
                     out.append(tile)       # double swim: the pair was two golds
                 continue
             rest = list(counts)
-            rest[INDEX[tile] if tile != "5z" or self.options["white_dragon"] == "plain" else _natural(self.gold)] -= 1
+            rest[count_index(tile, self.gold, self.options)] -= 1   # a white dragon fills the gold's face
             if can_form_sets(rest, golds - 1, wild):
                 out.append(tile)           # single swim: the pair was a gold with T
         return out
 
-
-
-def _natural(gold: str | None) -> int:
-    """The count slot a white dragon fills when it stands for the gold's face (白板替金)."""
-    return INDEX[gold] if gold and gold != "5z" else INDEX["5z"]

@@ -9,7 +9,7 @@ from . import shapes
 from .melds import Meld
 from .rules import longyan as longyan_rules
 from .rules import xinyu as xinyu_rules
-from .tiles import counts34, format_tiles
+from .tiles import counts34
 
 
 @dataclass(frozen=True)
@@ -199,7 +199,3 @@ def first_discard_bonus(dealer: int, round_number: int, tile: str) -> list[Payme
         Payment(dealer, s, base * 2 ** (round_number - 1), "first_discard_bonus")
         for s in range(4) if s != dealer
     ]
-
-
-def hand_text(tiles: Sequence[str]) -> str:
-    return format_tiles(tiles)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from .scoring import Result, Win, longyan_category, longyan_win_payments, xinyu_patterns, xinyu_win_payments
 from .legality import Legality
+from .rules.longyan import SWIM_CATEGORY
 from .state import order_from
 from .tiles import format_tiles
 
@@ -24,7 +25,7 @@ class Settlement(Legality):
 
     def _self_draw_win(self, seat: int) -> None:
         if self.swims[seat]:
-            category = {1: "swim_single", 2: "swim_double", 3: "swim_triple"}[self.swims[seat]]
+            category = SWIM_CATEGORY[self.swims[seat]]
         else:
             category = self._self_draw_category(seat) or "self_draw"
         self._finish([self._make_win(seat, category, self.drawn)], None)

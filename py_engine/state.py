@@ -66,7 +66,6 @@ class HandState:
         self.may_self_draw = True               # after a draw (not after a pong); the dealer's 14th counts
         self.replacement = False                # the last draw was a kong replacement (杠上开花)
         self.window: Window | None = None
-        self.pending_kong: str | None = None    # an added kong waiting for the rob window
         self.covered_pending = self.variant == "longyan"   # the dealer's first discard is covered
         self.bonus = Bonus()
         self.last_discard: tuple[int, int] | None = None   # (seat, index in discards)
