@@ -34,7 +34,7 @@ class Legality(HandState):
             if self.tiles_left > 0:
                 if len(hand) - len(kinds) >= 3:      # room for four of a kind
                     counts = counts34(hand)
-                    actions += [f"kong {CODES[i]}" for i, c in enumerate(counts) if c == 4 and CODES[i] != self.gold]
+                    actions += [f"kong {t}" for t in kinds if counts[INDEX[t]] == 4 and t != self.gold]
                 for m in self.melds[seat]:
                     if m.type == "pong" and m.tile in hand:
                         actions.append(f"kong {m.tile}")
@@ -65,12 +65,13 @@ class Legality(HandState):
         """The count slots that complete the seat's hand (its waits), cached until the hand changes.
         `tiles`: the concealed tiles to look at (default: the seat's hand as it is)."""
         hand = self.hands[seat] if tiles is None else tiles
-        key = (tuple(hand), len(self.melds[seat]))
+        melds = len(self.melds[seat])
         cached = self._ready.get(seat)
-        if cached is None or cached[0] != key:
-            cached = (key, winning_kinds(hand, key[1], self.variant, self.gold, self.options))
+        # the key is the tiles themselves, compared as lists: no tuple is built on the common hit
+        if cached is None or cached[1] != melds or cached[0] != hand:
+            cached = (list(hand), melds, winning_kinds(hand, melds, self.variant, self.gold, self.options))
             self._ready[seat] = cached
-        return cached[1]
+        return cached[2]
 
     def _wins(self, seat: int, tiles: list[str], extra_golds: int = 0) -> bool:
         """Would these concealed tiles (plus the seat's melds) make a winning shape?"""
@@ -101,14 +102,15 @@ class Legality(HandState):
 
     def _self_draw_category(self, seat: int, shape: bool | None = None) -> str | None:
         """The category a self-drawn win would have now (None: no win); `shape`: the hand's shape wins."""
-        if not self._may_win_by(seat, "self_draw"):
-            return None
         hand = self.hands[seat]
         if shape is None:
             shape = self._wins(seat, hand)
+        three_golds = self.gold is not None and self._three_golds_allowed() and hand.count(self.gold) >= 3
+        if not (shape or three_golds) or not self._may_win_by(seat, "self_draw"):
+            return None
         if self.variant == "longyan":
             candidates = []
-            if self._three_golds_allowed() and hand.count(self.gold or "") >= 3:
+            if three_golds:
                 candidates.append("three_golds")
             if shape:
                 candidates.append("self_draw")

@@ -15,7 +15,7 @@ A hand is then a handful of dict lookups and a few additions.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from .tiles import INDEX, WHITE_DRAGON, counts34
 
@@ -204,7 +204,7 @@ def _check_wild(wild: str) -> None:
 # ---------------------------------------------------------------------------------------------
 # Golds
 
-def gold_counts(tiles: list[str], gold: str | None, white_replaces: bool = True) -> tuple[list[int], int]:
+def gold_counts(tiles: Iterable[str], gold: str | None, white_replaces: bool = True) -> tuple[list[int], int]:
     """Counts of the natural tiles and the number of golds (Longyan, RULES.md §3 开金, 白板替金).
 
     Every tile whose code is ``gold`` is a wild gold. With ``white_replaces`` (and a gold other

@@ -74,7 +74,7 @@ class HandState:
         self.hand_number: int | None = None
         self.events: list[dict[str, Any]] = []
         self._legal_cache: dict[int, list[str]] = {}
-        self._ready: dict[int, tuple[tuple[Any, ...], frozenset[int]]] = {}   # seat -> (hand key, waits)
+        self._ready: dict[int, tuple[list[str], int, frozenset[int]]] = {}   # seat -> (tiles, melds, waits)
 
     @property
     def scores(self) -> list[int]:

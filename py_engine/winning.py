@@ -15,7 +15,7 @@ def wild_of(options: Mapping[str, Any]) -> str:
 
 def hand_counts(tiles: Sequence[str], gold: str | None, options: Mapping[str, Any]) -> tuple[list[int], int]:
     """34-slot counts and the number of golds; white dragons stand for the gold's face (白板替金)."""
-    return shapes.gold_counts(list(tiles), gold, options.get("white_dragon") != "plain")
+    return shapes.gold_counts(tiles, gold, options.get("white_dragon") != "plain")
 
 
 def is_winning(tiles: Sequence[str], melds: int, variant: str, gold: str | None,
@@ -29,13 +29,10 @@ def is_winning(tiles: Sequence[str], melds: int, variant: str, gold: str | None,
     else:
         counts, golds = shapes.split_golds(counts, gold, options.get("white_dragon") != "plain")
     golds += extra_golds
-    wild = wild_of(options)
-    if shapes.is_standard_win(counts, golds, wild):
+    if shapes.is_win(counts, melds, golds, wild_of(options)):
         return True
     if melds:
         return False
-    if shapes.is_seven_pairs(counts, golds, wild):
-        return True
     return variant == "xinyu" and len(tiles) == 14 and all(t[1] == "z" for t in tiles)
 
 
@@ -54,9 +51,7 @@ def winning_kinds(tiles: Sequence[str], melds: int, variant: str, gold: str | No
         kinds.update(range(HONOR_BASE, NUM_KINDS))    # 全风向: any honor completes an all-honors hand
     counts, golds = hand_counts(tiles, gold, options)
     # a quick necessary test first: if one more wild tile cannot complete the hand, no natural tile can
-    ready = shapes.is_standard_win(counts, golds + 1, "any") or (
-        not melds and shapes.is_seven_pairs(counts, golds + 1, "any"))
-    if ready:
+    if shapes.is_win(counts, melds, golds + 1, "any"):
         wild = wild_of(options)
         kinds.update(shapes.waits(counts, melds, golds, wild, melds == 0))
     return frozenset(kinds)
