@@ -15,7 +15,7 @@ from .observe import observe
 from .scoring import first_discard_bonus, longyan_kong_payments, xinyu_kong_payments
 from .settle import Settlement
 from .state import Bonus, Discard, Window, order_from, payment_event
-from .tiles import format_tiles, is_flower, sorted_tiles
+from .tiles import INDEX, format_tiles, is_flower, sorted_tiles
 from .winning import count_index
 
 
@@ -71,6 +71,7 @@ class Game(Settlement):
     def clone(self) -> Game:
         twin = copy.copy(self)
         twin.hands = [list(h) for h in self.hands]
+        twin.counts = [list(c) for c in self.counts]
         twin.melds = [list(m) for m in self.melds]
         twin.flowers = [list(f) for f in self.flowers]
         twin.wall = self.wall.clone()
@@ -224,7 +225,7 @@ class Game(Settlement):
                 break
             self._set_aside_flower(seat, tile)
             from_tail = True
-        self.hands[seat].append(tile)
+        self._add(seat, tile)
         self.furiten[seat] = False            # temporary furiten lasts until one's own next draw
         self.replacement = replacement
         self._start_turn(seat, drew=True, tile=tile)
@@ -237,7 +238,7 @@ class Game(Settlement):
             self._pay(longyan_kong_payments(seat, self.dealer, concealed=False, reason="flower_kong"))
 
     def _discard(self, seat: int, tile: str, swim_level: int = 0) -> None:
-        self.hands[seat].remove(tile)
+        self._remove(seat, tile)
         covered = self.covered_pending and seat == self.dealer
         self.covered_pending = False
         self.discards[seat].append(Discard(tile, covered=covered))
@@ -277,6 +278,7 @@ class Game(Settlement):
         may_win = self.variant == "longyan" or self.options["discard_win"]
         if tile != self.gold:                  # a discarded gold cannot be claimed
             slot = count_index(tile, self.gold, self.options)
+            kind = INDEX[tile]
             for s in order:
                 if self.swims[s]:
                     continue                   # a swimmer may not claim discards
@@ -284,7 +286,7 @@ class Game(Settlement):
                 if may_win and slot in self._ready_kinds(s) and self._may_win_by(s, "discard"):
                     acts.append("win")
                 if may_meld:
-                    held = self.hands[s].count(tile)
+                    held = self.counts[s][kind]
                     if held >= 2:
                         acts.append("pong")
                     if held >= 3:
@@ -302,7 +304,7 @@ class Game(Settlement):
         options: dict[int, list[str]] = {}
         if self.gold_out:
             for s in order_from((dealer + 1) % 4):
-                if self._may_win_by(s, "rob_gold") and self._wins(s, self.hands[s], extra_golds=1):
+                if self._may_win_by(s, "rob_gold") and self._wins(s, extra_golds=1):
                     options[s] = ["win", "pass"]
         if options:
             self.window = Window("rob_gold", self.gold, dealer, options, [s for s in order_from((dealer + 1) % 4) if s in options])
@@ -379,8 +381,7 @@ class Game(Settlement):
         self.discards[discarder][-1].claimed = True
         self.bonus.alive = False               # a claim ends the 分饼 streak
         kind = w.answers[claimer]
-        for _ in range(2 if kind == "pong" else 3):
-            self.hands[claimer].remove(tile)
+        self._remove(claimer, tile, 2 if kind == "pong" else 3)
         self.melds[claimer].append(Meld(kind, tile, discarder))
         self.events.append({"type": kind, "seat": claimer, "tile": tile, "from": discarder}
                            if kind == "pong" else
@@ -400,9 +401,8 @@ class Game(Settlement):
             self._pay(longyan_kong_payments(seat, self.dealer, concealed, "concealed_kong" if concealed else "kong"))
 
     def _declare_kong(self, seat: int, tile: str) -> None:
-        if self.hands[seat].count(tile) == 4:
-            for _ in range(4):
-                self.hands[seat].remove(tile)
+        if self.counts[seat][INDEX[tile]] == 4:
+            self._remove(seat, tile, 4)
             self.melds[seat].append(Meld("concealed_kong", tile))
             self.events.append({"type": "kong", "seat": seat, "tile": tile, "kind": "concealed_kong", "from": None})
             self._kong_paid(seat, concealed=True)
@@ -423,7 +423,7 @@ class Game(Settlement):
             self._complete_added_kong(seat, tile)
 
     def _complete_added_kong(self, seat: int, tile: str) -> None:
-        self.hands[seat].remove(tile)
+        self._remove(seat, tile)
         i = next(i for i, m in enumerate(self.melds[seat]) if m.type == "pong" and m.tile == tile)
         self.melds[seat][i] = Meld("added_kong", tile, self.melds[seat][i].source)
         self.events.append({"type": "kong", "seat": seat, "tile": tile, "kind": "added_kong", "from": None})

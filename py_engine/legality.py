@@ -4,7 +4,7 @@ from __future__ import annotations
 from .scoring import longyan_category
 from .shapes import can_form_sets
 from .state import HandState
-from .tiles import CODES, HONOR_BASE, INDEX, counts34, sort_key
+from .tiles import CODES, HONOR_BASE, INDEX, sort_key
 from .winning import count_index, hand_counts, is_winning, wild_of, winning_kinds
 
 _DISCARD = {code: f"discard {code}" for code in CODES}
@@ -33,7 +33,7 @@ class Legality(HandState):
                 actions.append("win")
             if self.tiles_left > 0:
                 if len(hand) - len(kinds) >= 3:      # room for four of a kind
-                    counts = counts34(hand)
+                    counts = self.counts[seat]
                     actions += [f"kong {t}" for t in kinds if counts[INDEX[t]] == 4 and t != self.gold]
                 for m in self.melds[seat]:
                     if m.type == "pong" and m.tile in hand:
@@ -52,30 +52,39 @@ class Legality(HandState):
 
     def _completes(self, seat: int) -> bool:
         """Does the seat's hand (after its draw) make a winning shape? The hand less its last tile is
-        the one whose waits the claim checks cached: the last tile completes it if it is one of them,
-        and a gold does if any wait is one a gold may stand for."""
+        usually the one whose waits the claim checks cached: the last tile completes it if it is one of
+        them, and a gold does if any wait is one a gold may stand for. Without them, the full check."""
         hand = self.hands[seat]
-        kinds = self._ready_kinds(seat, hand[:-1])
+        kinds = self._cached_waits(seat, hand[:-1])
+        if kinds is None:
+            return self._wins(seat)
         last = hand[-1]
         if last == self.gold:
             return any(k < HONOR_BASE for k in kinds) if wild_of(self.options) == "suited" else bool(kinds)
         return count_index(last, self.gold, self.options) in kinds
 
-    def _ready_kinds(self, seat: int, tiles: list[str] | None = None) -> frozenset[int]:
-        """The count slots that complete the seat's hand (its waits), cached until the hand changes.
-        `tiles`: the concealed tiles to look at (default: the seat's hand as it is)."""
-        hand = self.hands[seat] if tiles is None else tiles
-        melds = len(self.melds[seat])
+    def _ready_kinds(self, seat: int) -> frozenset[int]:
+        """The count slots that complete the seat's hand (its waits), cached until the hand changes."""
+        hand = self.hands[seat]
+        kinds = self._cached_waits(seat, hand)
+        if kinds is None:
+            melds = len(self.melds[seat])
+            kinds = winning_kinds(hand, melds, self.variant, self.gold, self.options, self.counts[seat])
+            self._ready[seat] = (list(hand), melds, kinds)
+        return kinds
+
+    def _cached_waits(self, seat: int, tiles: list[str]) -> frozenset[int] | None:
+        """The waits cached for these concealed tiles of the seat (and its melds now), if they are.
+        The key is the tiles themselves, compared as lists: nothing is built on a hit."""
         cached = self._ready.get(seat)
-        # the key is the tiles themselves, compared as lists: no tuple is built on the common hit
-        if cached is None or cached[1] != melds or cached[0] != hand:
-            cached = (list(hand), melds, winning_kinds(hand, melds, self.variant, self.gold, self.options))
-            self._ready[seat] = cached
+        if cached is None or cached[1] != len(self.melds[seat]) or cached[0] != tiles:
+            return None
         return cached[2]
 
-    def _wins(self, seat: int, tiles: list[str], extra_golds: int = 0) -> bool:
-        """Would these concealed tiles (plus the seat's melds) make a winning shape?"""
-        return is_winning(tiles, len(self.melds[seat]), self.variant, self.gold, self.options, extra_golds)
+    def _wins(self, seat: int, extra_golds: int = 0) -> bool:
+        """Would the seat's concealed tiles (plus its melds) make a winning shape?"""
+        return is_winning(self.hands[seat], len(self.melds[seat]), self.variant, self.gold, self.options,
+                          extra_golds, self.counts[seat])
 
     def _others_swim(self, seat: int) -> int:
         swims = self.swims
@@ -104,7 +113,7 @@ class Legality(HandState):
         """The category a self-drawn win would have now (None: no win); `shape`: the hand's shape wins."""
         hand = self.hands[seat]
         if shape is None:
-            shape = self._wins(seat, hand)
+            shape = self._wins(seat)
         three_golds = self.gold is not None and self._three_golds_allowed() and hand.count(self.gold) >= 3
         if not (shape or three_golds) or not self._may_win_by(seat, "self_draw"):
             return None

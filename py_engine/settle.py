@@ -34,20 +34,21 @@ class Settlement(Legality):
         assert self.gold is not None
         self.gold_out = False
         win = self._make_win(seat, "rob_gold", self.gold, extra=[self.gold])
-        self.hands[seat].append(self.gold)
+        self._add(seat, self.gold)
         self._finish([win], None)
 
     def _rob_kong_win(self, seat: int, owner: int, tile: str) -> None:
-        self.hands[owner].remove(tile)         # the kong is never made, never paid
+        self._remove(owner, tile)              # the kong is never made, never paid
         win = self._make_win(seat, "rob_kong", tile, discarder=owner, extra=[tile])
-        self.hands[seat].append(tile)
+        self._add(seat, tile)
         self._finish([win], owner)
 
     def _finish(self, wins: list[Win], discarder: int | None) -> None:
         if discarder is not None and wins[0].category != "rob_kong":
             # the discard joins the first winner's hand; with several winners (一炮多响) each
             # win's "hand" shows its full winning hand, but the one tile stays in one place
-            self.hands[wins[0].seat].append(wins[0].tile or "")
+            assert wins[0].tile is not None, "a win on a discard names the tile"
+            self._add(wins[0].seat, wins[0].tile)
         for win in wins:
             self.events.append({"type": "win", "seat": win.seat, "category": win.category,
                                 "patterns": list(win.patterns), "multiplier": win.multiplier,

@@ -7,6 +7,7 @@ from typing import Any
 from .positions import Setup
 from .scoring import Payment, Result
 from .rules import xinyu as xinyu_rules
+from .tiles import INDEX, counts34
 
 
 @dataclass
@@ -48,6 +49,7 @@ class HandState:
         self.dealer = setup.dealer
         self.dice = setup.dice
         self.hands = setup.hands
+        self.counts = [counts34(h) for h in self.hands]   # each hand's 34-slot counts, kept in step by _add/_remove
         self.melds = setup.melds
         self.flowers = setup.flowers
         self.wall = setup.wall
@@ -99,6 +101,18 @@ class HandState:
         else:
             left -= self.options["reserve_tiles"]
         return left if left > 0 else 0
+
+    def _add(self, seat: int, tile: str) -> None:
+        """A tile joins the seat's concealed hand (drawn, claimed, won); its counts follow."""
+        self.hands[seat].append(tile)
+        self.counts[seat][INDEX[tile]] += 1
+
+    def _remove(self, seat: int, tile: str, copies: int = 1) -> None:
+        """Copies of a tile leave the seat's concealed hand (discarded, melded); its counts follow."""
+        hand = self.hands[seat]
+        for _ in range(copies):
+            hand.remove(tile)
+        self.counts[seat][INDEX[tile]] -= copies
 
     def _pay(self, payments: list[Payment]) -> None:
         self.payments += payments

@@ -13,9 +13,16 @@ def wild_of(options: Mapping[str, Any]) -> str:
     return "suited" if options.get("gold_wild") == "suited" else "any"
 
 
-def hand_counts(tiles: Sequence[str], gold: str | None, options: Mapping[str, Any]) -> tuple[list[int], int]:
-    """34-slot counts and the number of golds; white dragons stand for the gold's face (白板替金)."""
-    return shapes.gold_counts(tiles, gold, options.get("white_dragon") != "plain")
+def hand_counts(tiles: Sequence[str], gold: str | None, options: Mapping[str, Any],
+                counts: list[int] | None = None) -> tuple[list[int], int]:
+    """34-slot counts and the number of golds; white dragons stand for the gold's face (白板替金).
+
+    `counts`: the tiles' physical 34-slot counts when the caller has them already (not changed).
+    """
+    white_replaces = options.get("white_dragon") != "plain"
+    if counts is None:
+        return shapes.gold_counts(tiles, gold, white_replaces)
+    return shapes.split_golds(counts, gold, white_replaces)
 
 
 def is_winning(tiles: Sequence[str], melds: int, variant: str, gold: str | None,
@@ -24,10 +31,7 @@ def is_winning(tiles: Sequence[str], melds: int, variant: str, gold: str | None,
 
     `counts`: the tiles' physical 34-slot counts when the caller has them already.
     """
-    if counts is None:
-        counts, golds = hand_counts(tiles, gold, options)
-    else:
-        counts, golds = shapes.split_golds(counts, gold, options.get("white_dragon") != "plain")
+    counts, golds = hand_counts(tiles, gold, options, counts)
     golds += extra_golds
     if shapes.is_win(counts, melds, golds, wild_of(options)):
         return True
@@ -44,12 +48,15 @@ def count_index(tile: str, gold: str | None, options: Mapping[str, Any]) -> int:
 
 
 def winning_kinds(tiles: Sequence[str], melds: int, variant: str, gold: str | None,
-                  options: Mapping[str, Any]) -> frozenset[int]:
-    """Count slots whose natural tile completes this hand (one tile short): a ready hand's waits."""
+                  options: Mapping[str, Any], counts: list[int] | None = None) -> frozenset[int]:
+    """Count slots whose natural tile completes this hand (one tile short): a ready hand's waits.
+
+    `counts`: the tiles' physical 34-slot counts when the caller has them already.
+    """
     kinds: set[int] = set()
     if variant == "xinyu" and not melds and all(t[1] == "z" for t in tiles):
         kinds.update(range(HONOR_BASE, NUM_KINDS))    # 全风向: any honor completes an all-honors hand
-    counts, golds = hand_counts(tiles, gold, options)
+    counts, golds = hand_counts(tiles, gold, options, counts)
     # a quick necessary test first: if one more wild tile cannot complete the hand, no natural tile can
     if shapes.is_win(counts, melds, golds + 1, "any"):
         wild = wild_of(options)

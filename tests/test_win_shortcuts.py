@@ -1,7 +1,8 @@
 """The engine's shortcuts for the winning check agree with the full check (winning.is_winning).
 
 Claims look a discard up in each seat's cached waits, and the self-draw check reuses the waits of
-the hand less its drawn tile; both must say exactly what the full shape check says.
+the hand less its drawn tile; both must say exactly what the full shape check says. The 34-slot
+counts each seat's hand carries along must always be the counts of that hand.
 """
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import random
 import pytest
 
 from py_engine import Game
+from py_engine.tiles import counts34
 from py_engine.winning import is_winning
 
 OPTION_SETS = [
@@ -55,3 +57,24 @@ def test_a_drawn_gold_completes_a_ready_hand_only_where_a_gold_may_stand(gold_wi
         game.apply(1, "pass")
     assert game.waiting_for == [1] and game.drawn == "2z"
     assert ("win" in game.legal_actions(1)) is wins
+
+
+@pytest.mark.parametrize(("variant", "options"), OPTION_SETS)
+def test_hand_counts_follow_every_change_of_a_hand(variant, options):
+    kongs = wins = 0
+    for seed in range(60):
+        game = Game.new(variant, seed=seed, options=options)
+        rng = random.Random(seed)
+        while not game.is_over:
+            seat = game.waiting_for[0]
+            legal = game.legal_actions(seat)
+            # claims, kongs and wins change hands in their own ways: take them whenever offered
+            eager = [a for a in legal if a.startswith(("win", "kong", "pong"))]
+            action = rng.choice(eager if eager and rng.random() < 0.7 else legal)
+            kongs += action.startswith("kong")
+            wins += action == "win"
+            twin = game.clone()
+            game.apply(seat, action)
+            assert twin.counts == [counts34(h) for h in twin.hands], "a clone shares no counts"
+            assert game.counts == [counts34(h) for h in game.hands], (seed, game.history[-1])
+    assert kongs > 10 and (wins > 10 or variant == "xinyu")   # random Xinyu hands seldom win
