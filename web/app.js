@@ -135,11 +135,10 @@ function frame(now) {
   frameQueued = false;
   renderer.resize();
   view.ui.lang = getLang();
-  view.ui.topReserve = renderer.w < 600 ? 72 : 0;
-  // wide screens keep the panels beside the table rather than over it
-  view.ui.sideReserve = renderer.w >= 1000 && ui.sideOpen() ? ui.side.offsetWidth + 12 : 0;
+  Object.assign(view.ui, panels.dock(renderer.w, renderer.h)); // the room the panels take
   renderer.draw(view, now);
   placeOverlay();
+  panels.fit(renderer.layout);
   view.anims = view.anims.filter((a) => now < a.t0 + a.dur);
   if (view.anims.length) redraw();
 }

@@ -1,6 +1,8 @@
-// The hints and tile-tracker panels and the toolbar's toggles: whether each panel shows, and the
-// hint the engine gives for this moment (fetched on the player's turn and after another player's
-// discard; the last one stays up until the next arrives, so the panel does not flicker).
+// The hints and tile-tracker panels and the toolbar's toggles: whether each panel shows, where
+// the panels dock (above the board on a portrait screen, under the toolbar otherwise, with the room
+// reserved in the table's layout), and the hint the engine gives for this moment (fetched on the
+// player's turn and after another player's discard; the last one stays up until the next
+// arrives, so the panel does not flicker).
 
 import { saveSettings } from "./settings.js";
 import { getLang } from "./i18n.js";
@@ -60,7 +62,42 @@ export function createPanels(ctx) {
     redraw();
   }
 
+  /**
+   * Dock the panels for a canvas of w×h css px: above the board on a portrait screen, else on
+   * the left under the toolbar. Returns the room the table's layout leaves them
+   * ({topReserve, leftReserve}), so that they never cover the hand, the discards or the claim
+   * buttons (which sit on the right, over the hand).
+   */
+  function dock(w, h) {
+    const mode = h > w * 1.15 ? "top" : "left";
+    if (ui.setDock(mode, mode === "top" || h <= 500)) refresh(); // the tiles' size changed
+    const band = w < 600 ? 72 : 0; // the toolbar and the status line over a narrow table
+    if (!ui.sideOpen()) return { topReserve: band, leftReserve: 0 };
+    if (mode === "top") return { topReserve: Math.max(band, ui.side.getBoundingClientRect().bottom + 4), leftReserve: 0 };
+    return { topReserve: band, leftReserve: ui.side.getBoundingClientRect().right + 8 };
+  }
+
+  /**
+   * Beside the board, the panels end above the player's strip, and the claim buttons come under
+   * them in the same column: on the right they could cover the bottom seat's discards, now that
+   * the board has moved over.
+   */
+  function fit(layout) {
+    const side = ui.side;
+    const docked = !!layout && side.classList.contains("left") && ui.sideOpen();
+    ui.actions.classList.toggle("docked", docked);
+    ui.actions.style.maxWidth = docked ? `${side.offsetWidth}px` : "";
+    if (!docked) {
+      side.style.maxHeight = "";
+      return;
+    }
+    const buttons = ui.actions.childElementCount ? ui.actions.offsetHeight + 8 : 0;
+    side.style.maxHeight = `${Math.max(120, layout.stripTop - 8 - buttons - side.offsetTop)}px`;
+  }
+
   return {
+    dock,
+    fit,
     toggle,
     refresh,
     refreshHints,
