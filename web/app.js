@@ -95,7 +95,7 @@ const ui = new UI(uiRoot, {
 const panels = createPanels({ view, ui, sound, settings, run, redraw });
 const steps = createSteps({ view, ui, renderer, sound, emit, setState, speed, redraw });
 const loop = createBotLoop({
-  view, run, settings, steps, panels, speed, onFault: engineFault,
+  view, run, settings, steps, panels, speed, redraw, onFault: engineFault,
   settled: () => {
     const s = view.state;
     if (s.is_over) handOver();
@@ -140,7 +140,7 @@ function frame(now) {
   placeOverlay();
   panels.fit(renderer.layout);
   view.anims = view.anims.filter((a) => now < a.t0 + a.dur);
-  if (view.anims.length) redraw();
+  if (view.anims.length || view.thinking) redraw();
 }
 
 function placeOverlay() {
@@ -539,6 +539,13 @@ async function firstDeal() {
     // shown by engineFault; the error banner offers a restart
   }
 }
+
+// The rule options written at build time (build.py), for the settings before the engine is up.
+fetch("./options.json").then((r) => (r.ok ? r.json() : null)).then((data) => {
+  if (engineReady || !data?.options) return;
+  optionsSpec = data.options;
+  if (ui.isDialogOpen("settings")) ui.openSettings(settings, optionsSpec, { keepDraft: true });
+}).catch(() => {}); // the settings offer what they know
 
 if (problems.length) notice(problemNotices(problems));
 updateStatus();

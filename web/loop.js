@@ -1,15 +1,16 @@
 // The bots' loop: while a bot is to move, one bot_step at a time through the engine, paced by
 // the speed setting (a pause of speed().bot since the last step), until the player must act
-// or the hand is over; then the controller takes over again.
+// or the hand is over; then the controller takes over again. view.thinking is set while a bot
+// decides, for the indicator at its seat.
 
 import { call } from "./bridge.js";
 
 /**
- * ctx: {view, run, settings, steps, panels, speed, onFault, settled}; settled() is called when
+ * ctx: {view, run, settings, steps, panels, speed, redraw, onFault, settled}; settled() is called when
  * the loop stops with the match still current (the human to move, the hand over, ...).
  */
 export function createBotLoop(ctx) {
-  const { view, run, settings, steps, panels, speed, onFault, settled } = ctx;
+  const { view, run, settings, steps, panels, speed, redraw, onFault, settled } = ctx;
   let lastStep = 0;
 
   async function pump() {
@@ -21,6 +22,8 @@ export function createBotLoop(ctx) {
         const s = view.state;
         if (!s || s.is_over || s.human_to_move || !s.bot_to_move) break;
         const wait = speed().bot - (performance.now() - lastStep);
+        view.thinking = true; // the seats the bots decide for show it (render.js)
+        redraw();
         await sleep(Math.max(0, wait));
         if (my !== run.gen || run.failed) break;
         let answer;
@@ -29,6 +32,8 @@ export function createBotLoop(ctx) {
         } catch (error) {
           if (my === run.gen) onFault(error);
           break;
+        } finally {
+          view.thinking = false;
         }
         if (my !== run.gen) break;
         lastStep = performance.now();
@@ -38,6 +43,7 @@ export function createBotLoop(ctx) {
       }
     } finally {
       if (run.pumping === my) run.pumping = 0;
+      view.thinking = false;
     }
     if (my === run.gen && !run.failed) settled();
   }
