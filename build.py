@@ -208,6 +208,17 @@ def build_engine_wheel(target: Path) -> Path:
 
 # --- the site ---------------------------------------------------------------------------
 
+def write_options(path: Path) -> None:
+    """The engine's rule sets and options (bridge `options`), for the settings dialog before the
+    engine has loaded; the page takes them from the engine again once it is up."""
+    sys.path.insert(0, str(ROOT))
+    try:
+        from py_engine import bridge
+    finally:
+        sys.path.remove(str(ROOT))
+    path.write_text(json.dumps({"options": bridge.options()}, indent=1) + "\n", encoding="utf-8")
+
+
 def build(dist: Path = DIST) -> Path:
     """Write the whole site to dist (replacing it) and return dist."""
     dist = Path(dist)
@@ -233,6 +244,7 @@ def build(dist: Path = DIST) -> Path:
         "sizes": {p.name: p.stat().st_size for p in shipped},
     }
     (dist / "engine.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+    write_options(dist / "options.json")
     (dist / ".nojekyll").write_text("")  # GitHub Pages: serve files as they are
     log(f"wrote {dist.relative_to(ROOT) if dist.is_relative_to(ROOT) else dist} ({wheel.name})")
     return dist

@@ -1,32 +1,34 @@
-// The controller: settings and URL parameters, the match through the engine bridge
-// (window.mahjong._call -> py_engine.bridge.call in the worker), bot pacing, the decision
-// timer, animations and sounds from the engine's events, and the public window.mahjong API
-// of API.md. Input -> intents -> this controller -> state -> one requestAnimationFrame redraw.
+// The controller: the settings, the match through the engine bridge (bridge.js), a new state
+// and what comes after it, the human's turn, the end of a hand, and the boot. Its parts live
+// beside it: share.js (URL parameters, share links), loop.js (the bots' loop), steps.js
+// (narration, sounds, animations from the engine's events), panels.js (hints, tile tracker,
+// toggles), timer.js (the decision timer), api.js (the public window.mahjong of API.md),
+// intents.js (what a tap or a key means).
+// Input -> intents -> this controller -> state -> one requestAnimationFrame redraw.
 
 import "./loader.js";
-import { t, tileName, setLang, getLang, onLangChange, matchLang } from "./i18n.js";
+import { t, tileName, setLang, getLang, onLangChange } from "./i18n.js";
 import { Renderer, displayHand, viewSeat } from "./render.js";
 import { Input } from "./input.js";
 import { UI } from "./ui.js";
 import { Sound } from "./sound.js";
-import { narrate, calloutText } from "./narrate.js";
-import { createEvents, listenToParent } from "./embed.js";
+import { createEvents } from "./embed.js";
 import { createIntentHandler } from "./intents.js";
-import {
-  VARIANTS, loadSettings, saveSettings, readParams, decodePosition, encodePosition, safeStored, speedOf,
-} from "./settings.js";
+import { VARIANTS, loadSettings, saveSettings, speedOf } from "./settings.js";
+import { EngineError, call } from "./bridge.js";
+import { applyUrl, problemNotices, shareLink } from "./share.js";
+import { createSteps } from "./steps.js";
+import { createPanels } from "./panels.js";
+import { createTimer } from "./timer.js";
+import { installApi } from "./api.js";
+import { createBotLoop } from "./loop.js";
 
 const M = window.mahjong;
 const canvas = document.getElementById("table");
 const { on, emit } = createEvents(); // window.mahjong.on, and the parent's messages (embed.js)
 const settings = loadSettings();
-const { params, problems } = readParams();
-const initialLang = params.lang || matchLang(safeStored("lang")) || matchLang(navigator.language) || "en";
+const { params, problems, lang: initialLang } = applyUrl(settings);
 setLang(initialLang);
-for (const key of ["variant", "seed", "hands", "level", "hints", "autoplay", "speed"]) {
-  if (key in params) settings[key] = params[key];
-}
-if ("timer" in params) settings.options[settings.variant] = { ...settings.options[settings.variant], timer: params.timer };
 
 // --- the model --------------------------------------------------------------------------------
 
@@ -36,17 +38,19 @@ const view = {
   anims: [],
   timer: null, // {deadline, total} while the human's decision timer runs
 };
+/** What is running: shared with the parts, which read gen to drop the answers of an older match. */
+const run = {
+  gen: 0, // bumps on every new match: stale answers are dropped
+  busy: false, // a human action is in flight
+  pumping: 0, // the generation whose bot loop is running
+  failed: false, // an engine fault stopped play until a restart
+};
 let optionsSpec = null; // the engine's rule sets and options
 let engineReady = false;
-let gen = 0; // bumps on every new match: stale answers are dropped
-let busy = false; // a human action is in flight
-let pumping = 0; // the generation whose bot loop is running
-let failed = false; // an engine fault stopped play until a restart
-let showTracker = false;
-let hint = null;
 let autoNextTimer = 0;
 let settleTimer = 0;
-let lastStep = 0;
+let firstDealt = false;
+let dealWhenClosed = false;
 
 const renderer = new Renderer(canvas);
 const sound = new Sound();
@@ -60,10 +64,10 @@ document.body.append(uiRoot);
 const ui = new UI(uiRoot, {
   openSettings,
   newMatch: (fromError) => startMatch(matchArgs(), { fromError }),
-  toggle,
+  toggle: (what) => panels.toggle(what),
   action: (action) => humanAct(action, "button").catch(() => {}),
   restart: restartHand,
-  share: () => shareLink().catch(engineFault),
+  share: () => shareLink().then((link) => ui.openShare(link)).catch(engineFault),
   quickVariant: (v) => {
     settings.variant = v;
     saveSettings(settings, getLang());
@@ -76,7 +80,7 @@ const ui = new UI(uiRoot, {
   setLive: (change) => {
     if ("hints" in change) {
       settings.hints = change.hints;
-      refreshHints();
+      panels.refreshHints();
     }
     if ("speed" in change) settings.speed = change.speed;
     if ("muted" in change) {
@@ -87,11 +91,33 @@ const ui = new UI(uiRoot, {
   },
   settingsClosed,
 });
+
+const panels = createPanels({ view, ui, sound, settings, run, redraw });
+const steps = createSteps({ view, ui, renderer, sound, emit, setState, speed, redraw });
+const loop = createBotLoop({
+  view, run, settings, steps, panels, speed, redraw, onFault: engineFault,
+  settled: () => {
+    const s = view.state;
+    if (s.is_over) handOver();
+    else if (s.human_to_move) humanTurn();
+    else if (s.bot_to_move) loop.pump();
+  },
+});
+const timer = createTimer({ view, ui, sound, run, redraw, onFault: engineFault, played: timedOut });
+const { resolveIdle } = installApi({
+  view, run, settings, renderer, on, matchArgs, startMatch, humanAct, nextHand,
+  beforeNewGame: () => {
+    dealWhenClosed = false;
+    ui.closeDialog("settings");
+    ui.hideQuick();
+    firstDealt = true;
+  },
+});
 ui.setSound(sound.muted);
-ui.setToggles({ hints: settings.hints, tracker: showTracker });
+ui.setToggles({ hints: settings.hints, tracker: panels.showTracker });
 
 const onIntent = createIntentHandler({
-  view, ui, renderer, sound, canvas, redraw, toggle, isBusy: () => busy,
+  view, ui, renderer, sound, canvas, redraw, toggle: panels.toggle, isBusy: () => run.busy,
   humanAct: (...args) => humanAct(...args),
 });
 new Input(canvas, renderer, onIntent); // pointer and keys -> intents
@@ -109,13 +135,12 @@ function frame(now) {
   frameQueued = false;
   renderer.resize();
   view.ui.lang = getLang();
-  view.ui.topReserve = renderer.w < 600 ? 72 : 0;
-  // wide screens keep the panels beside the table rather than over it
-  view.ui.sideReserve = renderer.w >= 1000 && ui.sideOpen() ? ui.side.offsetWidth + 12 : 0;
+  Object.assign(view.ui, panels.dock(renderer.w, renderer.h)); // the room the panels take
   renderer.draw(view, now);
   placeOverlay();
+  panels.fit(renderer.layout);
   view.anims = view.anims.filter((a) => now < a.t0 + a.dur);
-  if (view.anims.length) redraw();
+  if (view.anims.length || view.thinking) redraw();
 }
 
 function placeOverlay() {
@@ -123,17 +148,6 @@ function placeOverlay() {
   if (!L) return;
   ui.setActions(actionItems(), L.H - L.stripTop + 6);
 }
-
-// The timer redraws four times a second, and ticks in its last five seconds.
-setInterval(() => {
-  if (!view.timer) return;
-  redraw();
-  const left = Math.ceil((view.timer.deadline - performance.now()) / 1000);
-  if (left <= 5 && left > 0 && left !== view.timer.lastTick) {
-    view.timer.lastTick = left;
-    sound.play("tick");
-  }
-}, 250);
 
 window.addEventListener("resize", redraw);
 /** The loader's boot words, the canvas's name and the page title in the chosen language. */
@@ -153,7 +167,7 @@ onLangChange((lang) => {
   ui.actionsKey = null;
   ui.trackerKey = null;
   updateStatus();
-  refreshPanels();
+  panels.refresh();
   if (!engineReady) ui.showQuick(settings, variantsList());
   if (ui.settleOpen && view.state?.is_over) showSettlement();
   if (ui.isDialogOpen("settings")) {
@@ -164,47 +178,18 @@ onLangChange((lang) => {
   redraw();
 });
 
-// --- the engine -----------------------------------------------------------------------------
-
-class EngineError extends Error {
-  constructor(answer) {
-    super(answer.error || "engine error");
-    this.kind = answer.kind || "engine";
-    this.legal = answer.legal;
-  }
-}
-
-async function call(method, args = {}) {
-  let answer;
-  try {
-    answer = await M._call(method, args);
-  } catch (error) {
-    const e = new EngineError({ error: error.message, kind: "engine" });
-    throw e;
-  }
-  if (!answer.ok) throw new EngineError(answer);
-  return answer;
-}
-
-/** The page's own address with this moment as its `position` (start position plus history). */
-async function shareLink() {
-  const { position } = await call("position");
-  const url = new URL(location.href);
-  url.search = "";
-  url.hash = "";
-  url.searchParams.set("variant", position.variant);
-  url.searchParams.set("lang", getLang());
-  url.searchParams.set("position", encodePosition(position));
-  ui.openShare(url.href);
-}
-
 function engineFault(error) {
-  failed = true;
-  stopTimer();
+  run.failed = true;
+  timer.stop();
   ui.showError(t("err.engine", { message: error.message }));
   sound.play("error");
   emit("error", { message: error.message, kind: error.kind || "engine" });
   resolveIdle();
+}
+
+function notice(messages) {
+  ui.showNotice(messages);
+  emit("notice", { messages });
 }
 
 // --- matches -----------------------------------------------------------------------------------
@@ -227,24 +212,24 @@ function matchArgs(extra = {}) {
 
 /** Start a match (new_match); a bad position falls back to a normal game with a message. */
 async function startMatch(args, { fromError = false } = {}) {
-  const my = ++gen;
-  failed = false;
-  busy = false;
-  stopTimer();
+  const my = ++run.gen;
+  run.failed = false;
+  run.busy = false;
+  timer.stop();
   clearTimeout(autoNextTimer);
   clearTimeout(settleTimer);
   ui.closeSettlement();
   if (fromError) ui.hideBanner();
   view.anims = [];
   view.ui.selected = -1;
-  hint = null;
+  panels.clear();
   const request = { ...args };
   if (request.seed === undefined || request.seed === null) delete request.seed;
   let answer;
   try {
     answer = await call("new_match", request);
   } catch (error) {
-    if (my !== gen) return view.state;
+    if (my !== run.gen) return view.state;
     if (request.position && error.kind !== "engine") {
       notice([t("err.position", { message: error.message })]);
       delete request.position;
@@ -258,7 +243,7 @@ async function startMatch(args, { fromError = false } = {}) {
     engineFault(error);
     throw error;
   }
-  if (my !== gen) return view.state;
+  if (my !== run.gen) return view.state;
   setState(answer.state);
   announceHand();
   emit("newGame", { state: view.state });
@@ -268,19 +253,19 @@ async function startMatch(args, { fromError = false } = {}) {
 
 async function restartHand() {
   ui.hideBanner();
-  const my = ++gen;
-  failed = false;
-  busy = false;
-  stopTimer();
+  const my = ++run.gen;
+  run.failed = false;
+  run.busy = false;
+  timer.stop();
   view.anims = [];
   try {
     const answer = await call("restart_hand");
-    if (my !== gen) return;
+    if (my !== run.gen) return;
     setState(answer.state);
     announceHand();
     afterState();
   } catch (error) {
-    if (my !== gen) return;
+    if (my !== run.gen) return;
     // the hand cannot be dealt again: a new match with the same settings
     startMatch(matchArgs()).catch(() => {});
   }
@@ -290,14 +275,14 @@ async function nextHand() {
   const s = view.state;
   if (!s || !s.is_over) throw new Error("the hand is not over");
   if (s.match?.is_over) throw new Error("the match is over");
-  const my = gen;
+  const my = run.gen;
   clearTimeout(autoNextTimer);
   clearTimeout(settleTimer);
   const answer = await call("next_hand").catch((error) => {
     engineFault(error);
     throw error;
   });
-  if (my !== gen) return view.state;
+  if (my !== run.gen) return view.state;
   ui.closeSettlement();
   view.anims = [];
   view.ui.selected = -1;
@@ -331,14 +316,14 @@ function updateStatus() {
 
 function announceHand() {
   const s = view.state;
-  ui.announce(t("ev.newHand", { n: s.match.hand_number + 1, total: s.match.hands, dealer: seatName(s.dealer) }));
+  ui.announce(t("ev.newHand", { n: s.match.hand_number + 1, total: s.match.hands, dealer: steps.seatName(s.dealer) }));
 }
 
 /** What comes after a new state: the bots move, or the human's turn starts, or the hand ends. */
 function afterState() {
   const s = view.state;
-  if (!s || failed) return;
-  refreshPanels();
+  if (!s || run.failed) return;
+  panels.refresh();
   if (s.is_over) {
     handOver();
     return;
@@ -347,122 +332,12 @@ function afterState() {
     humanTurn();
     return;
   }
-  if (s.bot_to_move) pump();
+  if (s.bot_to_move) loop.pump();
   else resolveIdle();
-}
-
-/** The bots' loop: one bot_step at a time, paced by the speed setting. */
-async function pump() {
-  if (pumping === gen) return;
-  const my = gen;
-  pumping = my;
-  try {
-    while (my === gen && !failed) {
-      const s = view.state;
-      if (!s || s.is_over || s.human_to_move || !s.bot_to_move) break;
-      const wait = speed().bot - (performance.now() - lastStep);
-      await sleep(Math.max(0, wait));
-      if (my !== gen || failed) break;
-      let answer;
-      try {
-        answer = await call("bot_step");
-      } catch (error) {
-        if (my === gen) engineFault(error);
-        break;
-      }
-      if (my !== gen) break;
-      lastStep = performance.now();
-      applyStep(answer);
-      if (view.state.is_over || view.state.human_to_move) break;
-      if (settings.hints && answer.action?.startsWith("discard")) refreshHints();
-    }
-  } finally {
-    if (pumping === my) pumping = 0;
-  }
-  if (my === gen && !failed) {
-    const s = view.state;
-    if (s.is_over) handOver();
-    else if (s.human_to_move) humanTurn();
-    else if (s.bot_to_move) pump();
-  }
 }
 
 function speed() {
   return speedOf(settings.speed);
-}
-
-function sleep(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-// --- events: narration, sounds, animations ---------------------------------------------------------
-
-function seatName(seat, s = view.state) {
-  if (!s) return String(seat);
-  if (s.autoplay) return `${t("seat.spectator." + seat)}`;
-  const rel = (seat - viewSeat(s) + 4) % 4;
-  return t(`seat.${rel}`);
-}
-
-/** A seat's label for the settlement: name and wind. */
-function seatLabel(seat, s = view.state) {
-  const wind = s.seat_winds?.[seat];
-  return wind ? `${seatName(seat, s)} (${t("wind." + wind)})` : seatName(seat, s);
-}
-
-/** A new state and its events: narration, sounds and animations (origin: where the player's tile left from). */
-function applyStep(answer, origin) {
-  setState(answer.state);
-  const events = answer.events || [];
-  const lines = [];
-  const now = performance.now();
-  const sp = speed();
-  const s = view.state;
-  const me = viewSeat(s);
-  for (const ev of events) {
-    const line = narrate(ev, s, seatName);
-    if (line) lines.push(line);
-    emit("event", ev);
-    switch (ev.type) {
-      case "discard": {
-        sound.play("discard");
-        if (sp.fly > 0) {
-          const index = s.discards[ev.seat].length - 1;
-          const from = ev.seat === me && origin ? origin : renderer.handScreen(ev.seat);
-          view.anims.push({
-            type: "fly", tile: ev.covered && !ev.tile ? null : ev.tile, from, t0: now, dur: sp.fly,
-            to: () => renderer.discardScreen(ev.seat, index), hide: `d${ev.seat}:${index}`,
-          });
-        }
-        break;
-      }
-      case "draw":
-        if (ev.seat === me && ev.tile) {
-          sound.play("draw");
-          if (sp.fly > 0) view.anims.push({ type: "draw", t0: now, dur: sp.fly * 1.2 });
-        }
-        break;
-      case "pong":
-      case "kong":
-      case "swim":
-      case "win":
-        sound.play(ev.type === "win" ? "win" : ev.type === "kong" ? "kong" : "claim");
-        if (sp.callout > 0) {
-          view.anims.push({
-            type: "callout", text: calloutText(ev), t0: now, dur: sp.callout * (ev.type === "win" ? 1.6 : 1),
-            at: () => renderer.calloutAt(ev.seat),
-          });
-        }
-        break;
-      case "draw_game":
-        sound.play("draw_game");
-        break;
-      default:
-        break;
-    }
-  }
-  if (lines.length) ui.announce(lines.join(" "));
-  redraw();
 }
 
 // --- the human's turn ----------------------------------------------------------------------------
@@ -482,8 +357,8 @@ function humanTurn() {
     else ui.announce(t("ev.claim", { tile: last ? tileName(last) : "", actions: names }));
   }
   sound.play("turn");
-  startTimer();
-  refreshHints();
+  timer.start();
+  panels.refreshHints();
   emit("turn", { legal: [...legal], state: s });
   resolveIdle();
   redraw();
@@ -502,8 +377,8 @@ function claimItems(s) {
 
 function actionItems() {
   const s = view.state;
-  if (!s || !s.human_to_move || busy || failed || ui.settleOpen) return [];
-  const items = claimItems(s).map((item) => ({ ...item, suggested: !!hint && hint.suggested === item.action }));
+  if (!s || !s.human_to_move || run.busy || run.failed || ui.settleOpen) return [];
+  const items = claimItems(s).map((item) => ({ ...item, suggested: panels.suggested() === item.action }));
   const tiles = displayHand(s, viewSeat(s));
   const sel = tiles[view.ui.selected];
   if (sel && s.legal_actions.includes(`discard ${sel.code}`)) {
@@ -515,17 +390,17 @@ function actionItems() {
 async function humanAct(action, source = "api", origin = null) {
   const s = view.state;
   if (!s) throw new Error("no game yet");
-  if (failed) throw new Error("the engine failed: restart the hand");
+  if (run.failed) throw new Error("the engine failed: restart the hand");
   if (!s.human_to_move) throw new Error("it is not your turn");
-  if (busy) throw new Error("an action is already being played");
+  if (run.busy) throw new Error("an action is already being played");
   if (!s.legal_actions.includes(action)) {
     const error = new Error(`illegal action ${JSON.stringify(action)}; legal: ${s.legal_actions.join(", ")}`);
     error.legal = [...s.legal_actions];
     throw error;
   }
-  const my = gen;
-  busy = true;
-  stopTimer();
+  const my = run.gen;
+  run.busy = true;
+  timer.stop();
   if (!origin && (action.startsWith("discard ") || action.startsWith("swim "))) {
     origin = handTileOrigin(action.split(" ")[1]);
   }
@@ -533,23 +408,33 @@ async function humanAct(action, source = "api", origin = null) {
   try {
     answer = await call("act", { action });
   } catch (error) {
-    busy = false;
-    if (my !== gen) throw error;
+    run.busy = false;
+    if (my !== run.gen) throw error;
     if (error.kind === "illegal") {
       ui.announce(t("err.illegal", { message: error.message }));
-      startTimer();
+      timer.start();
     } else engineFault(error);
     throw error;
   }
-  busy = false;
-  if (my !== gen) return { events: answer.events, state: view.state };
+  run.busy = false;
+  if (my !== run.gen) return { events: answer.events, state: view.state };
   view.ui.selected = -1;
   view.ui.hover = null;
-  if (hint?.suggested) hint = null; // its suggestion was for the move just played
-  applyStep(answer, origin);
+  panels.played(); // its suggestion was for the move just played
+  steps.applyStep(answer, origin);
   emit("action", { action, source });
   afterState();
   return { events: answer.events, state: view.state };
+}
+
+/** The move the engine made for the player when the decision timer ran out. */
+function timedOut(answer) {
+  ui.announce(t("ev.timeout", { action: actionName(answer.action) }));
+  view.ui.selected = -1;
+  const origin = answer.action?.startsWith("discard ") ? handTileOrigin(answer.action.split(" ")[1]) : null;
+  steps.applyStep(answer, origin);
+  emit("timeout", { action: answer.action });
+  afterState();
 }
 
 function handTileOrigin(code) {
@@ -562,116 +447,20 @@ function handTileOrigin(code) {
   return at;
 }
 
-function startTimer() {
-  stopTimer();
-  const s = view.state;
-  const seconds = Number(s?.options?.timer || 0);
-  if (!seconds || s.autoplay || !s.human_to_move) return;
-  const my = gen;
-  const moment = s.history_length;
-  const total = seconds * 1000;
-  view.timer = { deadline: performance.now() + total, total };
-  view.timerHandle = setTimeout(() => onTimeout(my, moment), total);
-}
-
-function stopTimer() {
-  clearTimeout(view.timerHandle);
-  view.timer = null;
-}
-
-async function onTimeout(my, moment) {
-  const s = view.state;
-  if (my !== gen || !s || !s.human_to_move || s.history_length !== moment || busy) return;
-  if (ui.isDialogOpen("settings") || ui.isDialogOpen("help")) {
-    startTimer(); // paused while a dialog is open: start over when it closes
-    return;
-  }
-  busy = true;
-  stopTimer();
-  let answer;
-  try {
-    answer = await call("timeout");
-  } catch (error) {
-    busy = false;
-    if (my === gen) engineFault(error);
-    return;
-  }
-  busy = false;
-  if (my !== gen) return;
-  ui.announce(t("ev.timeout", { action: actionName(answer.action) }));
-  view.ui.selected = -1;
-  const origin = answer.action?.startsWith("discard ") ? handTileOrigin(answer.action.split(" ")[1]) : null;
-  applyStep(answer, origin);
-  emit("timeout", { action: answer.action });
-  afterState();
-}
-
 function actionName(action) {
   if (!action) return "";
   const [verb, tile] = action.split(" ");
   return tile ? `${t("action." + verb)} ${tileName(tile)}` : t("action." + verb);
 }
 
-// --- hints and tracker ------------------------------------------------------------------------------
-
-function toggle(what) {
-  if (what === "tracker") showTracker = !showTracker;
-  if (what === "hints") {
-    settings.hints = !settings.hints;
-    saveSettings(settings, getLang());
-    refreshHints();
-  }
-  if (what === "sound") {
-    sound.setMuted(!sound.muted);
-    ui.setSound(sound.muted);
-  }
-  ui.setToggles({ hints: settings.hints, tracker: showTracker });
-  refreshPanels();
-}
-
-function refreshPanels() {
-  const s = view.state;
-  ui.showTracker(showTracker && !!s, s?.unseen);
-  ui.showHints(settings.hints && !!s && !s.autoplay && !s.is_over && (s.human_to_move || !!hint), hint);
-  ui.setToggles({ hints: settings.hints, tracker: showTracker });
-  redraw();
-}
-
-async function refreshHints() {
-  const s = view.state;
-  view.ui.hintTile = null;
-  // on the player's turn, and after another player's discard (waits; why that tile cannot be won on);
-  // the last hint stays up until the next one arrives, so the panel does not flicker between moves
-  const othersDiscard = !!(s && s.last_discard && s.last_discard.seat !== s.human);
-  if (s && !s.human_to_move && hint?.suggested) hint = null; // a suggestion for a turn already played
-  if (!settings.hints || !s || s.autoplay || s.is_over || !(s.human_to_move || othersDiscard)) {
-    hint = null;
-    refreshPanels();
-    return;
-  }
-  const moment = s.history_length;
-  const my = gen;
-  try {
-    const answer = await call("hint");
-    if (my !== gen || view.state.history_length !== moment) return;
-    hint = answer.hint;
-    const suggested = hint?.suggested ? String(hint.suggested).split(" ") : [];
-    view.ui.hintTile = suggested[0] === "discard" || suggested[0] === "swim" ? suggested[1] : null;
-  } catch {
-    hint = null; // a hint is a nicety: its failure is not the game's
-  }
-  refreshPanels();
-  redraw();
-}
-
 // --- the end of a hand --------------------------------------------------------------------------------
 
 function handOver() {
   const s = view.state;
-  stopTimer();
-  refreshPanels();
+  timer.stop();
+  panels.refresh();
   clearTimeout(settleTimer);
-  const my = gen;
+  const my = run.gen;
   const number = s.match.hand_number;
   emit("handEnd", { result: s.result, hand: number, state: s });
   if (s.match.is_over) {
@@ -680,11 +469,11 @@ function handOver() {
   }
   resolveIdle();
   settleTimer = setTimeout(() => {
-    if (my !== gen || view.state?.match.hand_number !== number || !view.state.is_over) return;
+    if (my !== run.gen || view.state?.match.hand_number !== number || !view.state.is_over) return;
     showSettlement();
     if (s.autoplay && !s.match.is_over) {
       autoNextTimer = setTimeout(() => {
-        if (my === gen && view.state?.is_over && view.state.match.hand_number === number) nextHand().catch(() => {});
+        if (my === run.gen && view.state?.is_over && view.state.match.hand_number === number) nextHand().catch(() => {});
       }, speed().autoNext);
     }
   }, speed().settle);
@@ -693,7 +482,7 @@ function handOver() {
 function showSettlement() {
   const s = view.state;
   if (!s?.is_over) return;
-  const names = [0, 1, 2, 3].map((seat) => seatLabel(seat, s));
+  const names = [0, 1, 2, 3].map((seat) => steps.seatLabel(seat, s));
   ui.openSettlement(s, {
     names,
     onNext: () => nextHand().catch(() => {}),
@@ -702,11 +491,7 @@ function showSettlement() {
   redraw();
 }
 
-// --- intents from the pointer and the keyboard: see intents.js ------------------------------
-
 // --- settings ------------------------------------------------------------------------------
-
-let dealWhenClosed = false;
 
 /** Settings; the toolbar's "new match" opens them too, with "Start a new match" focused. */
 function openSettings(focusStart = false) {
@@ -731,90 +516,10 @@ function settingsClosed(draft) {
     dealWhenClosed = false;
     firstDeal();
   }
-  if (view.state?.human_to_move && !view.timer) startTimer();
+  if (view.state?.human_to_move && !view.timer) timer.start();
 }
-
-// --- a parent page's requests: see embed.js ---------------------------------------------------
-
-listenToParent(() => ({ newGame, act: (a) => humanAct(a?.action ?? a, "message"), nextHand, state: () => view.state, legal }));
-
-// --- idle: the page waits for nobody but the human ----------------------------------------------
-
-let idleWaiters = [];
-function isIdle() {
-  const s = view.state;
-  if (failed) return true;
-  if (!s || busy || pumping) return false;
-  return s.is_over || s.human_to_move || !s.bot_to_move;
-}
-function resolveIdle() {
-  if (!isIdle() || !idleWaiters.length) return;
-  // after the next frame, so that the table on screen shows this state
-  requestAnimationFrame(() => {
-    if (!isIdle()) return;
-    const waiters = idleWaiters;
-    idleWaiters = [];
-    for (const w of waiters) w(view.state);
-  });
-}
-function idle() {
-  return new Promise((resolve) => {
-    idleWaiters.push(resolve);
-    queueMicrotask(resolveIdle);
-  });
-}
-
-// --- the public API (API.md, The page) -----------------------------------------------------
-
-function legal() {
-  const s = view.state;
-  return s && s.human_to_move ? [...s.legal_actions] : [];
-}
-
-async function newGame(args = {}) {
-  await M.ready;
-  const given = { ...args };
-  if (given.variant) settings.variant = given.variant;
-  if (given.level) settings.level = given.level;
-  if (given.hands) settings.hands = given.hands;
-  if ("hints" in given) settings.hints = !!given.hints;
-  if ("speed" in given) settings.speed = given.speed;
-  if ("autoplay" in given) settings.autoplay = !!given.autoplay;
-  delete given.hints;
-  delete given.speed;
-  const request = matchArgs({ ...given, options: given.options ?? settings.options[given.variant || settings.variant] ?? {} });
-  if (!("seed" in given)) request.seed = undefined;
-  dealWhenClosed = false;
-  ui.closeDialog("settings");
-  ui.hideQuick();
-  firstDealt = true;
-  return startMatch(request);
-}
-
-Object.assign(M, {
-  newGame,
-  state: () => view.state,
-  legal,
-  act: (action) => humanAct(action, "api"),
-  nextHand,
-  on,
-  idle,
-  encodePosition,
-  decodePosition,
-  settings: () => ({ ...settings, lang: getLang() }),
-  setLang: (lang) => setLang(matchLang(lang) || lang),
-  _view: view,
-  _renderer: renderer,
-});
 
 // --- boot -----------------------------------------------------------------------------------
-
-let firstDealt = false;
-
-function notice(messages) {
-  ui.showNotice(messages);
-  emit("notice", { messages });
-}
 
 async function firstDeal() {
   if (firstDealt) return;
@@ -835,9 +540,14 @@ async function firstDeal() {
   }
 }
 
-if (problems.length) {
-  notice(problems.map((p) => t("err.param", { name: p.name, value: p.value, why: t(`err.why.${p.why}`) })));
-}
+// The rule options written at build time (build.py), for the settings before the engine is up.
+fetch("./options.json").then((r) => (r.ok ? r.json() : null)).then((data) => {
+  if (engineReady || !data?.options) return;
+  optionsSpec = data.options;
+  if (ui.isDialogOpen("settings")) ui.openSettings(settings, optionsSpec, { keepDraft: true });
+}).catch(() => {}); // the settings offer what they know
+
+if (problems.length) notice(problemNotices(problems));
 updateStatus();
 if (!M.timing?.ready) ui.showQuick(settings, variantsList());
 redraw();
@@ -871,4 +581,3 @@ window.addEventListener("error", (e) => {
 window.addEventListener("unhandledrejection", (e) => {
   if (e.reason instanceof EngineError) return; // already shown
 });
-

@@ -3,10 +3,13 @@
 
 import { TILE_H, FACE_H } from "./tiles.js";
 
+const BUTTON_BAND = 64; // css px
+
 /**
  * Where everything goes for a canvas of W×H css px at this pixel ratio, and this state's shape:
  * the player's strip at the bottom, the board above it (wall ring, discards, other seats' rows),
- * sizes in css px. `ui` gives the room the overlay takes (top band, side panels).
+ * sizes in css px. `ui` gives the room the overlay takes: topReserve (toolbar band, or the
+ * panels above the board), leftReserve (the panels beside it).
  */
 export function computeLayout(W, H, dpr, state, ui) {
   const view = viewSeat(state);
@@ -45,23 +48,31 @@ export function computeLayout(W, H, dpr, state, ui) {
 
   // The board above the strip.
   const boardTop = top;
-  const boardBottom = stripTop - m * 0.5;
+  // a tall screen keeps a band above the strip for the claim buttons, clear of the discards
+  const boardBottom = stripTop - m * 0.5 - (portrait ? BUTTON_BAND : 0);
   let cy = (boardTop + boardBottom) / 2;
-  const side = ui.sideReserve || 0;
-  const cx = W / 2 - side / 2;
+  const side = ui.leftReserve || 0; // the panels' dock on the left: the board moves right
+  const cx = W / 2 + side / 2;
   const ax = W / 2 - side / 2 - m; // horizontal reach from the centre
   const ay = (boardBottom - boardTop) / 2; // vertical reach
 
   const rowPitch = FACE_H + 0.05; // discard rows, in units of u
-  const ws = 0.42; // wall stack width, in u
+  // a short landscape screen (a phone on its side) is tight in height: a narrower wall ring
+  // leaves more of it to the discards
+  const short = !portrait && H < 500;
+  const ws = short ? 0.34 : 0.42; // wall stack width, in u
   const ringR = (stacks * ws) / 2 + (ws * 1.45) / 2;
   const gap = 0.28;
   const ow = portrait || H < 500 ? 0.72 : 0.88; // other seats' hand tiles, in u
   const oh = ow * TILE_H;
+  const handDepth = oh + gap;
+  // On a landscape screen the board's centre may sit below the middle by up to half the top
+  // seat's row, which the bottom seat does not have (its hand is in the strip): dy, in u.
+  const dys = portrait ? [0] : [0, handDepth / 4, handDepth / 2];
   const needDiscards = Math.max(24, maxDiscards);
   let best = null;
   const choices = [6, 8, 10, 12];
-  for (const colsTB of choices) {
+  for (const dy of dys) for (const colsTB of choices) {
     for (const colsLR of choices) {
       const rowsTB = Math.ceil(needDiscards / colsTB);
       const rowsLR = Math.ceil(needDiscards / colsLR);
@@ -71,48 +82,49 @@ export function computeLayout(W, H, dpr, state, ui) {
       if (halfTB > ringR + gap && halfLR > ringR + gap) continue;
       const discTB = ringR + gap + rowsTB * rowPitch;
       const discLR = ringR + gap + rowsLR * rowPitch;
-      const handDepth = oh + gap;
       const limits = [
-        ay / (discTB + handDepth), // top seat: discards then its hand
-        ay / discTB, // bottom: discards only (the hand is in the strip)
+        ay / (discTB + handDepth - dy), // top seat: discards then its hand
+        ay / (discTB + dy), // bottom: discards only (the hand is in the strip)
         ax / (discLR + handDepth), // left and right seats
         (W / 2 - m) / (halfTB + 0.2),
-        ay / (halfLR + 0.2),
+        ay / (halfLR + 0.2 + dy),
         // the other seats' rows (hand, melds, flowers) along their side
         ax / ((otherLen * ow) / 2 + oh),
-        ay / ((otherLen * ow) / 2 + oh),
+        ay / ((otherLen * ow) / 2 + oh + dy),
       ];
       const u = Math.min(...limits);
       // prefer the squarer grid when it costs little
       const score = u * (colsTB === colsLR ? 1.04 : 1) * (colsTB + colsLR <= 14 ? 1.03 : 1);
-      if (!best || score > best.score) best = { u, score, colsTB, colsLR, rowsTB, rowsLR, discTB, discLR };
+      if (!best || score > best.score) best = { u, score, dy, colsTB, colsLR, rowsTB, rowsLR, discTB, discLR };
     }
   }
   // discards a little smaller than the hand where there is room; as large as fits on a phone
   const u = Math.max(8, Math.min(best.u, Math.max(hw * 0.8, 26), 44));
+  const down = best.dy * u; // the centre's offset below the middle, in px
+  cy += down;
 
   // Other seats' rows: close to their discards when nothing collides, else at the edges.
   const ohPx = oh * u;
   const hlTB = ((otherLen * ow) / 2) * u;
   const hlLR = hlTB;
   // pulled in toward their discards, but never so close that two rows meet at a corner
-  let dTB = Math.min(ay, Math.max((best.discTB + gap * 2) * u + ohPx, hlLR + ohPx + gap * u));
+  let dTB = Math.min(ay + down, Math.max((best.discTB + gap * 2) * u + ohPx, hlLR + ohPx + gap * u));
   let dLR = Math.min(ax, Math.max((best.discLR + gap * 2) * u + ohPx, hlTB + ohPx + gap * u));
   const innerTB = (ringR + gap) * u;
   const collide = (hlTB > dLR - ohPx && hlLR > dTB - ohPx)
     || (hlTB > innerTB && (best.colsLR * u) / 2 > dTB - ohPx)
     || (hlLR > innerTB && (best.colsTB * u) / 2 > dLR - ohPx);
   if (collide) {
-    dTB = ay;
+    dTB = ay + down;
     dLR = ax;
   }
 
   // A tall screen has room to spare above and below the board: bring the board down toward
-  // the hand (leaving a band for the action buttons), and free the top for the panels.
+  // the hand (above the band for the claim buttons), and free the top for the panels.
   let shift = 0;
   if (portrait) {
     const bottomNeed = best.discTB * u;
-    shift = Math.max(0, Math.min(ay - bottomNeed - 64, ay - dTB));
+    shift = Math.max(0, Math.min(ay - bottomNeed, ay - dTB));
     cy += shift;
   }
 
@@ -123,7 +135,7 @@ export function computeLayout(W, H, dpr, state, ui) {
     colsTB: best.colsTB, colsLR: best.colsLR,
     rowPitch: rowPitch * u, ws: ws * u, wd: ws * 1.45 * u, ringR: ringR * u, gap: gap * u,
     ow: ow * u,
-    reach: [ay - shift, dLR, dTB, dLR],
+    reach: [ay - shift - down, dLR, dTB, dLR],
     hw, hh, mw, lift, handX, handY, meldRowY, inline, meldsW, flowersW, handW, stripTop,
   };
 }

@@ -51,7 +51,7 @@ export class Renderer {
   /** The layout (layout.js) for this size and this state's shape, computed again only when those change. */
   computeLayout(state, ui) {
     const view = viewSeat(state);
-    const key = [this.w, this.h, this.dpr, layoutShape(state, view), ui.topReserve, ui.sideReserve].join("|");
+    const key = [this.w, this.h, this.dpr, layoutShape(state, view), ui.topReserve, ui.leftReserve].join("|");
     if (key !== this.layoutKey) {
       this.layout = computeLayout(this.w, this.h, this.dpr, state, ui);
       this.layoutKey = key;
@@ -131,6 +131,7 @@ export class Renderer {
         const seat = (L.view + rel) % 4;
         this.paintDiscards(state, seat, rel, hidden);
         if (rel !== 0) this.paintOtherRow(state, seat, rel);
+        if (rel !== 0 && model.thinking && !state.is_over && state.waiting_for.includes(seat)) this.paintThinking(rel, now);
       }
       this.paintPlayer(state, L, model, now, anims);
     }
@@ -486,6 +487,23 @@ export class Renderer {
       roundRect(ctx, bx, by, tw, fs * 1.4, fs * 0.4);
       ctx.fill();
       text(ctx, label, bx + tw / 2, by + fs * 0.72, `700 ${fs}px ${SANS}`, "#2b1d00");
+    }
+  }
+
+  /** Three pulsing dots between a seat's row and its discards while its bot decides. */
+  paintThinking(rel, now) {
+    const { ctx } = this;
+    const L = this.layout;
+    const p = this.toScreen(rel, 0, L.reach[rel] - L.ow * TILE_H - L.gap);
+    const r = Math.max(2.5, L.ow * 0.11);
+    ctx.fillStyle = "rgba(10,25,18,0.8)";
+    roundRect(ctx, p.x - r * 5, p.y - r * 2, r * 10, r * 4, r * 2);
+    ctx.fill();
+    for (let i = 0; i < 3; i++) {
+      ctx.fillStyle = `rgba(233,196,106,${0.35 + 0.65 * Math.max(0, Math.sin(now / 170 - i * 0.9))})`;
+      ctx.beginPath();
+      ctx.arc(p.x + (i - 1) * r * 3, p.y, r, 0, TAU);
+      ctx.fill();
     }
   }
 

@@ -155,6 +155,18 @@ export class UI {
 
   // --- hints and tracker -------------------------------------------------------------------
 
+  /** Dock the panels "top" or "left" (ui.css); compact: smaller tiles, for a phone. True if the tiles' size changed. */
+  setDock(mode, compact) {
+    const both = !this.hints.hidden && !this.tracker.hidden; // side by side where the height is short
+    const name = `side ${mode}${compact ? " compact" : ""}${both ? " both" : ""}`;
+    if (this.side.className === name) return false;
+    const resized = compact !== this.compact;
+    this.side.className = name;
+    this.compact = compact;
+    if (resized) this.trackerKey = null;
+    return resized;
+  }
+
   sideOpen() {
     return !this.hints.hidden || !this.tracker.hidden;
   }
@@ -176,7 +188,7 @@ export class UI {
         const tiles = el("div", { class: "tiles" });
         for (const w of hint.waits) {
           const [code, left] = Array.isArray(w) ? w : [w.tile, w.left ?? w.copies];
-          tiles.append(el("span", { class: "tilebox", title: tileName(code) }, tileElement(code, 22),
+          tiles.append(el("span", { class: "tilebox", title: tileName(code) }, tileElement(code, this.compact ? 18 : 22),
             left !== undefined ? el("b", { text: `×${left}` }) : null));
         }
         box.push(el("p", { class: "line", text: t("hints.waits") }), tiles);
@@ -184,7 +196,7 @@ export class UI {
       if (hint.suggested) {
         const [verb, code] = String(hint.suggested).split(" ");
         const line = el("p", { class: "line" }, el("span", { text: `${t("hints.suggested")}: ${t(`action.${verb}`)} ` }));
-        if (code) line.append(tileElement(code, 20), el("span", { text: ` ${tileName(code)}` }));
+        if (code) line.append(tileElement(code, this.compact ? 16 : 20), el("span", { text: ` ${tileName(code)}` }));
         box.push(line);
       }
       const reason = hint.reason && (hint.reason[getLang()] || hint.reason.en);
@@ -207,12 +219,12 @@ export class UI {
         const code = `${n}${suit}`;
         const left = unseen[code] ?? 0;
         row.append(el("span", { class: `tilebox${left ? "" : " none"}`, title: `${tileName(code)}: ${left}`, role: "img", "aria-label": `${tileName(code)}: ${left}` },
-          tileElement(code, 20), el("b", { text: String(left) })));
+          tileElement(code, this.compact ? 17 : 20), el("b", { text: String(left) })));
       }
       rows.push(row);
     }
     this.tracker.replaceChildren(
-      el("h2", {}, el("span", { text: t("tracker.title") }),
+      el("h2", {}, el("span", { text: t(this.compact ? "tb.tracker" : "tracker.title"), title: t("tracker.title") }),
         el("button", { type: "button", text: "×", "aria-label": t("set.close"), onclick: () => this.h.toggle("tracker") })),
       ...rows,
     );

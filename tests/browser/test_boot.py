@@ -110,3 +110,14 @@ def test_a_missing_engine_is_shown_not_silent(page, site, boot_timeout):
     assert page.is_visible("#boot-retry")
     rejected = page.evaluate("() => window.mahjong.ready.then(() => null, (e) => e.message)")
     assert rejected
+
+
+def test_settings_show_the_rule_options_before_the_engine_is_up(page, site, console_errors):
+    page.route("**/wheels/**", lambda route: None)  # the engine's wheel never arrives
+    page.goto(site.url)
+    page.wait_for_selector("#quick:not([hidden])")
+    page.click("#tb-settings")
+    page.wait_for_selector("#settings")
+    page.wait_for_selector("#settings #opt-timer", timeout=10_000)  # from options.json, written by build.py
+    assert not page.evaluate("() => window.mahjong.timing.ready")
+    assert console_errors == []

@@ -216,3 +216,16 @@ def test_layouts_for_phone_portrait_landscape_and_desktop(page, site, console_er
     page.set_viewport_size({"width": 1366, "height": 768})
     shot(page, output_path, "settlement-desktop")
     assert console_errors == []
+
+
+def test_a_bot_deciding_shows_it_at_its_seat(page, site, console_errors):
+    open_game(page, site, "variant=xinyu&seed=3&speed=slow&lang=en&hints=0")
+    s = idle(page)
+    assert s["human"] and not page.evaluate("() => window.mahjong._view.thinking")
+    discard = next(a for a in s["legal"] if a.startswith("discard"))
+    page.evaluate("(a) => { window.mahjong.act(a); }", discard)
+    page.wait_for_function("() => window.mahjong._view.thinking === true", timeout=20_000)
+    assert not page.evaluate("() => window.mahjong.state().human_to_move")
+    s = idle(page)  # back to the player (or the hand is over): nobody is deciding
+    assert not page.evaluate("() => window.mahjong._view.thinking")
+    assert console_errors == []

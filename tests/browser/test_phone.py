@@ -1,0 +1,80 @@
+"""Phones: the hints and tile-tracker panels dock where they cover neither the player's hand, the
+discards (every slot of every seat's grid) nor the claim buttons; the discards in landscape are
+large enough to read. Emulated as a phone: touch, pixel ratio 3."""
+from __future__ import annotations
+
+import pytest
+
+from pagehelp import HAND_TILES, idle, open_game, shot
+
+PHONES = {"portrait": (390, 844), "landscape": (844, 390), "desktop": (1280, 800)}
+
+# Boxes on screen: the open panels, the action buttons, the hand (with the lift of a selected
+# tile) and every discard slot of the four seats (24 each, the grid the layout reserves).
+BOXES = """() => {
+    const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+    const R = window.mahjong._renderer;
+    const discards = [];
+    for (let seat = 0; seat < 4; seat++) {
+        for (let i = 0; i < 24; i++) {
+            const d = R.discardScreen(seat, i);
+            const half = d.w * 0.68; // a tile is w wide and about 1.36 w tall, either way round
+            discards.push([d.x - half, d.y - half, d.x + half, d.y + half]);
+        }
+    }
+    return {
+        panels: [...document.querySelectorAll("#side > .panel:not([hidden])")].map(box),
+        buttons: [...document.querySelectorAll("#actions button")].map(box),
+        hand: R.handRects.map((t) => [t.x, t.y - t.extra, t.x + t.w, t.y + t.h]),
+        discards, u: R.layout.u, width: innerWidth, height: innerHeight,
+    };
+}"""
+
+
+def overlaps(a: list[float], b: list[float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def assert_clear(boxes: dict, name: str) -> None:
+    assert len(boxes["panels"]) == 2, (name, boxes["panels"])
+    for panel in boxes["panels"]:
+        assert 0 <= panel[0] and panel[2] <= boxes["width"] and 0 <= panel[1] and panel[3] <= boxes["height"], (name, panel)
+        for kind in ("hand", "discards", "buttons"):
+            hit = [b for b in boxes[kind] if overlaps(panel, b)]
+            assert not hit, (name, kind, panel, hit[:3])
+    for button in boxes["buttons"]:
+        hit = [b for b in boxes["hand"] + boxes["discards"] if overlaps(button, b)]
+        assert not hit, (name, "button", button, hit[:3])
+
+
+@pytest.mark.parametrize("name", list(PHONES))
+def test_panels_leave_the_hand_discards_and_buttons_clear(browser, site, output_path, name):
+    width, height = PHONES[name]
+    phone = name != "desktop"
+    context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=3 if phone else 1,
+                                  has_touch=phone, is_mobile=phone)
+    page = context.new_page()
+    try:
+        open_game(page, site, "variant=longyan&seed=5&speed=instant&lang=en&hints=1")
+        s = idle(page)
+        assert s["human"] and not s["over"], s
+        (page.tap if phone else page.click)("#tb-tracker")
+        page.wait_for_selector("#tracker:not([hidden])")
+        page.wait_for_selector("#hints:not([hidden])")
+        # select a tile: its Discard button shows over the hand
+        tiles = page.evaluate(HAND_TILES)
+        tile = next(t for t in tiles if f"discard {t['code']}" in s["legal"])
+        if phone:
+            page.touchscreen.tap(tile["x"], tile["y"])
+        else:
+            page.mouse.click(tile["x"], tile["y"])
+        page.wait_for_selector("#actions button[data-action^='discard']")
+        page.wait_for_timeout(200)  # the next frame places the overlay
+        boxes = page.evaluate(BOXES)
+        shot(page, output_path, f"panels-{name}")
+        assert boxes["buttons"], name
+        assert_clear(boxes, name)
+        if name == "landscape":
+            assert boxes["u"] >= 20, boxes["u"]  # was 18 px before the layout used the height better
+    finally:
+        context.close()

@@ -1,0 +1,117 @@
+// The hints and tile-tracker panels and the toolbar's toggles: whether each panel shows, where
+// the panels dock (above the board on a portrait screen, under the toolbar otherwise, with the room
+// reserved in the table's layout), and the hint the engine gives for this moment (fetched on the
+// player's turn and after another player's discard; the last one stays up until the next
+// arrives, so the panel does not flicker).
+
+import { saveSettings } from "./settings.js";
+import { getLang } from "./i18n.js";
+import { call } from "./bridge.js";
+
+/** ctx: {view, ui, sound, settings, run, redraw}; run.gen drops answers of an older match. */
+export function createPanels(ctx) {
+  const { view, ui, sound, settings, run, redraw } = ctx;
+  let showTracker = false;
+  let hint = null;
+
+  function toggle(what) {
+    if (what === "tracker") showTracker = !showTracker;
+    if (what === "hints") {
+      settings.hints = !settings.hints;
+      saveSettings(settings, getLang());
+      refreshHints();
+    }
+    if (what === "sound") {
+      sound.setMuted(!sound.muted);
+      ui.setSound(sound.muted);
+    }
+    ui.setToggles({ hints: settings.hints, tracker: showTracker });
+    refresh();
+  }
+
+  function refresh() {
+    const s = view.state;
+    ui.showTracker(showTracker && !!s, s?.unseen);
+    ui.showHints(settings.hints && !!s && !s.autoplay && !s.is_over && (s.human_to_move || !!hint), hint);
+    ui.setToggles({ hints: settings.hints, tracker: showTracker });
+    redraw();
+  }
+
+  async function refreshHints() {
+    const s = view.state;
+    view.ui.hintTile = null;
+    const othersDiscard = !!(s && s.last_discard && s.last_discard.seat !== s.human);
+    if (s && !s.human_to_move && hint?.suggested) hint = null; // a suggestion for a turn already played
+    if (!settings.hints || !s || s.autoplay || s.is_over || !(s.human_to_move || othersDiscard)) {
+      hint = null;
+      refresh();
+      return;
+    }
+    const moment = s.history_length;
+    const my = run.gen;
+    try {
+      const answer = await call("hint");
+      if (my !== run.gen || view.state.history_length !== moment) return;
+      hint = answer.hint;
+      const suggested = hint?.suggested ? String(hint.suggested).split(" ") : [];
+      view.ui.hintTile = suggested[0] === "discard" || suggested[0] === "swim" ? suggested[1] : null;
+    } catch {
+      hint = null; // a hint is a nicety: its failure is not the game's
+    }
+    refresh();
+    redraw();
+  }
+
+  /**
+   * Dock the panels for a canvas of w×h css px: above the board on a portrait screen, else on
+   * the left under the toolbar. Returns the room the table's layout leaves them
+   * ({topReserve, leftReserve}), so that they never cover the hand, the discards or the claim
+   * buttons (which sit on the right, over the hand).
+   */
+  function dock(w, h) {
+    const mode = h > w * 1.15 ? "top" : "left";
+    if (ui.setDock(mode, mode === "top" || h <= 500)) refresh(); // the tiles' size changed
+    const band = w < 600 ? 72 : 0; // the toolbar and the status line over a narrow table
+    if (!ui.sideOpen()) return { topReserve: band, leftReserve: 0 };
+    if (mode === "top") return { topReserve: Math.max(band, ui.side.getBoundingClientRect().bottom + 4), leftReserve: 0 };
+    return { topReserve: band, leftReserve: ui.side.getBoundingClientRect().right + 8 };
+  }
+
+  /**
+   * Beside the board, the panels end above the player's strip, and the claim buttons come under
+   * them in the same column: on the right they could cover the bottom seat's discards, now that
+   * the board has moved over.
+   */
+  function fit(layout) {
+    const side = ui.side;
+    const docked = !!layout && side.classList.contains("left") && ui.sideOpen();
+    ui.actions.classList.toggle("docked", docked);
+    ui.actions.style.maxWidth = docked ? `${side.offsetWidth}px` : "";
+    if (!docked) {
+      side.style.maxHeight = "";
+      return;
+    }
+    const buttons = ui.actions.childElementCount ? ui.actions.offsetHeight + 8 : 0;
+    side.style.maxHeight = `${Math.max(120, layout.stripTop - 8 - buttons - side.offsetTop)}px`;
+  }
+
+  return {
+    dock,
+    fit,
+    toggle,
+    refresh,
+    refreshHints,
+    get showTracker() {
+      return showTracker;
+    },
+    /** The action the hint suggests now, if any. */
+    suggested: () => hint?.suggested ?? null,
+    /** Forget the hint: a new match, or the move it suggested was just played. */
+    clear: () => {
+      hint = null;
+    },
+    played: () => {
+      if (hint?.suggested) hint = null;
+    },
+  };
+}

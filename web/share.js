@@ -1,0 +1,37 @@
+// The page's address: the URL parameters of API.md laid over the stored settings for this visit
+// (each bad one reported on the page, not fatal), and the share link that reopens this very
+// moment of the hand (its start position plus the moves so far) as a `position` parameter.
+
+import { t, getLang, matchLang } from "./i18n.js";
+import { readParams, encodePosition, safeStored } from "./settings.js";
+import { call } from "./bridge.js";
+
+const OVERRIDES = ["variant", "seed", "hands", "level", "hints", "autoplay", "speed"];
+
+/** Lay the URL's parameters over `settings`; returns {params, problems, lang}. */
+export function applyUrl(settings) {
+  const { params, problems } = readParams();
+  const lang = params.lang || matchLang(safeStored("lang")) || matchLang(navigator.language) || "en";
+  for (const key of OVERRIDES) {
+    if (key in params) settings[key] = params[key];
+  }
+  if ("timer" in params) settings.options[settings.variant] = { ...settings.options[settings.variant], timer: params.timer };
+  return { params, problems, lang };
+}
+
+/** The sentences that report the bad parameters (in the current language). */
+export function problemNotices(problems) {
+  return problems.map((p) => t("err.param", { name: p.name, value: p.value, why: t(`err.why.${p.why}`) }));
+}
+
+/** The page's own address with this moment as its `position`. */
+export async function shareLink() {
+  const { position } = await call("position");
+  const url = new URL(location.href);
+  url.search = "";
+  url.hash = "";
+  url.searchParams.set("variant", position.variant);
+  url.searchParams.set("lang", getLang());
+  url.searchParams.set("position", encodePosition(position));
+  return url.href;
+}
