@@ -1,7 +1,10 @@
 """The easy bot: plain tile efficiency, quick and plausible.
 
 Wins whenever it may; discards the tile that leaves the fewest draws to ready (shanten), the most
-isolated one on ties; pongs and kongs when that does not set the hand back. No hand value, no defence.
+isolated one on ties; kongs when that does not set the hand back. Its calls are a beginner's: in
+Xinyu it pongs whenever that does not set the hand back (so it gives up 门清's double freely); in
+Longyan, where no call costs anything and pongs are most of a hand's speed, it is shy and pongs only
+when the pong makes its hand ready. No hand value, no defence.
 """
 from __future__ import annotations
 
@@ -54,7 +57,7 @@ def choose(view: View) -> str:
             counts[slot] -= 2
             after = shanten_of(view, counts, golds, melds + 1)   # 11 tiles: the best discard is implied
             counts[slot] += 2
-            if after <= now:
+            if after <= (now if view.variant == "xinyu" else 0):
                 return "pong"
         return "pass"
     now = shanten_of(view, counts, golds, melds)

@@ -9,7 +9,8 @@ is valued as the win it is: Xinyu's multipliers (RULES.md §2), Longyan's self-d
 or a swim when the gold pairs a natural tile (RULES.md §3 游金). This sees shapes whose next draw
 leads to wide waits (two-step efficiency) and value that only shows once a tile arrives. Only the
 observation is used (the unseen counts); no randomness, so the same state gives the same choice.
-Claims, wins and swims are the normal bot's (they already compare the outcomes exactly).
+Claims (pass, pong, kong) get the same look-ahead; wins and swims are the normal bot's (they
+already compare the outcomes exactly).
 """
 from __future__ import annotations
 
@@ -149,10 +150,49 @@ def xinyu_multiplier(counts: list[int], melds: MeldInfo, simple: bool) -> int:
     return m * shape
 
 
+def claim_lookahead(view: View, bot: NormalBot, decision: Decision) -> Decision:
+    """Pass, pong or kong on a discard, each valued by the look-ahead over the next draw: passing keeps
+    the 13 tiles; a pong is followed by its best few discards; a kong by its replacement draw and what
+    it pays at once. Claims decide much of a hand's speed (a pong takes a tile and skips seats), so
+    they get the same care as discards."""
+    look = NextDraw(view, bot.ev)
+    counts, golds, mi = bot.counts, bot.golds, view.melds
+    tile = view.last_tile
+    assert tile is not None
+    slot = view.slot(tile)
+    ranked = [Candidate("pass", look.value(counts, golds, mi), note="lookahead")]
+    if "kong" in view.legal:
+        counts[slot] -= 3
+        value = look.value(counts, golds, mi.plus(tile, True), replacement=True) + kong_payment(view, False)
+        counts[slot] += 3
+        ranked.append(Candidate("kong", value, note="lookahead"))
+    if "pong" in view.legal:
+        info = mi.plus(tile, False)
+        counts[slot] -= 2
+        for cand in bot.discard_candidates(counts, golds, info, view.hand, exclude=(tile, 2))[:REPLIES]:
+            out = view.slot(cand.action[8:])
+            if out == GOLD_SLOT:
+                value = look.value(counts, golds - 1, info)
+            else:
+                counts[out] -= 1
+                value = look.value(counts, golds, info)
+                counts[out] += 1
+            ranked.append(Candidate("pong", value, cand.estimate, note=cand.action))
+        counts[slot] += 2
+    ranked.sort(key=lambda c: -c.score)
+    return Decision(ranked[0].action, ranked, note="lookahead")
+
+
 def decide(view: View) -> Decision:
     bot = NormalBot(view)
     decision = bot.decide()
-    if view.phase != "discard" or decision.note in ("win", "swim", "swim_up") or len(decision.candidates) < 2:
+    if decision.note in ("win", "swim", "swim_up", "hold_for_swim"):
+        return decision
+    if view.phase == "claim":
+        if view.last_tile is not None and {"pong", "kong"} & set(view.legal):
+            return claim_lookahead(view, bot, decision)
+        return decision
+    if view.phase != "discard" or len(decision.candidates) < 2:
         return decision
     best = decision.candidates[0].score
     window = SCORE_WINDOW * max(1.0, abs(best))
