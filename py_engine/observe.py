@@ -76,12 +76,14 @@ def observe(game: Game, seat: int | None) -> dict[str, Any]:
 
 
 def unseen(game: Game, seat: int | None) -> dict[str, int]:
-    """Copies of each kind the seat cannot see: not in its hand, any discard, an exposed meld, or the turned gold."""
+    """Copies of each kind the seat cannot see: not in its hand, any discard, an exposed meld, or the
+    turned gold; once the hand is over every hand is shown, so only the wall's tiles stay unseen."""
     left = [4] * NUM_KINDS
     index = {c: i for i, c in enumerate(CODES[:NUM_KINDS])}
     seen: list[str] = []
-    if seat is not None:
-        seen += game.hands[seat]
+    for s in range(4):
+        if s == seat or game.is_over:
+            seen += game.hands[s]
     for s, ms in enumerate(game.melds):
         for m in ms:
             if m.type != "concealed_kong" or s == seat or game.is_over:

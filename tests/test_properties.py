@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 
 from py_engine import Game, IllegalActionError, Match, format_tiles
+from py_engine.tiles import INDEX
 
 from helpers import assert_illegal, game, pos
 
@@ -203,6 +204,18 @@ def test_observations_never_leak(variant, options):
 def test_unseen_is_what_the_seat_cannot_see(variant):
     for seed in range(4):
         play_random(variant, {}, seed, win_bias=0.1, each_step=check_unseen)
+
+
+@pytest.mark.parametrize("variant", ["xinyu", "longyan"])
+def test_unseen_at_the_end_of_a_hand_is_only_the_wall(variant):
+    """Every hand is shown when the hand is over: what stays unseen is the wall's tiles, for every seat."""
+    for seed in range(6):
+        g = play_random(variant, {}, seed, win_bias=0.3)
+        assert g.is_over
+        in_wall = Counter(t for t in g.wall.tiles if t in INDEX and INDEX[t] < 34)
+        for viewer in (None, 0, 1, 2, 3):
+            unseen = {code: n for code, n in g.observation(viewer)["unseen"].items() if n}
+            assert unseen == dict(in_wall), (viewer, unseen, in_wall)
 
 
 def test_unseen_counts_a_claimed_discard_once():
