@@ -15,7 +15,7 @@ import { Sound } from "./sound.js";
 import { createEvents } from "./embed.js";
 import { createIntentHandler } from "./intents.js";
 import { VARIANTS, loadSettings, saveSettings, speedOf } from "./settings.js";
-import { EngineError, call } from "./bridge.js";
+import { call } from "./bridge.js";
 import { applyUrl, problemNotices, shareLink } from "./share.js";
 import { createSteps } from "./steps.js";
 import { createPanels } from "./panels.js";
@@ -577,7 +577,4 @@ M.ready.then(async () => {
 window.addEventListener("error", (e) => {
   if (!e.error) return;
   ui.showError(t("err.engine", { message: e.message }));
-});
-window.addEventListener("unhandledrejection", (e) => {
-  if (e.reason instanceof EngineError) return; // already shown
 });
