@@ -80,6 +80,15 @@ class NextDraw:
         mean = total / self.n_unseen
         return mean if replacement else self.survive * mean + (1.0 - self.survive) * 0.0
 
+    def after_discard(self, counts: list[int], golds: int, melds: MeldInfo, slot: int) -> float:
+        """The value of the 13 tiles left by discarding the tile in ``slot`` (GOLD_SLOT: a gold)."""
+        if slot == GOLD_SLOT:
+            return self.value(counts, golds - 1, melds)
+        counts[slot] -= 1
+        value = self.value(counts, golds, melds)
+        counts[slot] += 1
+        return value
+
     def best_reply(self, counts: list[int], golds: int, melds: MeldInfo, s14: int, drawn: int) -> float:
         """The best discard after the draw, among the least connected tiles that keep the gain."""
         order = sorted((k for k in range(34) if counts[k] and k != drawn), key=lambda k: keep_score(counts, k))
@@ -150,7 +159,7 @@ def xinyu_multiplier(counts: list[int], melds: MeldInfo, simple: bool) -> int:
     return m * shape
 
 
-def claim_lookahead(view: View, bot: NormalBot, decision: Decision) -> Decision:
+def claim_lookahead(view: View, bot: NormalBot) -> Decision:
     """Pass, pong or kong on a discard, each valued by the look-ahead over the next draw: passing keeps
     the 13 tiles; a pong is followed by its best few discards; a kong by its replacement draw and what
     it pays at once. Claims decide much of a hand's speed (a pong takes a tile and skips seats), so
@@ -170,13 +179,7 @@ def claim_lookahead(view: View, bot: NormalBot, decision: Decision) -> Decision:
         info = mi.plus(tile, False)
         counts[slot] -= 2
         for cand in bot.discard_candidates(counts, golds, info, view.hand, exclude=(tile, 2))[:REPLIES]:
-            out = view.slot(cand.action[8:])
-            if out == GOLD_SLOT:
-                value = look.value(counts, golds - 1, info)
-            else:
-                counts[out] -= 1
-                value = look.value(counts, golds, info)
-                counts[out] += 1
+            value = look.after_discard(counts, golds, info, view.slot(cand.action[8:]))
             ranked.append(Candidate("pong", value, cand.estimate, note=cand.action))
         counts[slot] += 2
     ranked.sort(key=lambda c: -c.score)
@@ -190,7 +193,7 @@ def decide(view: View) -> Decision:
         return decision
     if view.phase == "claim":
         if view.last_tile is not None and {"pong", "kong"} & set(view.legal):
-            return claim_lookahead(view, bot, decision)
+            return claim_lookahead(view, bot)
         return decision
     if view.phase != "discard" or len(decision.candidates) < 2:
         return decision
@@ -205,12 +208,7 @@ def decide(view: View) -> Decision:
         verb, _, tile = cand.action.partition(" ")
         slot = view.slot(tile) if tile else 0
         if verb == "discard":
-            if slot == GOLD_SLOT:
-                value = look.value(counts, golds - 1, mi)
-            else:
-                counts[slot] -= 1
-                value = look.value(counts, golds, mi)
-                counts[slot] += 1
+            value = look.after_discard(counts, golds, mi, slot)
             est = cand.estimate
             if est is not None and est.shanten >= DEFEND_FROM_SHANTEN and view.tiles_left <= DEFEND_BELOW_TILES:
                 value -= danger(view, tile) * FEED_COST
