@@ -196,3 +196,34 @@ def test_normal_takes_a_concealed_kong_in_xinyu() -> None:
     assert "kong 5z" in game.legal_actions(0)
     assert normal.choose(bots.View.from_observation(game.observation(0))) == "kong 5z"
     assert hard.choose(bots.View.from_observation(game.observation(0))) == "kong 5z"
+
+
+def pong_window(variant: str, seat1: str) -> Game:
+    """The dealer throws 1z and seat 1, holding a pair of 1z, may pong it (Longyan: after the covered
+    first discard is turned up; the gold 9s robs nothing here)."""
+    kw = {"gold": "9s"} if variant == "longyan" else {}
+    game = table("2589m14679p2457s1z", seat1, variant=variant, **kw)
+    game.apply(0, "discard 1z")
+    while game.phase != "claim":
+        seat = game.waiting_for[0]
+        game.apply(seat, "pass")
+    assert "pong" in game.legal_actions(1)
+    return game
+
+
+def test_easy_is_shy_with_pongs_in_longyan_only() -> None:
+    far = "2589m147p36s1155z"            # a pong of 1z keeps the hand as close, and it is far from ready
+    assert bots.choose(pong_window("longyan", far), 1, "easy") == "pass"
+    assert bots.choose(pong_window("xinyu", far), 1, "easy") == "pong"
+    ready = "123456789m1167z"            # after a pong of 1z: three sets and 6z/7z, ready on a discard
+    assert bots.choose(pong_window("longyan", ready), 1, "easy") == "pong"
+
+
+@pytest.mark.parametrize("variant", ["xinyu", "longyan"])
+def test_hard_weighs_a_pong_with_its_look_ahead(variant: str) -> None:
+    game = pong_window(variant, "2589m147p36s1155z")
+    decision = hard.decide(bots.View.from_observation(game.observation(1)))
+    assert decision.note == "lookahead"
+    assert {c.action for c in decision.candidates} == {"pass", "pong"}
+    assert decision.action == decision.candidates[0].action
+    assert bots.choose(game, 1, "hard") == decision.action
