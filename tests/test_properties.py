@@ -479,6 +479,7 @@ KINDS = SUITED + [f"{n}z" for n in range(1, 8)]
 
 
 def _standard(c: Counter, pair_used: bool = False) -> bool:
+    """Brute force: do these tiles split into sets and one pair (sets only once `pair_used`)?"""
     live = [k for k in KINDS if c[k] > 0]
     if not live:
         return pair_used
@@ -620,39 +621,16 @@ def brute_swims(hand: list[str], gold: str, wild: str = "any", white: bool = Tru
             rest = [v for j, (_, v) in enumerate(naturals) if j != i]
             for combo in combinations_with_replacement(choices, golds - 1):
                 c = Counter(rest + list(combo))
-                if _sets_only(c):
+                if _standard(c, pair_used=True):
                     out.add(face)
                     break
     if golds >= 2:
         rest = [v for _, v in naturals]
         for combo in combinations_with_replacement(choices, golds - 2):
-            if _sets_only(Counter(rest + list(combo))):
+            if _standard(Counter(rest + list(combo)), pair_used=True):
                 out.add(gold)
                 break
     return out
-
-
-def _sets_only(c: Counter) -> bool:
-    live = [k for k in KINDS if c[k] > 0]
-    if not live:
-        return True
-    t = live[0]
-    if c[t] >= 3:
-        c[t] -= 3
-        ok = _sets_only(c)
-        c[t] += 3
-        if ok:
-            return True
-    if t[1] != "z" and int(t[0]) <= 7:
-        t2, t3 = f"{int(t[0]) + 1}{t[1]}", f"{int(t[0]) + 2}{t[1]}"
-        if c[t2] and c[t3]:
-            for x in (t, t2, t3):
-                c[x] -= 1
-            ok = _sets_only(c)
-            for x in (t, t2, t3):
-                c[x] += 1
-            return ok
-    return False
 
 
 def test_longyan_swim_options_match_brute_force():
