@@ -111,10 +111,10 @@ class Legality(HandState):
 
     def _self_draw_category(self, seat: int, shape: bool | None = None) -> str | None:
         """The category a self-drawn win would have now (None: no win); `shape`: the hand's shape wins."""
-        hand = self.hands[seat]
         if shape is None:
             shape = self._wins(seat)
-        three_golds = self.gold is not None and self._three_golds_allowed() and hand.count(self.gold) >= 3
+        three_golds = (self.gold is not None and self._three_golds_allowed()
+                       and self.counts[seat][INDEX[self.gold]] >= 3)
         if not (shape or three_golds) or not self._may_win_by(seat, "self_draw"):
             return None
         if self.variant == "longyan":
