@@ -72,6 +72,7 @@ class Game(Settlement):
         twin = copy.copy(self)
         twin.hands = [list(h) for h in self.hands]
         twin.counts = [list(c) for c in self.counts]
+        twin.hand_shapes = [h.copy() for h in self.hand_shapes]
         twin.melds = [list(m) for m in self.melds]
         twin.flowers = [list(f) for f in self.flowers]
         twin.wall = self.wall.clone()
@@ -85,7 +86,6 @@ class Game(Settlement):
         twin.history = list(self.history)
         twin.events = list(self.events)
         twin._legal_cache = {}
-        twin._ready = dict(self._ready)
         return twin
 
     def __init__(self, setup: positions.Setup) -> None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 from .scoring import longyan_category
 from .shapes import can_form_sets
 from .state import HandState
-from .tiles import CODES, HONOR_BASE, INDEX, sort_key
-from .winning import count_index, hand_counts, is_winning, wild_of, winning_kinds
+from .tiles import CODES, INDEX, sort_key
+from .winning import count_index, hand_counts, wild_of
 
 _DISCARD = {code: f"discard {code}" for code in CODES}
 
@@ -28,7 +28,7 @@ class Legality(HandState):
         actions: list[str] = []
         kinds = sorted(set(hand), key=INDEX.__getitem__)
         if self.may_self_draw:
-            shape = self._completes(seat)
+            shape = self._wins(seat)
             if self._self_draw_category(seat, shape) is not None:
                 actions.append("win")
             if self.tiles_left > 0:
@@ -50,41 +50,13 @@ class Legality(HandState):
         """Would the seat's hand win with this natural tile (a discard, a kong to rob)?"""
         return count_index(tile, self.gold, self.options) in self._ready_kinds(seat)
 
-    def _completes(self, seat: int) -> bool:
-        """Does the seat's hand (after its draw) make a winning shape? The hand less its last tile is
-        usually the one whose waits the claim checks cached: the last tile completes it if it is one of
-        them, and a gold does if any wait is one a gold may stand for. Without them, the full check."""
-        hand = self.hands[seat]
-        kinds = self._cached_waits(seat, hand[:-1])
-        if kinds is None:
-            return self._wins(seat)
-        last = hand[-1]
-        if last == self.gold:
-            return any(k < HONOR_BASE for k in kinds) if wild_of(self.options) == "suited" else bool(kinds)
-        return count_index(last, self.gold, self.options) in kinds
-
     def _ready_kinds(self, seat: int) -> frozenset[int]:
         """The count slots that complete the seat's hand (its waits), cached until the hand changes."""
-        hand = self.hands[seat]
-        kinds = self._cached_waits(seat, hand)
-        if kinds is None:
-            melds = len(self.melds[seat])
-            kinds = winning_kinds(hand, melds, self.variant, self.gold, self.options, self.counts[seat])
-            self._ready[seat] = (list(hand), melds, kinds)
-        return kinds
-
-    def _cached_waits(self, seat: int, tiles: list[str]) -> frozenset[int] | None:
-        """The waits cached for these concealed tiles of the seat (and its melds now), if they are.
-        The key is the tiles themselves, compared as lists: nothing is built on a hit."""
-        cached = self._ready.get(seat)
-        if cached is None or cached[1] != len(self.melds[seat]) or cached[0] != tiles:
-            return None
-        return cached[2]
+        return self.hand_shapes[seat].waits(len(self.melds[seat]))
 
     def _wins(self, seat: int, extra_golds: int = 0) -> bool:
         """Would the seat's concealed tiles (plus its melds) make a winning shape?"""
-        return is_winning(self.hands[seat], len(self.melds[seat]), self.variant, self.gold, self.options,
-                          extra_golds, self.counts[seat])
+        return self.hand_shapes[seat].wins(len(self.melds[seat]), extra_golds)
 
     def _others_swim(self, seat: int) -> int:
         swims = self.swims

@@ -8,6 +8,7 @@ from .positions import Setup
 from .scoring import Payment, Result
 from .rules import xinyu as xinyu_rules
 from .tiles import INDEX, counts34
+from .winning import HandShape
 
 
 @dataclass
@@ -54,6 +55,8 @@ class HandState:
         self.flowers = setup.flowers
         self.wall = setup.wall
         self.gold = setup.gold
+        # each hand as the winning check reads it, kept in step by _add/_remove too
+        self.hand_shapes = [HandShape(c, self.variant, self.gold, self.options) for c in self.counts]
         self.gold_out = setup.gold is not None
         self.scores_start = list(setup.scores)
         self.payments: list[Payment] = list(setup.opening_payments)
@@ -76,7 +79,6 @@ class HandState:
         self.hand_number: int | None = None
         self.events: list[dict[str, Any]] = []
         self._legal_cache: dict[int, list[str]] = {}
-        self._ready: dict[int, tuple[list[str], int, frozenset[int]]] = {}   # seat -> (tiles, melds, waits)
 
     @property
     def scores(self) -> list[int]:
@@ -105,14 +107,20 @@ class HandState:
     def _add(self, seat: int, tile: str) -> None:
         """A tile joins the seat's concealed hand (drawn, claimed, won); its counts follow."""
         self.hands[seat].append(tile)
-        self.counts[seat][INDEX[tile]] += 1
+        kind = INDEX[tile]
+        self.counts[seat][kind] += 1
+        self.hand_shapes[seat].add(kind)
 
     def _remove(self, seat: int, tile: str, copies: int = 1) -> None:
         """Copies of a tile leave the seat's concealed hand (discarded, melded); its counts follow."""
         hand = self.hands[seat]
         for _ in range(copies):
             hand.remove(tile)
-        self.counts[seat][INDEX[tile]] -= copies
+        kind = INDEX[tile]
+        self.counts[seat][kind] -= copies
+        shape = self.hand_shapes[seat]
+        for _ in range(copies):
+            shape.remove(kind)
 
     def _pay(self, payments: list[Payment]) -> None:
         self.payments += payments
