@@ -4,10 +4,10 @@ from __future__ import annotations
 from .scoring import longyan_category
 from .shapes import can_form_sets
 from .state import HandState
-from .tiles import CODES, INDEX, sort_key
+from .tiles import CODES, INDEX, NUM_KINDS, sort_key
 from .winning import count_index, hand_counts, wild_of
 
-_DISCARD = {code: f"discard {code}" for code in CODES}
+_DISCARD = tuple(f"discard {code}" for code in CODES[:NUM_KINDS])   # by kind
 
 
 class Legality(HandState):
@@ -20,27 +20,26 @@ class Legality(HandState):
             return list(w.options[seat]) if seat in w.options and seat not in w.answers else []
         if seat != self.turn:
             return []
-        hand = self.hands[seat]
         if self.swims[seat] and self.may_self_draw:
             # a swim's draw wins whatever it is; a drawn gold may instead climb a level (RULES.md §3)
             climb = self.drawn == self.gold and self.swims[seat] < 3
             return ["win", f"swim {self.gold}"] if climb else ["win"]
         actions: list[str] = []
-        kinds = sorted(set(hand), key=INDEX.__getitem__)
+        counts = self.counts[seat]             # kinds in index order: tile order
         if self.may_self_draw:
             shape = self._wins(seat)
             if self._self_draw_category(seat, shape) is not None:
                 actions.append("win")
             if self.tiles_left > 0:
-                if len(hand) - len(kinds) >= 3:      # room for four of a kind
-                    counts = self.counts[seat]
-                    actions += [f"kong {t}" for t in kinds if counts[INDEX[t]] == 4 and t != self.gold]
+                if 4 in counts:                  # a concealed kong (never of golds)
+                    actions += [f"kong {CODES[k]}" for k in range(NUM_KINDS)
+                                if counts[k] == 4 and CODES[k] != self.gold]
                 for m in self.melds[seat]:
-                    if m.type == "pong" and m.tile in hand:
+                    if m.type == "pong" and counts[INDEX[m.tile]]:
                         actions.append(f"kong {m.tile}")
             if shape and self.gold is not None:   # a swim is declared instead of a win
                 actions += [f"swim {t}" for t in self._swim_tiles(seat)]
-        actions += [_DISCARD[t] for t in kinds]
+        actions += [_DISCARD[k] for k in range(NUM_KINDS) if counts[k]]
         return actions
 
     def _counts(self, tiles: list[str]) -> tuple[list[int], int]:
