@@ -1,6 +1,8 @@
 """Who may do what now: legality in one place, shared by the referee, the bots and the hints."""
 from __future__ import annotations
 
+from itertools import compress
+
 from .scoring import longyan_category
 from .shapes import can_form_sets
 from .state import HandState
@@ -39,7 +41,7 @@ class Legality(HandState):
                         actions.append(f"kong {m.tile}")
             if shape and self.gold is not None:   # a swim is declared instead of a win
                 actions += [f"swim {t}" for t in self._swim_tiles(seat)]
-        actions += [_DISCARD[k] for k in range(NUM_KINDS) if counts[k]]
+        actions += compress(_DISCARD, counts)   # one discard per kind held
         return actions
 
     def _counts(self, tiles: list[str]) -> tuple[list[int], int]:
