@@ -86,19 +86,13 @@ class HandShape:
 
     __slots__ = ("_slots", "_waits", "_waits_melds", "golds", "parts", "variant", "wild")
 
-    def __init__(self, counts: Sequence[int], variant: str, gold: str | None, options: Mapping[str, Any]) -> None:
+    def __init__(self, counts: list[int], variant: str, gold: str | None, options: Mapping[str, Any]) -> None:
         """`counts`: the concealed tiles' physical 34-slot counts."""
         self.variant = variant
         self.wild = wild_of(options)
-        self._slots = _count_slots(gold, options.get("white_dragon") != "plain")
-        natural = [0] * NUM_KINDS
-        self.golds = 0
-        for kind, held in enumerate(counts):
-            slot = self._slots[kind]
-            if slot < 0:
-                self.golds += held
-            else:
-                natural[slot] += held
+        white_replaces = options.get("white_dragon") != "plain"
+        self._slots = _count_slots(gold, white_replaces)
+        natural, self.golds = shapes.split_golds(counts, gold, white_replaces)
         self.parts = list(shapes.components(natural))
         self._waits: frozenset[int] | None = None
         self._waits_melds = 0
