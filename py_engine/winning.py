@@ -84,7 +84,7 @@ class HandShape:
     step tile by tile, with their waits cached until the next change. A step is one kept link
     (Component.more / less); rebuilding the counts would slice and hash four keys."""
 
-    __slots__ = ("_slots", "_waits", "_waits_melds", "golds", "parts", "variant", "wild")
+    __slots__ = ("_before", "_slots", "_waits", "_waits_melds", "golds", "parts", "variant", "wild")
 
     def __init__(self, counts: list[int], variant: str, gold: str | None, options: Mapping[str, Any]) -> None:
         """`counts`: the concealed tiles' physical 34-slot counts."""
@@ -96,6 +96,8 @@ class HandShape:
         self.parts = list(shapes.components(natural))
         self._waits: frozenset[int] | None = None
         self._waits_melds = 0
+        # after an add: (the waits before it, their melds, the kind added), when they were known
+        self._before: tuple[frozenset[int], int, int] | None = None
 
     def copy(self) -> HandShape:
         twin = copy.copy(self)
@@ -104,6 +106,7 @@ class HandShape:
 
     def add(self, kind: int) -> None:
         """A tile of this kind (a physical 34-slot index) joins the hand."""
+        self._before = None if self._waits is None else (self._waits, self._waits_melds, kind)
         self._waits = None
         slot = self._slots[kind]
         if slot < 0:
@@ -114,6 +117,7 @@ class HandShape:
 
     def remove(self, kind: int) -> None:
         """A tile of this kind leaves the hand."""
+        self._before = None
         self._waits = None
         slot = self._slots[kind]
         if slot < 0:
@@ -123,7 +127,16 @@ class HandShape:
             self.parts[comp] = self.parts[comp].less(slot - 9 * comp)
 
     def wins(self, melds: int, extra_golds: int = 0) -> bool:
-        """is_winning of the hand (with `extra_golds` more golds)."""
+        """is_winning of the hand (with `extra_golds` more golds). Just after a draw the waits of the
+        hand before it, when the claim checks have cached them, answer: the tile drawn wins if it is
+        one of them, and a gold does if any of them is a tile a gold may stand for."""
+        before = self._before
+        if before is not None and before[1] == melds and not extra_golds:
+            waits, _, kind = before
+            slot = self._slots[kind]
+            if slot >= 0:
+                return slot in waits
+            return bool(waits) if self.wild == "any" else any(k < HONOR_BASE for k in waits)
         return _wins(self.parts, melds, self.golds + extra_golds, self.variant, self.wild)
 
     def waits(self, melds: int) -> frozenset[int]:

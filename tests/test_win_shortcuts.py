@@ -2,8 +2,9 @@
 
 Each seat's hand carries its 34-slot counts and its shape (winning.HandShape: components kept in
 step tile by tile, waits cached until the hand changes). Claims look a discard up in those waits
-and the self-draw check reads that shape; both must say exactly what the full check says on the
-tiles, and counts and shape must always be those of the hand.
+and the self-draw check reuses the waits of the hand before its draw (else reads the shape); both
+must say exactly what the full check says on the tiles, and counts and shape must always be
+those of the hand.
 """
 from __future__ import annotations
 
