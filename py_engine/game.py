@@ -14,8 +14,8 @@ from .melds import Meld
 from .observe import observe
 from .scoring import first_discard_bonus, longyan_kong_payments, xinyu_kong_payments
 from .settle import Settlement
-from .state import Bonus, Discard, Window, order_from, payment_event
-from .tiles import INDEX, format_tiles, is_flower, sorted_tiles
+from .state import ORDERS, Bonus, Discard, Window, order_from, payment_event
+from .tiles import FLOWERS, INDEX, format_tiles, sorted_tiles
 from .winning import count_index
 
 
@@ -221,7 +221,7 @@ class Game(Settlement):
             if from_tail and self.wall.last_die is not None:
                 event["die"] = self.wall.last_die
             self.events.append(event)
-            if not is_flower(tile):
+            if tile not in FLOWERS:
                 break
             self._set_aside_flower(seat, tile)
             from_tail = True
@@ -273,7 +273,7 @@ class Game(Settlement):
 
     def _open_claims(self, discarder: int, tile: str) -> None:
         options: dict[int, list[str]] = {}
-        order = order_from((discarder + 1) % 4)[:3]
+        order = ORDERS[(discarder + 1) % 4][:3]
         may_meld = self.tiles_left > 0         # the last discard cannot be ponged or konged
         may_win = self.variant == "longyan" or self.options["discard_win"]
         if tile != self.gold:                  # a discarded gold cannot be claimed

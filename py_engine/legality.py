@@ -83,8 +83,8 @@ class Legality(HandState):
         """The category a self-drawn win would have now (None: no win); `shape`: the hand's shape wins."""
         if shape is None:
             shape = self._wins(seat)
-        three_golds = (self.gold is not None and self._three_golds_allowed()
-                       and self.counts[seat][INDEX[self.gold]] >= 3)
+        three_golds = (self.gold is not None and self.counts[seat][INDEX[self.gold]] >= 3
+                       and self._three_golds_allowed())
         if not (shape or three_golds) or not self._may_win_by(seat, "self_draw"):
             return None
         if self.variant == "longyan":

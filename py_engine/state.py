@@ -127,12 +127,13 @@ class HandState:
         self.events += [payment_event(p) for p in payments]
 
 
-_ORDERS = tuple(tuple((seat + i) % 4 for i in range(4)) for seat in range(4))
+#: Seats in turn order starting from each seat.
+ORDERS = tuple(tuple((seat + i) % 4 for i in range(4)) for seat in range(4))
 
 
 def order_from(seat: int) -> list[int]:
     """Seats in turn order starting from `seat`."""
-    return list(_ORDERS[seat])
+    return list(ORDERS[seat])
 
 
 def payment_event(p: Payment) -> dict[str, Any]:
