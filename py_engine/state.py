@@ -61,6 +61,12 @@ class HandState:
         self.scores_start = list(setup.scores)
         self.payments: list[Payment] = list(setup.opening_payments)
         self.drawn_count = setup.drawn_count
+        # the wall tiles left when the hand is drawn: Longyan's reserve, or where Xinyu's 120-tile
+        # limit falls (every draw takes one tile from the wall and counts one more drawn)
+        if self.variant == "xinyu":
+            self._wall_floor = max(0, len(self.wall.tiles) - (xinyu_rules.DRAW_LIMIT - self.drawn_count))
+        else:
+            self._wall_floor = self.options["reserve_tiles"]
         self.discards: list[list[Discard]] = [[] for _ in range(4)]
         self.swims = [0, 0, 0, 0]
         self.furiten = [False] * 4
@@ -97,11 +103,7 @@ class HandState:
     @property
     def tiles_left(self) -> int:
         """Draws left before the hand is drawn (Xinyu: the 120-tile limit; Longyan: the reserve)."""
-        left = len(self.wall.tiles)
-        if self.variant == "xinyu":
-            left = min(xinyu_rules.DRAW_LIMIT - self.drawn_count, left)
-        else:
-            left -= self.options["reserve_tiles"]
+        left = len(self.wall.tiles) - self._wall_floor
         return left if left > 0 else 0
 
     def _add(self, seat: int, tile: str) -> None:
