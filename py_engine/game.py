@@ -253,7 +253,8 @@ class Game(Settlement):
             self._after_public_discard(seat, tile)
 
     def _after_public_discard(self, seat: int, tile: str) -> None:
-        self._track_bonus(seat, tile)
+        if self.bonus.alive:
+            self._track_bonus(seat, tile)
         self._open_claims(seat, tile)
 
     def _track_bonus(self, seat: int, tile: str) -> None:

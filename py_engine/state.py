@@ -115,14 +115,11 @@ class HandState:
 
     def _remove(self, seat: int, tile: str, copies: int = 1) -> None:
         """Copies of a tile leave the seat's concealed hand (discarded, melded); its counts follow."""
-        hand = self.hands[seat]
+        hand, shape, kind = self.hands[seat], self.hand_shapes[seat], INDEX[tile]
         for _ in range(copies):
             hand.remove(tile)
-        kind = INDEX[tile]
-        self.counts[seat][kind] -= copies
-        shape = self.hand_shapes[seat]
-        for _ in range(copies):
             shape.remove(kind)
+        self.counts[seat][kind] -= copies
 
     def _pay(self, payments: list[Payment]) -> None:
         self.payments += payments
