@@ -14,8 +14,8 @@ from .melds import Meld
 from .observe import observe
 from .scoring import first_discard_bonus, longyan_kong_payments, xinyu_kong_payments
 from .settle import Settlement
-from .state import Bonus, Discard, Window, order_from, payment_event
-from .tiles import INDEX, format_tiles, is_flower, sorted_tiles
+from .state import ORDERS, Bonus, Discard, Window, order_from, payment_event
+from .tiles import FLOWERS, INDEX, format_tiles, sorted_tiles
 from .winning import count_index
 
 
@@ -72,6 +72,7 @@ class Game(Settlement):
         twin = copy.copy(self)
         twin.hands = [list(h) for h in self.hands]
         twin.counts = [list(c) for c in self.counts]
+        twin.hand_shapes = [h.copy() for h in self.hand_shapes]
         twin.melds = [list(m) for m in self.melds]
         twin.flowers = [list(f) for f in self.flowers]
         twin.wall = self.wall.clone()
@@ -85,7 +86,6 @@ class Game(Settlement):
         twin.history = list(self.history)
         twin.events = list(self.events)
         twin._legal_cache = {}
-        twin._ready = dict(self._ready)
         return twin
 
     def __init__(self, setup: positions.Setup) -> None:
@@ -221,7 +221,7 @@ class Game(Settlement):
             if from_tail and self.wall.last_die is not None:
                 event["die"] = self.wall.last_die
             self.events.append(event)
-            if not is_flower(tile):
+            if tile not in FLOWERS:
                 break
             self._set_aside_flower(seat, tile)
             from_tail = True
@@ -253,7 +253,8 @@ class Game(Settlement):
             self._after_public_discard(seat, tile)
 
     def _after_public_discard(self, seat: int, tile: str) -> None:
-        self._track_bonus(seat, tile)
+        if self.bonus.alive:
+            self._track_bonus(seat, tile)
         self._open_claims(seat, tile)
 
     def _track_bonus(self, seat: int, tile: str) -> None:
@@ -273,7 +274,7 @@ class Game(Settlement):
 
     def _open_claims(self, discarder: int, tile: str) -> None:
         options: dict[int, list[str]] = {}
-        order = order_from((discarder + 1) % 4)[:3]
+        order = ORDERS[(discarder + 1) % 4][:3]
         may_meld = self.tiles_left > 0         # the last discard cannot be ponged or konged
         may_win = self.variant == "longyan" or self.options["discard_win"]
         if tile != self.gold:                  # a discarded gold cannot be claimed
@@ -283,7 +284,8 @@ class Game(Settlement):
                 if self.swims[s]:
                     continue                   # a swimmer may not claim discards
                 acts = []
-                if may_win and slot in self._ready_kinds(s) and self._may_win_by(s, "discard"):
+                if (may_win and slot in self.hand_shapes[s].waits(len(self.melds[s]))   # as _wins_with
+                        and self._may_win_by(s, "discard")):
                     acts.append("win")
                 if may_meld:
                     held = self.counts[s][kind]

@@ -1,13 +1,15 @@
 """Who may do what now: legality in one place, shared by the referee, the bots and the hints."""
 from __future__ import annotations
 
+from itertools import compress
+
 from .scoring import longyan_category
 from .shapes import can_form_sets
 from .state import HandState
-from .tiles import CODES, HONOR_BASE, INDEX, sort_key
-from .winning import count_index, hand_counts, is_winning, wild_of, winning_kinds
+from .tiles import CODES, INDEX, NUM_KINDS, sort_key
+from .winning import count_index, hand_counts, wild_of
 
-_DISCARD = {code: f"discard {code}" for code in CODES}
+_DISCARD = tuple(f"discard {code}" for code in CODES[:NUM_KINDS])   # by kind
 
 
 class Legality(HandState):
@@ -20,71 +22,39 @@ class Legality(HandState):
             return list(w.options[seat]) if seat in w.options and seat not in w.answers else []
         if seat != self.turn:
             return []
-        hand = self.hands[seat]
         if self.swims[seat] and self.may_self_draw:
             # a swim's draw wins whatever it is; a drawn gold may instead climb a level (RULES.md §3)
             climb = self.drawn == self.gold and self.swims[seat] < 3
             return ["win", f"swim {self.gold}"] if climb else ["win"]
         actions: list[str] = []
-        kinds = sorted(set(hand), key=INDEX.__getitem__)
+        counts = self.counts[seat]             # kinds in index order: tile order
         if self.may_self_draw:
-            shape = self._completes(seat)
+            shape = self._wins(seat)
             if self._self_draw_category(seat, shape) is not None:
                 actions.append("win")
             if self.tiles_left > 0:
-                if len(hand) - len(kinds) >= 3:      # room for four of a kind
-                    counts = self.counts[seat]
-                    actions += [f"kong {t}" for t in kinds if counts[INDEX[t]] == 4 and t != self.gold]
+                if 4 in counts:                  # a concealed kong (never of golds)
+                    actions += [f"kong {CODES[k]}" for k in range(NUM_KINDS)
+                                if counts[k] == 4 and CODES[k] != self.gold]
                 for m in self.melds[seat]:
-                    if m.type == "pong" and m.tile in hand:
+                    if m.type == "pong" and counts[INDEX[m.tile]]:
                         actions.append(f"kong {m.tile}")
             if shape and self.gold is not None:   # a swim is declared instead of a win
                 actions += [f"swim {t}" for t in self._swim_tiles(seat)]
-        actions += [_DISCARD[t] for t in kinds]
+        actions += compress(_DISCARD, counts)   # one discard per kind held
         return actions
 
     def _counts(self, tiles: list[str]) -> tuple[list[int], int]:
         return hand_counts(tiles, self.gold, self.options)
 
     def _wins_with(self, seat: int, tile: str) -> bool:
-        """Would the seat's hand win with this natural tile (a discard, a kong to rob)?"""
-        return count_index(tile, self.gold, self.options) in self._ready_kinds(seat)
-
-    def _completes(self, seat: int) -> bool:
-        """Does the seat's hand (after its draw) make a winning shape? The hand less its last tile is
-        usually the one whose waits the claim checks cached: the last tile completes it if it is one of
-        them, and a gold does if any wait is one a gold may stand for. Without them, the full check."""
-        hand = self.hands[seat]
-        kinds = self._cached_waits(seat, hand[:-1])
-        if kinds is None:
-            return self._wins(seat)
-        last = hand[-1]
-        if last == self.gold:
-            return any(k < HONOR_BASE for k in kinds) if wild_of(self.options) == "suited" else bool(kinds)
-        return count_index(last, self.gold, self.options) in kinds
-
-    def _ready_kinds(self, seat: int) -> frozenset[int]:
-        """The count slots that complete the seat's hand (its waits), cached until the hand changes."""
-        hand = self.hands[seat]
-        kinds = self._cached_waits(seat, hand)
-        if kinds is None:
-            melds = len(self.melds[seat])
-            kinds = winning_kinds(hand, melds, self.variant, self.gold, self.options, self.counts[seat])
-            self._ready[seat] = (list(hand), melds, kinds)
-        return kinds
-
-    def _cached_waits(self, seat: int, tiles: list[str]) -> frozenset[int] | None:
-        """The waits cached for these concealed tiles of the seat (and its melds now), if they are.
-        The key is the tiles themselves, compared as lists: nothing is built on a hit."""
-        cached = self._ready.get(seat)
-        if cached is None or cached[1] != len(self.melds[seat]) or cached[0] != tiles:
-            return None
-        return cached[2]
+        """Would the seat's hand win with this natural tile (a discard, a kong to rob)? Its waits are
+        cached on its hand shape until the hand changes."""
+        return count_index(tile, self.gold, self.options) in self.hand_shapes[seat].waits(len(self.melds[seat]))
 
     def _wins(self, seat: int, extra_golds: int = 0) -> bool:
         """Would the seat's concealed tiles (plus its melds) make a winning shape?"""
-        return is_winning(self.hands[seat], len(self.melds[seat]), self.variant, self.gold, self.options,
-                          extra_golds, self.counts[seat])
+        return self.hand_shapes[seat].wins(len(self.melds[seat]), extra_golds)
 
     def _others_swim(self, seat: int) -> int:
         swims = self.swims
@@ -111,10 +81,10 @@ class Legality(HandState):
 
     def _self_draw_category(self, seat: int, shape: bool | None = None) -> str | None:
         """The category a self-drawn win would have now (None: no win); `shape`: the hand's shape wins."""
-        hand = self.hands[seat]
         if shape is None:
             shape = self._wins(seat)
-        three_golds = self.gold is not None and self._three_golds_allowed() and hand.count(self.gold) >= 3
+        three_golds = (self.gold is not None and self.counts[seat][INDEX[self.gold]] >= 3
+                       and self._three_golds_allowed())
         if not (shape or three_golds) or not self._may_win_by(seat, "self_draw"):
             return None
         if self.variant == "longyan":

@@ -10,7 +10,7 @@ from typing import Any
 from .melds import Meld, parse_meld
 from .rules import RuleSet, ruleset
 from .scoring import Payment, longyan_kong_payments
-from .tiles import as_tiles, full_set, is_flower
+from .tiles import FLOWERS, as_tiles, full_set, is_flower
 from .wall import Wall, roll_dice
 
 POSITION_KEYS = (
@@ -201,7 +201,7 @@ def deal(variant: str, seed: int, options: dict[str, Any] | None, dealer: int | 
     hands: list[list[str]] = [[] for _ in range(4)]
     for _ in range(3):                       # three rounds of four tiles, then one each, then the dealer's 14th
         for seat in order:
-            hands[seat] += [wall.draw_front() for _ in range(4)]
+            hands[seat] += wall.draw_front_many(4)
     for seat in order:
         hands[seat].append(wall.draw_front())
     hands[dealer].append(wall.draw_front())
@@ -210,9 +210,9 @@ def deal(variant: str, seed: int, options: dict[str, Any] | None, dealer: int | 
                   wall, None, list(scores or [0, 0, 0, 0]), 4 * 13 + 1)
     if rules.flowers:
         # 补花: rounds in turn order from the dealer until no hand holds a flower
-        while any(is_flower(t) for h in hands for t in h):
+        while any(not FLOWERS.isdisjoint(h) for h in hands):
             for seat in order:
-                found = [t for t in hands[seat] if is_flower(t)]
+                found = [t for t in hands[seat] if t in FLOWERS]
                 for tile in found:
                     hands[seat].remove(tile)
                     _add_flower(setup, seat, tile, setup.opening_payments)

@@ -11,7 +11,8 @@ Speed comes from per-component tables memoized lazily: each suit (9 counts) and 
     plus one pair (more golds also work when they add whole gold-only sets), and
   * a shanten table: the most of its tiles that fit ``k`` set slots (k = 0..4), without and
     with the pair slot.
-A hand is then a handful of dict lookups and a few additions.
+A hand is then a handful of dict lookups and a few additions; a hand that changes a tile at a
+time steps between records by links kept on them (``Component.more`` / ``less``), with no lookup.
 """
 from __future__ import annotations
 
@@ -151,7 +152,7 @@ def _intern(table: tuple[int, ...]) -> int:
 class Component:
     """What the shape checks need to know of one suit's (or the honors') counts."""
 
-    __slots__ = ("key", "seq", "g0", "g1", "pairs", "singles", "tiles", "_table")
+    __slots__ = ("key", "seq", "g0", "g1", "pairs", "singles", "tiles", "_table", "_more", "_less")
 
     def __init__(self, key: Key, seq: bool) -> None:
         self.key = key
@@ -161,6 +162,34 @@ class Component:
         self.singles = sum(c & 1 for c in key)
         self.tiles = sum(key)
         self._table = -1
+        self._more: list[Component | None] | None = None    # neighbours, linked on first use
+        self._less: list[Component | None] | None = None
+
+    def more(self, i: int) -> Component:
+        """This component with one more tile at offset i. The link is kept: a hand followed tile
+        by tile (winning.HandShape) or a waits scan builds and hashes each key once."""
+        if self._more is None:
+            self._more = [None] * len(self.key)
+        found = self._more[i]
+        if found is None:
+            found = self._more[i] = self._changed(i, 1)
+        return found
+
+    def less(self, i: int) -> Component:
+        """This component with one tile fewer at offset i (it must hold one); the link is kept."""
+        if self._less is None:
+            self._less = [None] * len(self.key)
+        found = self._less[i]
+        if found is None:
+            found = self._less[i] = self._changed(i, -1)
+        return found
+
+    def _changed(self, i: int, change: int) -> Component:
+        key = list(self.key)
+        key[i] += change
+        if key[i] < 0:
+            raise ValueError(f"no tile at offset {i} to take from {self.key}")
+        return _record(tuple(key), self.seq)
 
     @property
     def table(self) -> int:
@@ -185,8 +214,8 @@ def _record(key: Key, seq: bool) -> Component:
 Records = tuple[Component, Component, Component, Component]
 
 
-def _records(counts: Sequence[int]) -> Records:
-    """The four components of a hand: m, p, s, honors."""
+def components(counts: Sequence[int]) -> Records:
+    """The four components of a hand: m, p, s, honors (what every check below reads)."""
     try:
         return (_SUIT_RECORDS[tuple(counts[0:9])], _SUIT_RECORDS[tuple(counts[9:18])],
                 _SUIT_RECORDS[tuple(counts[18:27])], _HONOR_RECORDS[tuple(counts[27:34])])
@@ -245,7 +274,7 @@ def is_standard_win(counts: Sequence[int], golds: int = 0, wild: str = "any") ->
     """Sets plus exactly one pair (melds, already complete, are not passed)."""
     if wild not in WILDS:
         _check_wild(wild)
-    m, p, s, h = _records(counts)
+    m, p, s, h = components(counts)
     if (m.tiles + p.tiles + s.tiles + h.tiles + golds) % 3 != 2:
         return False
     return _golds_needed(m, p, s, h, wild) <= golds
@@ -259,7 +288,7 @@ def can_form_sets(counts: Sequence[int], golds: int = 0, wild: str = "any") -> b
     """
     if wild not in WILDS:
         _check_wild(wild)
-    m, p, s, h = _records(counts)
+    m, p, s, h = components(counts)
     if golds < 0 or (m.tiles + p.tiles + s.tiles + h.tiles + golds) % 3:
         return False
     hg0 = h.g0
@@ -273,7 +302,7 @@ def is_seven_pairs(counts: Sequence[int], golds: int = 0, wild: str = "any") -> 
     allowed tile or with another gold (RULES.md §1)."""
     if wild not in WILDS:
         _check_wild(wild)
-    m, p, s, h = _records(counts)
+    m, p, s, h = components(counts)
     return m.tiles + p.tiles + s.tiles + h.tiles + golds == 14 and _pairs_complete(m, p, s, h, golds, wild)
 
 
@@ -287,9 +316,15 @@ def _pairs_complete(m: Component, p: Component, s: Component, h: Component, gold
 def is_win(counts: Sequence[int], melds: int = 0, golds: int = 0, wild: str = "any",
            seven_pairs: bool = True) -> bool:
     """Standard shape, or seven pairs when there are no melds: the engine's winning check."""
+    return components_win(components(counts), melds, golds, wild, seven_pairs)
+
+
+def components_win(parts: Sequence[Component], melds: int = 0, golds: int = 0, wild: str = "any",
+                   seven_pairs: bool = True) -> bool:
+    """``is_win`` of a hand given as its four components (``components``)."""
     if wild not in WILDS:
         _check_wild(wild)
-    m, p, s, h = _records(counts)
+    m, p, s, h = parts
     total = m.tiles + p.tiles + s.tiles + h.tiles + golds
     if total % 3 != 2:
         return False
@@ -421,20 +456,20 @@ def _seven_pairs(m: Component, p: Component, s: Component, h: Component, golds: 
 def shanten_standard(counts: Sequence[int], melds: int = 0, golds: int = 0, wild: str = "any") -> int:
     """Shanten towards (4 - melds) sets plus a pair."""
     _check_wild(wild)
-    return _standard(*_records(counts), melds, golds, wild)
+    return _standard(*components(counts), melds, golds, wild)
 
 
 def shanten_seven_pairs(counts: Sequence[int], golds: int = 0, wild: str = "any") -> int:
     """Shanten towards seven pairs (four of a kind are two pairs)."""
     _check_wild(wild)
-    return _seven_pairs(*_records(counts), golds, wild)
+    return _seven_pairs(*components(counts), golds, wild)
 
 
 def shanten(counts: Sequence[int], melds: int = 0, golds: int = 0, wild: str = "any",
             seven_pairs: bool = True) -> int:
     """The lower of the standard and (with no melds) seven-pairs shanten; -1 = complete."""
     _check_wild(wild)
-    m, p, s, h = _records(counts)
+    m, p, s, h = components(counts)
     best = _standard(m, p, s, h, melds, golds, wild)
     if seven_pairs and melds == 0 and best > -1:
         sp = _seven_pairs(m, p, s, h, golds, wild)
@@ -455,32 +490,33 @@ def waits(counts: Sequence[int], melds: int = 0, golds: int = 0, wild: str = "an
     _check_wild(wild)
     if (sum(counts) + golds) % 3 != 1:
         raise ValueError(f"waits needs a hand one tile short of complete (3n+1 tiles), not {sum(counts) + golds}")
-    recs = list(_records(counts))
-    pairs7 = seven_pairs and melds == 0 and sum(counts) + golds == 13
+    return components_waits(components(counts), melds, golds, wild, seven_pairs)
+
+
+def components_waits(parts: Sequence[Component], melds: int = 0, golds: int = 0, wild: str = "any",
+                     seven_pairs: bool = True) -> list[int]:
+    """``waits`` of a hand given as its four components (3n+1 tiles with the golds, unchecked)."""
+    _check_wild(wild)
+    recs = list(parts)
+    pairs7 = seven_pairs and melds == 0 and sum(r.tiles for r in recs) + golds == 13
     if pairs7:
         odd_s = recs[0].singles + recs[1].singles + recs[2].singles
         odd_h = recs[3].singles
-    work = list(counts)
     found: list[int] = []
-    for k in range(34):
-        comp, lo = (k // 9, k - k % 9) if k < 27 else (3, 27)
-        work[k] += 1
-        key = tuple(work[lo:lo + (9 if comp < 3 else 7)])
-        work[k] -= 1
-        table = _HONOR_RECORDS if comp == 3 else _SUIT_RECORDS
-        rec = table.get(key) or _record(key, comp < 3)
+    for comp in range(4):
         saved = recs[comp]
-        recs[comp] = rec
-        ok = _golds_needed(recs[0], recs[1], recs[2], recs[3], wild) <= golds
+        for i, held in enumerate(saved.key):
+            recs[comp] = saved.more(i)
+            ok = _golds_needed(recs[0], recs[1], recs[2], recs[3], wild) <= golds
+            if not ok and pairs7:
+                flip = -1 if held & 1 else 1
+                if comp == 3 and wild == "suited":
+                    ok = odd_h + flip == 0 and odd_s <= golds
+                elif comp == 3 or wild == "any":
+                    ok = odd_s + odd_h + flip <= golds
+                else:
+                    ok = odd_h == 0 and odd_s + flip <= golds
+            if ok:
+                found.append(9 * comp + i)
         recs[comp] = saved
-        if not ok and pairs7:
-            flip = -1 if counts[k] & 1 else 1
-            if comp == 3 and wild == "suited":
-                ok = odd_h + flip == 0 and odd_s <= golds
-            elif comp == 3 or wild == "any":
-                ok = odd_s + odd_h + flip <= golds
-            else:
-                ok = odd_h == 0 and odd_s + flip <= golds
-        if ok:
-            found.append(k)
     return found

@@ -8,6 +8,7 @@ from .positions import Setup
 from .scoring import Payment, Result
 from .rules import xinyu as xinyu_rules
 from .tiles import INDEX, counts34
+from .winning import HandShape
 
 
 @dataclass
@@ -54,10 +55,18 @@ class HandState:
         self.flowers = setup.flowers
         self.wall = setup.wall
         self.gold = setup.gold
+        # each hand as the winning check reads it, kept in step by _add/_remove too
+        self.hand_shapes = [HandShape(c, self.variant, self.gold, self.options) for c in self.counts]
         self.gold_out = setup.gold is not None
         self.scores_start = list(setup.scores)
         self.payments: list[Payment] = list(setup.opening_payments)
         self.drawn_count = setup.drawn_count
+        # the wall tiles left when the hand is drawn: Longyan's reserve, or where Xinyu's 120-tile
+        # limit falls (every draw takes one tile from the wall and counts one more drawn)
+        if self.variant == "xinyu":
+            self._wall_floor = max(0, len(self.wall.tiles) - (xinyu_rules.DRAW_LIMIT - self.drawn_count))
+        else:
+            self._wall_floor = self.options["reserve_tiles"]
         self.discards: list[list[Discard]] = [[] for _ in range(4)]
         self.swims = [0, 0, 0, 0]
         self.furiten = [False] * 4
@@ -76,7 +85,6 @@ class HandState:
         self.hand_number: int | None = None
         self.events: list[dict[str, Any]] = []
         self._legal_cache: dict[int, list[str]] = {}
-        self._ready: dict[int, tuple[list[str], int, frozenset[int]]] = {}   # seat -> (tiles, melds, waits)
 
     @property
     def scores(self) -> list[int]:
@@ -95,36 +103,36 @@ class HandState:
     @property
     def tiles_left(self) -> int:
         """Draws left before the hand is drawn (Xinyu: the 120-tile limit; Longyan: the reserve)."""
-        left = len(self.wall.tiles)
-        if self.variant == "xinyu":
-            left = min(xinyu_rules.DRAW_LIMIT - self.drawn_count, left)
-        else:
-            left -= self.options["reserve_tiles"]
+        left = len(self.wall.tiles) - self._wall_floor
         return left if left > 0 else 0
 
     def _add(self, seat: int, tile: str) -> None:
         """A tile joins the seat's concealed hand (drawn, claimed, won); its counts follow."""
         self.hands[seat].append(tile)
-        self.counts[seat][INDEX[tile]] += 1
+        kind = INDEX[tile]
+        self.counts[seat][kind] += 1
+        self.hand_shapes[seat].add(kind)
 
     def _remove(self, seat: int, tile: str, copies: int = 1) -> None:
         """Copies of a tile leave the seat's concealed hand (discarded, melded); its counts follow."""
-        hand = self.hands[seat]
+        hand, shape, kind = self.hands[seat], self.hand_shapes[seat], INDEX[tile]
         for _ in range(copies):
             hand.remove(tile)
-        self.counts[seat][INDEX[tile]] -= copies
+            shape.remove(kind)
+        self.counts[seat][kind] -= copies
 
     def _pay(self, payments: list[Payment]) -> None:
         self.payments += payments
         self.events += [payment_event(p) for p in payments]
 
 
-_ORDERS = tuple(tuple((seat + i) % 4 for i in range(4)) for seat in range(4))
+#: Seats in turn order starting from each seat.
+ORDERS = tuple(tuple((seat + i) % 4 for i in range(4)) for seat in range(4))
 
 
 def order_from(seat: int) -> list[int]:
     """Seats in turn order starting from `seat`."""
-    return list(_ORDERS[seat])
+    return list(ORDERS[seat])
 
 
 def payment_event(p: Payment) -> dict[str, Any]:

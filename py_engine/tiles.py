@@ -14,6 +14,7 @@ CODES: tuple[str, ...] = tuple(
 INDEX: dict[str, int] = {code: i for i, code in enumerate(CODES)}
 NUM_KINDS = 34          # suited and honor kinds; flowers are apart
 FLOWER_BASE = 34        # index of 1f
+FLOWERS = frozenset(CODES[FLOWER_BASE:])
 HONOR_BASE = 27         # index of 1z
 WHITE_DRAGON = "5z"
 
@@ -75,9 +76,14 @@ def sorted_tiles(tiles: Iterable[str]) -> list[str]:
 
 def format_tiles(tiles: Iterable[str]) -> str:
     """``["5z", "1m", "2m"]`` -> ``"12m5z"`` (sorted m, p, s, z, f)."""
+    codes = list(tiles)
+    if not INDEX.keys() >= set(codes):
+        for t in codes:
+            check_code(t)                     # raises, naming the unknown tile
+    codes.sort(key=INDEX.__getitem__)        # sort_key, without a call per tile
     out: list[str] = []
     suit = ""
-    for code in sorted_tiles(check_code(t) for t in tiles):
+    for code in codes:
         if code[1] != suit and suit:
             out.append(suit)
         suit = code[1]

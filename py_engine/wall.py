@@ -54,6 +54,14 @@ class Wall:
         self.slots.pop(0)
         return self.tiles.pop(0)
 
+    def draw_front_many(self, n: int) -> list[str]:
+        """The next n front draws at once (the deal)."""
+        self.front_taken += n
+        del self.slots[:n]
+        drawn = self.tiles[:n]
+        del self.tiles[:n]
+        return drawn
+
     def draw_tail(self, use_die: bool = False) -> str:
         """A replacement tile. Xinyu (use_die): one die d picks the d-th stack from the tail."""
         self.tail_taken += 1

@@ -1,8 +1,10 @@
 """The engine's shortcuts for the winning check agree with the full check (winning.is_winning).
 
-Claims look a discard up in each seat's cached waits, and the self-draw check reuses the waits of
-the hand less its drawn tile; both must say exactly what the full shape check says. The 34-slot
-counts each seat's hand carries along must always be the counts of that hand.
+Each seat's hand carries its 34-slot counts and its shape (winning.HandShape: components kept in
+step tile by tile, waits cached until the hand changes). Claims look a discard up in those waits
+and the self-draw check reuses the waits of the hand before its draw (else reads the shape); both
+must say exactly what the full check says on the tiles, and counts and shape must always be
+those of the hand.
 """
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ import pytest
 
 from py_engine import Game
 from py_engine.tiles import counts34
-from py_engine.winning import is_winning
+from py_engine.winning import HandShape, is_winning
 
 OPTION_SETS = [
     ("xinyu", {}), ("xinyu", {"discard_win": True}),
@@ -31,7 +33,7 @@ def test_cached_waits_agree_with_the_full_winning_check(variant, options):
             if game.window is None and game.may_self_draw and not game.swims[seat]:
                 hand = game.hands[seat]
                 full = is_winning(hand, len(game.melds[seat]), variant, game.gold, game.options)
-                assert game._completes(seat) == full, (seed, hand, game.gold)
+                assert game._wins(seat) == full, (seed, hand, game.gold)
                 checked += 1
             if game.window is not None and game.window.kind == "claim":
                 tile = game.window.tile
@@ -60,7 +62,7 @@ def test_a_drawn_gold_completes_a_ready_hand_only_where_a_gold_may_stand(gold_wi
 
 
 @pytest.mark.parametrize(("variant", "options"), OPTION_SETS)
-def test_hand_counts_follow_every_change_of_a_hand(variant, options):
+def test_hand_counts_and_shapes_follow_every_change_of_a_hand(variant, options):
     kongs = wins = 0
     for seed in range(60):
         game = Game.new(variant, seed=seed, options=options)
@@ -77,4 +79,8 @@ def test_hand_counts_follow_every_change_of_a_hand(variant, options):
             game.apply(seat, action)
             assert twin.counts == [counts34(h) for h in twin.hands], "a clone shares no counts"
             assert game.counts == [counts34(h) for h in game.hands], (seed, game.history[-1])
+            for g in (game, twin):                # a clone shares no shape either
+                for s, shape in enumerate(g.hand_shapes):
+                    fresh = HandShape(counts34(g.hands[s]), variant, g.gold, g.options)
+                    assert (shape.parts, shape.golds) == (fresh.parts, fresh.golds), (seed, s, game.history[-1])
     assert kongs > 10 and (wins > 10 or variant == "xinyu")   # random Xinyu hands seldom win
