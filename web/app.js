@@ -136,6 +136,8 @@ function frame(now) {
   renderer.resize();
   view.ui.lang = getLang();
   Object.assign(view.ui, panels.dock(renderer.w, renderer.h)); // the room the panels take
+  view.ui.actions = ui.actionSize(); // the claim buttons' size, and the toolbar's box
+  view.ui.toolbar = ui.toolbarBox();
   renderer.draw(view, now);
   placeOverlay();
   panels.fit(renderer.layout);
@@ -146,7 +148,7 @@ function frame(now) {
 function placeOverlay() {
   const L = renderer.layout;
   if (!L) return;
-  ui.setActions(actionItems(), L.H - L.stripTop + 6);
+  ui.setActions(actionItems(), L.actions);
 }
 
 window.addEventListener("resize", redraw);

@@ -51,7 +51,8 @@ export class Renderer {
   /** The layout (layout.js) for this size and this state's shape, computed again only when those change. */
   computeLayout(state, ui) {
     const view = viewSeat(state);
-    const key = [this.w, this.h, this.dpr, layoutShape(state, view), ui.topReserve, ui.leftReserve].join("|");
+    const key = [this.w, this.h, this.dpr, layoutShape(state, view), ui.topReserve, ui.leftReserve,
+      ui.actionsDocked, ui.actions?.w, ui.actions?.min, ui.actions?.h, ui.toolbar?.right, ui.toolbar?.bottom].join("|");
     if (key !== this.layoutKey) {
       this.layout = computeLayout(this.w, this.h, this.dpr, state, ui);
       this.layoutKey = key;
