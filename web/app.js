@@ -136,7 +136,9 @@ function frame(now) {
   renderer.resize();
   view.ui.lang = getLang();
   Object.assign(view.ui, panels.dock(renderer.w, renderer.h)); // the room the panels take
-  view.ui.actions = ui.actionSize(); // the claim buttons' size, and the toolbar's box
+  // the claim buttons' size (measured once a hand is dealt: no buttons show before, and the
+  // measuring stays out of the boot), and the toolbar's box
+  view.ui.actions = view.state ? ui.actionSize() : null;
   view.ui.toolbar = ui.toolbarBox();
   renderer.draw(view, now);
   placeOverlay();
