@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 import logging
 import time
-from typing import Any
+from typing import Any, Callable
 
 from .game import Game, IllegalActionError
 from .match import Match
@@ -203,37 +203,44 @@ def choose_action(game: Game, seat: int, level: str) -> str:
 _session: Session | None = None
 
 
+def _new_match(args: dict[str, Any]) -> dict[str, Any]:
+    global _session
+    _session = Session(args)
+    return {"state": _session.state()}
+
+
+# The methods of the module docstring: those answered without a match, and those of the match.
+_METHODS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    "options": lambda args: {"options": options()},
+    "new_match": _new_match,
+}
+_SESSION_METHODS: dict[str, Callable[[Session, dict[str, Any]], dict[str, Any]]] = {
+    "state": lambda session, args: {"state": session.state()},
+    "act": lambda session, args: session.act(str(args.get("action"))),
+    "bot_step": lambda session, args: session.bot_step(),
+    "timeout": lambda session, args: session.timeout(),
+    "next_hand": lambda session, args: session.next_hand(),
+    "hint": lambda session, args: session.hint(),
+    "position": lambda session, args: session.position(),
+    "restart_hand": lambda session, args: session.restart_hand(),
+}
+
+
 def call(request: str) -> str:
     """One request from the page: a JSON string in, a JSON string out. Never raises."""
-    global _session
     try:
         message = json.loads(request)
         method = message.get("method")
         args = message.get("args") or {}
-        if method == "options":
-            return _ok({"options": options()})
-        if method == "new_match":
-            _session = Session(args)
-            return _ok({"state": _session.state()})
+        name = method if isinstance(method, str) else ""  # a list or an object names no method
+        if name in _METHODS:
+            return _ok(_METHODS[name](args))
         if _session is None:
             raise ValueError("no game yet: call new_match first")
-        if method == "state":
-            return _ok({"state": _session.state()})
-        if method == "act":
-            return _ok(_session.act(str(args.get("action"))))
-        if method == "bot_step":
-            return _ok(_session.bot_step())
-        if method == "timeout":
-            return _ok(_session.timeout())
-        if method == "next_hand":
-            return _ok(_session.next_hand())
-        if method == "hint":
-            return _ok(_session.hint())
-        if method == "position":
-            return _ok(_session.position())
-        if method == "restart_hand":
-            return _ok(_session.restart_hand())
-        raise ValueError(f"unknown method {method!r}")
+        handler = _SESSION_METHODS.get(name)
+        if handler is None:
+            raise ValueError(f"unknown method {method!r}")
+        return _ok(handler(_session, args))
     except IllegalActionError as err:
         legal = _session.game.legal_actions(_session.human) if _session else []
         return json.dumps({"ok": False, "error": str(err), "legal": legal, "kind": "illegal"})

@@ -136,6 +136,10 @@ function frame(now) {
   renderer.resize();
   view.ui.lang = getLang();
   Object.assign(view.ui, panels.dock(renderer.w, renderer.h)); // the room the panels take
+  // the claim buttons' size (measured once a hand is dealt: no buttons show before, and the
+  // measuring stays out of the boot), and the toolbar's box
+  view.ui.actions = view.state ? ui.actionSize() : null;
+  view.ui.toolbar = ui.toolbarBox();
   renderer.draw(view, now);
   placeOverlay();
   panels.fit(renderer.layout);
@@ -146,7 +150,7 @@ function frame(now) {
 function placeOverlay() {
   const L = renderer.layout;
   if (!L) return;
-  ui.setActions(actionItems(), L.H - L.stripTop + 6);
+  ui.setActions(actionItems(), L.actions);
 }
 
 window.addEventListener("resize", redraw);

@@ -10,13 +10,15 @@ const post = (message) => self.postMessage(message);
 // --- progress: count the bytes of the big downloads as they arrive ---------------------
 
 let sizes = {};
+let engineWheel = null; // file name of the engine wheel, once the manifest is in
 const manifest = fetch(here("./engine.json"), { cache: "no-cache" }).then((r) => {
   if (!r.ok) throw new Error(`engine.json: HTTP ${r.status}`);
   return r.json();
 });
-manifest.then((m) => (sizes = m.sizes || {}), () => {});
-
-let engineWheel = null; // file name of the engine wheel, once the manifest is in
+manifest.then((m) => {
+  sizes = m.sizes || {};
+  engineWheel = m.wheel.split("/").pop();
+}, () => {});
 const lastSent = {};
 
 function progress(stage, fraction) {
@@ -105,6 +107,15 @@ def _ping() -> str:
 (_entry, _ping)
 `;
 
+// The engine wheel's bytes, fetched while the runtime downloads and compiles (the query busts
+// stale caches), instead of by micropip once Python is up.
+const wheelBytes = manifest.then(async (m) => {
+  const response = await fetch(`${here("./" + m.wheel)}?v=${m.sha256.slice(0, 12)}`);
+  if (!response.ok) throw new Error(`${engineWheel}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+});
+wheelBytes.catch(() => {}); // reported by boot(), at the engine stage
+
 async function boot() {
   progress("runtime", 0);
   progress("stdlib", 0);
@@ -114,12 +125,13 @@ async function boot() {
 
   stage = "engine";
   const m = await manifest;
-  engineWheel = m.wheel.split("/").pop();
-  // An absolute URL (micropip fetches only http(s) URLs); the query busts stale caches.
-  const wheelURL = `${here("./" + m.wheel)}?v=${m.sha256.slice(0, 12)}`;
+  // micropip installs the wheel from the in-memory file system (emfs:), under its own file name.
+  const path = `/tmp/wheels/${engineWheel}`;
+  pyodide.FS.mkdirTree("/tmp/wheels");
+  pyodide.FS.writeFile(path, await wheelBytes);
   const micropip = pyodide.pyimport("micropip");
   try {
-    await micropip.install.callKwargs(wheelURL, { deps: false });
+    await micropip.install.callKwargs(`emfs:${path}`, { deps: false });
   } finally {
     micropip.destroy();
   }

@@ -1,17 +1,64 @@
 // The table's geometry: where the player's strip, the board, the wall ring, the discards and
-// the other seats' rows go for a canvas size. Pure functions of the size and the state's shape.
+// the other seats' rows, and the claim buttons go for a canvas size. Pure functions of the size,
+// the state's shape and the room the page's overlay takes.
 
 import { TILE_H, FACE_H } from "./tiles.js";
 
-const BUTTON_BAND = 64; // css px
+// The claim buttons (ui.js) take one of three places, chosen here so that they never cover the
+// board: "column", a column at the right edge beside the board, where a wide screen has room to
+// spare; "row", a single row above the player's strip, in a band the board leaves free (a tall
+// or squarish screen); "docked", under the panels docked on the left (their room is leftReserve).
+const ACTIONS_GAP = 6; // css px between the buttons and the strip, the board or the screen's edge
+const ACTIONS_SPACING = 7; // css px between two buttons (ui.css .actions gap)
+const ACTIONS_EDGE = 10; // css px from the screen's right edge to the buttons (ui.css: 0.6rem)
+const COLUMN_ROOM = 5; // a column is used only where five buttons fit in it, one above the other
+const ACTION_SIZE = { w: 150, min: 80, h: 46 }; // until the page has measured its buttons (ui.actionSize)
 
 /**
  * Where everything goes for a canvas of W×H css px at this pixel ratio, and this state's shape:
  * the player's strip at the bottom, the board above it (wall ring, discards, other seats' rows),
  * sizes in css px. `ui` gives the room the overlay takes: topReserve (toolbar band, or the
- * panels above the board), leftReserve (the panels beside it).
+ * panels above the board), leftReserve (the panels beside it), actionsDocked (the claim buttons
+ * go under those panels), actions ({w, min, h}: the widest claim button, the widest at its most
+ * compact, a button's height) and toolbar ({right, bottom}: the box of the toolbar at the top left).
+ * `actions` in the result says where the claim buttons go: {mode, bottom, width} in css px.
  */
 export function computeLayout(W, H, dpr, state, ui) {
+  const size = ui.actions || ACTION_SIZE;
+  const portrait = H > W * 1.15;
+  const docked = !portrait && !!ui.actionsDocked;
+  if (!portrait && !docked) {
+    const L = placeBoard(W, H, dpr, state, ui, 0);
+    if (besideBoard(L, size, ui)) return L;
+  }
+  // a band above the strip for one row of buttons, which the board leaves clear
+  const L = placeBoard(W, H, dpr, state, ui, docked ? 0 : size.h + 2 * ACTIONS_GAP);
+  L.actions = { mode: docked ? "docked" : "row", bottom: H - L.stripTop + ACTIONS_GAP, width: 0 };
+  return L;
+}
+
+/**
+ * A column of buttons at the right edge, if one fits beside the board: as wide as the widest
+ * button where there is room (the board may move left for it, as long as its top row stays clear
+ * of the toolbar), else narrower down to the buttons at their most compact. Sets L.actions and
+ * returns true; false leaves L as it was.
+ */
+function besideBoard(L, size, ui) {
+  const height = COLUMN_ROOM * size.h + (COLUMN_ROOM - 1) * ACTIONS_SPACING;
+  if (L.stripTop - ACTIONS_GAP - height < L.top) return false;
+  const room = L.W - (L.cx + L.halfW) - ACTIONS_EDGE - ACTIONS_GAP;
+  let spare = L.cx - L.halfW - L.m - (ui.leftReserve || 0);
+  const bar = ui.toolbar;
+  if (bar && L.cy - L.reach[2] < bar.bottom) spare = Math.min(spare, L.cx - L.hlTB - bar.right - ACTIONS_GAP);
+  const width = Math.floor(Math.min(size.w, room + Math.max(0, spare)));
+  if (width < size.min) return false;
+  if (width > room) L.cx = Math.floor((L.cx - (width - room)) * L.dpr) / L.dpr;
+  L.actions = { mode: "column", bottom: L.H - L.stripTop + ACTIONS_GAP, width };
+  return true;
+}
+
+/** The layout with a band of `band` css px kept free between the board and the player's strip. */
+function placeBoard(W, H, dpr, state, ui, band) {
   const view = viewSeat(state);
   const stacks = state?.wall?.stacks_per_side ?? 18;
   const maxDiscards = state ? Math.max(...state.discards.map((d) => d.length)) : 0;
@@ -48,8 +95,7 @@ export function computeLayout(W, H, dpr, state, ui) {
 
   // The board above the strip.
   const boardTop = top;
-  // a tall screen keeps a band above the strip for the claim buttons, clear of the discards
-  const boardBottom = stripTop - m * 0.5 - (portrait ? BUTTON_BAND : 0);
+  const boardBottom = stripTop - m * 0.5 - band; // the band: room for the claim buttons
   let cy = (boardTop + boardBottom) / 2;
   const side = ui.leftReserve || 0; // the panels' dock on the left: the board moves right
   const cx = W / 2 + side / 2;
@@ -120,7 +166,7 @@ export function computeLayout(W, H, dpr, state, ui) {
   }
 
   // A tall screen has room to spare above and below the board: bring the board down toward
-  // the hand (above the band for the claim buttons), and free the top for the panels.
+  // the hand (above the band), and free the top for the panels.
   let shift = 0;
   if (portrait) {
     const bottomNeed = best.discTB * u;
@@ -130,8 +176,11 @@ export function computeLayout(W, H, dpr, state, ui) {
 
   // the centre on a device pixel, so that every frame's tiles land on whole pixels
   const snap = (v) => Math.round(v * dpr) / dpr;
+  // how far the board reaches left and right of its centre: the side seats' rows, the top
+  // seat's row, the top and bottom grids, the wall
+  const halfW = Math.max(dLR, hlTB, (best.colsTB * u) / 2, ringR * u);
   return {
-    W, H, m, portrait, view, cx: snap(cx), cy: snap(cy), ax, ay, u,
+    W, H, dpr, m, top, portrait, view, cx: snap(cx), cy: snap(cy), ax, ay, u, halfW, hlTB,
     colsTB: best.colsTB, colsLR: best.colsLR,
     rowPitch: rowPitch * u, ws: ws * u, wd: ws * 1.45 * u, ringR: ringR * u, gap: gap * u,
     ow: ow * u,

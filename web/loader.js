@@ -9,6 +9,8 @@
 //                   {type: "result", id, json}                  json: the string the bridge returned
 //                   {type: "error", id, error: {name, message}} the call raised
 
+import { paintFelt } from "./felt.js"; // tiny and import-free: the first frame is not held up
+
 // Each stage's share of the bar, roughly its share of the boot time. Downloads report
 // bytes; "start" (compiling WebAssembly, starting the interpreter) reports only its end,
 // so while it runs the bar eases toward its end with time.
@@ -39,18 +41,8 @@ function paintTable() {
   const ctx = canvas.getContext("2d");
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
 
-  const felt = ctx.createRadialGradient(w / 2, h / 2, 0, w / 2, h / 2, Math.hypot(w, h) / 2);
-  felt.addColorStop(0, "#2f7a57");
-  felt.addColorStop(0.6, "#1f5a40");
-  felt.addColorStop(1, "#153f2d");
-  ctx.fillStyle = felt;
-  ctx.fillRect(0, 0, w, h);
-
-  // The rim of the table and the square where the wall will stand.
-  const rim = Math.max(6, Math.min(w, h) * 0.02);
-  ctx.lineWidth = rim;
-  ctx.strokeStyle = "#5b3a22";
-  ctx.strokeRect(rim / 2, rim / 2, w - rim, h - rim);
+  paintFelt(ctx, w, h); // the renderer paints the same felt and rim (felt.js)
+  // The square where the wall will stand.
   const side = Math.min(w, h) * 0.56;
   ctx.lineWidth = 1.5;
   ctx.strokeStyle = "rgba(255, 255, 255, 0.12)";

@@ -65,34 +65,35 @@ export function createPanels(ctx) {
   /**
    * Dock the panels for a canvas of w×h css px: above the board on a portrait screen, else on
    * the left under the toolbar. Returns the room the table's layout leaves them
-   * ({topReserve, leftReserve}), so that they never cover the hand, the discards or the claim
-   * buttons (which sit on the right, over the hand).
+   * ({topReserve, leftReserve, actionsDocked}), so that they never cover the hand, the discards
+   * or the claim buttons (which go under the panels when these are on the left: actionsDocked).
    */
   function dock(w, h) {
     const mode = h > w * 1.15 ? "top" : "left";
     if (ui.setDock(mode, mode === "top" || h <= 500)) refresh(); // the tiles' size changed
     const band = w < 600 ? 72 : 0; // the toolbar and the status line over a narrow table
-    if (!ui.sideOpen()) return { topReserve: band, leftReserve: 0 };
-    if (mode === "top") return { topReserve: Math.max(band, ui.side.getBoundingClientRect().bottom + 4), leftReserve: 0 };
-    return { topReserve: band, leftReserve: ui.side.getBoundingClientRect().right + 8 };
+    if (!ui.sideOpen()) return { topReserve: band, leftReserve: 0, actionsDocked: false };
+    if (mode === "top") {
+      return { topReserve: Math.max(band, ui.side.getBoundingClientRect().bottom + 4), leftReserve: 0, actionsDocked: false };
+    }
+    return { topReserve: band, leftReserve: ui.side.getBoundingClientRect().right + 8, actionsDocked: true };
   }
 
   /**
    * Beside the board, the panels end above the player's strip, and the claim buttons come under
-   * them in the same column: on the right they could cover the bottom seat's discards, now that
-   * the board has moved over.
+   * them in the same column (layout.js, "docked"): the panels leave them room.
    */
   function fit(layout) {
     const side = ui.side;
-    const docked = !!layout && side.classList.contains("left") && ui.sideOpen();
-    ui.actions.classList.toggle("docked", docked);
-    ui.actions.style.maxWidth = docked ? `${side.offsetWidth}px` : "";
-    if (!docked) {
+    if (layout?.actions?.mode !== "docked") {
       side.style.maxHeight = "";
+      side.style.removeProperty("--dock-h");
       return;
     }
     const buttons = ui.actions.childElementCount ? ui.actions.offsetHeight + 8 : 0;
-    side.style.maxHeight = `${Math.max(120, layout.stripTop - 8 - buttons - side.offsetTop)}px`;
+    const height = `${Math.max(120, layout.stripTop - 8 - buttons - side.offsetTop)}px`;
+    side.style.maxHeight = height;
+    side.style.setProperty("--dock-h", height);
   }
 
   return {

@@ -9,9 +9,9 @@ import { drawTile, TILE_H } from "./tiles.js";
 import { t } from "./i18n.js";
 import { computeLayout, layoutShape, viewSeat, displayHand, meldRowWidth } from "./layout.js";
 import { TAU, paintMelds, drawDie, text, roundRect, easeOut, angleDelta } from "./draw.js";
+import { paintFelt } from "./felt.js";
 
 export { viewSeat, displayHand };
-const FELT = ["#2f7a57", "#1f5a40", "#153f2d"];
 const SANS = 'system-ui, -apple-system, "Segoe UI", "Noto Sans CJK SC", "Noto Sans SC", sans-serif';
 const SERIF = '"Noto Serif CJK SC", "Songti SC", "SimSun", serif';
 const WIND_GLYPH = { "1z": "东", "2z": "南", "3z": "西", "4z": "北" };
@@ -51,7 +51,8 @@ export class Renderer {
   /** The layout (layout.js) for this size and this state's shape, computed again only when those change. */
   computeLayout(state, ui) {
     const view = viewSeat(state);
-    const key = [this.w, this.h, this.dpr, layoutShape(state, view), ui.topReserve, ui.leftReserve].join("|");
+    const key = [this.w, this.h, this.dpr, layoutShape(state, view), ui.topReserve, ui.leftReserve,
+      ui.actionsDocked, ui.actions?.w, ui.actions?.min, ui.actions?.h, ui.toolbar?.right, ui.toolbar?.bottom].join("|");
     if (key !== this.layoutKey) {
       this.layout = computeLayout(this.w, this.h, this.dpr, state, ui);
       this.layoutKey = key;
@@ -120,7 +121,7 @@ export class Renderer {
     this.hant = ui.lang === "zh-Hant";
     const L = this.computeLayout(state, ui);
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    this.paintFelt();
+    paintFelt(ctx, this.w, this.h);
     const anims = (model.anims || []).filter((a) => now < a.t0 + a.dur);
     const hidden = new Set(anims.filter((a) => a.type === "fly" && a.hide).map((a) => a.hide));
 
@@ -136,20 +137,6 @@ export class Renderer {
       this.paintPlayer(state, L, model, now, anims);
     }
     for (const a of anims) this.paintAnim(a, now);
-  }
-
-  paintFelt() {
-    const { ctx, w, h } = this;
-    const g = ctx.createRadialGradient(w / 2, h / 2, 0, w / 2, h / 2, Math.hypot(w, h) / 2);
-    g.addColorStop(0, FELT[0]);
-    g.addColorStop(0.6, FELT[1]);
-    g.addColorStop(1, FELT[2]);
-    ctx.fillStyle = g;
-    ctx.fillRect(0, 0, w, h);
-    const rim = Math.max(5, Math.min(w, h) * 0.012);
-    ctx.lineWidth = rim;
-    ctx.strokeStyle = "#5b3a22";
-    ctx.strokeRect(rim / 2, rim / 2, w - rim, h - rim);
   }
 
   withFrame(rel, fn) {

@@ -62,6 +62,32 @@ def test_table_paints_before_the_engine_is_ready(page, site, console_errors, boo
     assert console_errors == []
 
 
+# The pixels along the diagonal from the canvas's top-left corner, through the rim into the felt.
+CORNER = """() => {
+    const canvas = document.getElementById("table");
+    const data = canvas.getContext("2d").getImageData(0, 0, 48, 48).data;
+    return Array.from({length: 48}, (_, i) => Array.from(data.slice((i * 48 + i) * 4, (i * 48 + i) * 4 + 3)));
+}"""
+
+
+def test_the_first_frame_has_the_renderers_felt_and_rim(page, site):
+    """The loader's first frame and the renderer's share one felt and rim (felt.js): nothing shifts."""
+    page.set_viewport_size({"width": 900, "height": 600})
+    page.route("**/app.js", lambda route: None)  # the renderer never arrives: the loader's frame stays
+    page.goto(site.url, wait_until="commit")  # the page never finishes loading
+    page.wait_for_function("() => window.mahjong && window.mahjong.timing.firstFrame")
+    first = page.evaluate(CORNER)
+    page.unroute("**/app.js")
+    page.route("**/wheels/**", lambda route: None)  # no engine needed: the renderer paints the empty table
+    page.goto(site.url)
+    page.wait_for_function("() => window.mahjong && window.mahjong._renderer")
+    page.evaluate("() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))")
+    drawn = page.evaluate(CORNER)
+    brown = [r > g for r, g, _ in first]
+    assert brown[0] and not brown[-1], first  # a rim, then the felt
+    assert first == drawn
+
+
 def test_ping_answers_from_python_314_in_the_worker(page, site, console_errors, boot_timeout):
     page.goto(site.url)
     wait_ready(page, boot_timeout)

@@ -1,13 +1,22 @@
 """Phones: the hints and tile-tracker panels dock where they cover neither the player's hand, the
-discards (every slot of every seat's grid) nor the claim buttons; the discards in landscape are
-large enough to read. Emulated as a phone: touch, pixel ratio 3."""
+discards (every slot of every seat's grid) nor the claim buttons, and the claim buttons, however
+many, cover neither the hand nor the discards; the discards in landscape are large enough to read.
+Emulated as a phone: touch, pixel ratio 3."""
 from __future__ import annotations
 
 import pytest
 
-from pagehelp import HAND_TILES, idle, open_game, shot
+from pagehelp import HAND_TILES, base64url, idle, open_game, shot
 
 PHONES = {"portrait": (390, 844), "landscape": (844, 390), "desktop": (1280, 800)}
+
+# Xinyu, winning on a discard allowed: the dealer (seat 3) discards 3m, and the player holds
+# 333m45m with 456p789s11z: four buttons at once, 胡 Win, 杠 Kong, 碰 Pong, 过 Pass.
+CLAIM_POSITION = {
+    "variant": "xinyu", "options": {"discard_win": True}, "dealer": 3,
+    "hands": ["33345m456p789s11z", "1479m1479p1369s2z", "2568m2368p245s34z", "369m1589p1368s567z"],
+    "history": [[3, "discard 3m"]],
+}
 
 # Boxes on screen: the open panels, the action buttons, the hand (with the lift of a selected
 # tile) and every discard slot of the four seats (24 each, the grid the layout reserves).
@@ -35,25 +44,30 @@ def overlaps(a: list[float], b: list[float]) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def assert_clear(boxes: dict, name: str) -> None:
-    assert len(boxes["panels"]) == 2, (name, boxes["panels"])
+def assert_clear(boxes: dict, name: str, panels: int = 2) -> None:
+    assert len(boxes["panels"]) == panels, (name, boxes["panels"])
     for panel in boxes["panels"]:
         assert 0 <= panel[0] and panel[2] <= boxes["width"] and 0 <= panel[1] and panel[3] <= boxes["height"], (name, panel)
         for kind in ("hand", "discards", "buttons"):
             hit = [b for b in boxes[kind] if overlaps(panel, b)]
             assert not hit, (name, kind, panel, hit[:3])
-    for button in boxes["buttons"]:
-        hit = [b for b in boxes["hand"] + boxes["discards"] if overlaps(button, b)]
+    for i, button in enumerate(boxes["buttons"]):
+        assert 0 <= button[0] and button[2] <= boxes["width"] and 0 <= button[1], (name, "off screen", button)
+        hit = [b for b in boxes["hand"] + boxes["discards"] + boxes["buttons"][i + 1:] if overlaps(button, b)]
         assert not hit, (name, "button", button, hit[:3])
 
 
-@pytest.mark.parametrize("name", list(PHONES))
-def test_panels_leave_the_hand_discards_and_buttons_clear(browser, site, output_path, name):
+def phone_page(browser, name: str):
     width, height = PHONES[name]
     phone = name != "desktop"
     context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=3 if phone else 1,
                                   has_touch=phone, is_mobile=phone)
-    page = context.new_page()
+    return context, context.new_page(), phone
+
+
+@pytest.mark.parametrize("name", list(PHONES))
+def test_panels_leave_the_hand_discards_and_buttons_clear(browser, site, output_path, name):
+    context, page, phone = phone_page(browser, name)
     try:
         open_game(page, site, "variant=longyan&seed=5&speed=instant&lang=en&hints=1")
         s = idle(page)
@@ -76,5 +90,29 @@ def test_panels_leave_the_hand_discards_and_buttons_clear(browser, site, output_
         assert_clear(boxes, name)
         if name == "landscape":
             assert boxes["u"] >= 20, boxes["u"]  # was 18 px before the layout used the height better
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("panels", [0, 2])
+@pytest.mark.parametrize("name", list(PHONES))
+def test_claim_buttons_leave_the_hand_and_discards_clear(browser, site, output_path, name, panels):
+    """Four claim buttons at once (win, kong, pong, pass) cover no discard slot of any seat and no
+    tile of the hand, with the panels closed or open; nor do the panels cover them."""
+    context, page, phone = phone_page(browser, name)
+    try:
+        open_game(page, site, f"position={base64url(CLAIM_POSITION)}&speed=instant&lang=en&hints={int(panels > 0)}")
+        s = idle(page)
+        assert sorted(s["legal"]) == ["kong", "pass", "pong", "win"], s
+        if panels:
+            (page.tap if phone else page.click)("#tb-tracker")
+            page.wait_for_selector("#tracker:not([hidden])")
+            page.wait_for_selector("#hints:not([hidden])")
+        page.wait_for_selector("#actions button[data-action='pass']")
+        page.wait_for_timeout(200)  # the next frame places the overlay
+        boxes = page.evaluate(BOXES)
+        shot(page, output_path, f"claim-{name}-{panels}")
+        assert len(boxes["buttons"]) == 4, boxes["buttons"]
+        assert_clear(boxes, name, panels)
     finally:
         context.close()
