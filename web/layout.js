@@ -13,6 +13,7 @@ const ACTIONS_SPACING = 7; // css px between two buttons (ui.css .actions gap)
 const ACTIONS_EDGE = 10; // css px from the screen's right edge to the buttons (ui.css: 0.6rem)
 const COLUMN_ROOM = 5; // a column is used only where five buttons fit in it, one above the other
 const ACTION_SIZE = { w: 150, min: 80, h: 46 }; // until the page has measured its buttons (ui.actionSize)
+const TOOLBAR_CLEAR = 6; // css px kept between the toolbar and the other seats' rows
 
 /**
  * Where everything goes for a canvas of W×H css px at this pixel ratio, and this state's shape:
@@ -24,6 +25,25 @@ const ACTION_SIZE = { w: 150, min: 80, h: 46 }; // until the page has measured i
  * `actions` in the result says where the claim buttons go: {mode, bottom, width} in css px.
  */
 export function computeLayout(W, H, dpr, state, ui) {
+  const L = arrange(W, H, dpr, state, ui);
+  const bar = ui.toolbar;
+  if (!bar?.bottom || !underToolbar(L, bar)) return L;
+  // the toolbar would cover the top or the left seat's row: the board starts below it
+  return arrange(W, H, dpr, state, { ...ui, topReserve: Math.max(ui.topReserve || 0, bar.bottom + TOOLBAR_CLEAR - L.m) });
+}
+
+/** Whether the toolbar's box ({right, bottom}, at the top left) meets the top or the left seat's
+ * row (their outer edges are L.reach[2] and L.reach[3] from the centre, half as long as L.hlTB),
+ * with room for the tile count and the turn's glow around a row. */
+function underToolbar(L, bar) {
+  const right = bar.right + TOOLBAR_CLEAR;
+  const bottom = bar.bottom + TOOLBAR_CLEAR;
+  const top = L.cy - L.reach[2] < bottom && L.cx - L.hlTB < right;
+  const left = L.cx - L.reach[3] < right && L.cy - L.hlTB < bottom;
+  return top || left;
+}
+
+function arrange(W, H, dpr, state, ui) {
   const size = ui.actions || ACTION_SIZE;
   const portrait = H > W * 1.15;
   const docked = !portrait && !!ui.actionsDocked;

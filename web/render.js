@@ -27,6 +27,7 @@ export class Renderer {
     this.layout = null;
     this.layoutKey = "";
     this.handRects = [];
+    this.rowRects = []; // the other seats' rows on screen, by seat relative to the view: {x, y, w, h}
     this.hant = false;
     this.resize();
   }
@@ -385,6 +386,9 @@ export class Renderer {
         text(ctx, label, 0, -r * 2.25, `700 ${Math.round(r * 1.05)}px ${SANS}`, "#2b1d00");
       }
       ctx.restore();
+      const a = this.toScreen(rel, -width / 2, y);
+      const b = this.toScreen(rel, x, y + oh);
+      this.rowRects[rel] = { x: Math.min(a.x, b.x), y: Math.min(a.y, b.y), w: Math.abs(b.x - a.x), h: Math.abs(b.y - a.y) };
     });
   }
 

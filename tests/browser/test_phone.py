@@ -1,6 +1,7 @@
 """Phones: the hints and tile-tracker panels dock where they cover neither the player's hand, the
 discards (every slot of every seat's grid) nor the claim buttons, and the claim buttons, however
-many, cover neither the hand nor the discards; the discards in landscape are large enough to read.
+many, cover neither the hand nor the discards; the discards in landscape are large enough to read;
+the toolbar covers no other seat's row.
 Emulated as a phone: touch, pixel ratio 3."""
 from __future__ import annotations
 
@@ -114,5 +115,37 @@ def test_claim_buttons_leave_the_hand_and_discards_clear(browser, site, output_p
         shot(page, output_path, f"claim-{name}-{panels}")
         assert len(boxes["buttons"]) == 4, boxes["buttons"]
         assert_clear(boxes, name, panels)
+    finally:
+        context.close()
+
+
+# Landscape sizes where the toolbar and the status line once covered the top and the left seat's rows.
+TOOLBAR_SIZES = {"phone-landscape": (667, 375), "small": (800, 600), "tablet": (1024, 768), "desktop": (1280, 800)}
+ROWS_AND_TOOLBAR = """() => {
+    const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+    const R = window.mahjong._renderer;
+    return {
+        bar: [...document.querySelectorAll(".toolbar, #status")].filter((e) => e.getBoundingClientRect().width).map(box),
+        rows: [1, 2, 3].map((rel) => R.rowRects[rel]).map((r) => [r.x, r.y, r.x + r.w, r.y + r.h]),
+    };
+}"""
+
+
+@pytest.mark.parametrize("name", list(TOOLBAR_SIZES))
+def test_toolbar_leaves_the_other_seats_rows_clear(browser, site, output_path, name):
+    """The toolbar and the status line under it never cover another seat's row (its tiles and count)."""
+    width, height = TOOLBAR_SIZES[name]
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    try:
+        open_game(page, site, "variant=xinyu&seed=5&speed=instant&lang=zh-Hans&hints=0")
+        idle(page)
+        page.wait_for_timeout(200)
+        boxes = page.evaluate(ROWS_AND_TOOLBAR)
+        shot(page, output_path, f"toolbar-{name}")
+        assert boxes["bar"] and len(boxes["rows"]) == 3, boxes  # the status line hides on a short screen
+        for bar in boxes["bar"]:
+            hit = [row for row in boxes["rows"] if overlaps(bar, row)]
+            assert not hit, (name, bar, hit)
     finally:
         context.close()
