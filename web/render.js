@@ -450,7 +450,7 @@ export class Renderer {
     let mx;
     let baseY;
     if (L.inline) {
-      mx = x + L.hw * 0.5;
+      mx = x + (melds.length ? L.hw * 0.5 : 0); // the gaps layout.js counts: 0.5 before melds, 0.3 before flowers
       baseY = L.handY + L.hh;
     } else {
       mx = L.W - L.m - L.meldsW - (L.flowersW || 0);
@@ -465,6 +465,7 @@ export class Renderer {
         mx += fw;
       }
     }
+    this.stripRight = mx; // the right end of the player's strip (hand, melds, flowers), css px
     // the player's own swim state and furiten note
     const swim = state.swims[view];
     if (swim || state.furiten) {

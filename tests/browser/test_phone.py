@@ -149,3 +149,23 @@ def test_toolbar_leaves_the_other_seats_rows_clear(browser, site, output_path, n
             assert not hit, (name, bar, hit)
     finally:
         context.close()
+
+
+def test_the_players_flowers_stay_on_a_portrait_screen(browser, site, output_path):
+    """Longyan, seed 21: the player holds 14 tiles and a flower; the strip (hand, drawn tile, flower)
+    fits the width of a phone held upright (the flower once went past the edge)."""
+    context, page, _ = phone_page(browser, "portrait")
+    try:
+        open_game(page, site, "variant=longyan&seed=21&speed=instant&lang=en&hints=0")
+        s = idle(page)
+        assert s["human"] and len(s["legal"]) > 1, s
+        page.wait_for_timeout(200)
+        flowers, right, width = page.evaluate("""() => {
+            const R = window.mahjong._renderer;
+            return [window.mahjong.state().flowers[R.layout.view].length, R.stripRight, innerWidth];
+        }""")
+        assert flowers, "seed 21 deals the player a flower"
+        shot(page, output_path, "flowers-portrait")
+        assert right <= width, (right, width)
+    finally:
+        context.close()
