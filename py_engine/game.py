@@ -284,8 +284,7 @@ class Game(Settlement):
                 if self.swims[s]:
                     continue                   # a swimmer may not claim discards
                 acts = []
-                if (may_win and slot in self.hand_shapes[s].waits(len(self.melds[s]))   # as _wins_with
-                        and self._may_win_by(s, "discard")):
+                if may_win and self._wins_on_slot(s, slot) and self._may_win_by(s, "discard"):
                     acts.append("win")
                 if may_meld:
                     held = self.counts[s][kind]

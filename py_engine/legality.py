@@ -48,9 +48,13 @@ class Legality(HandState):
         return hand_counts(tiles, self.gold, self.options)
 
     def _wins_with(self, seat: int, tile: str) -> bool:
-        """Would the seat's hand win with this natural tile (a discard, a kong to rob)? Its waits are
-        cached on its hand shape until the hand changes."""
-        return count_index(tile, self.gold, self.options) in self.hand_shapes[seat].waits(len(self.melds[seat]))
+        """Would the seat's hand win with this natural tile (a discard, a kong to rob)?"""
+        return self._wins_on_slot(seat, count_index(tile, self.gold, self.options))
+
+    def _wins_on_slot(self, seat: int, slot: int) -> bool:
+        """Would a natural tile filling this count slot complete the seat's hand? Its waits are cached
+        on its hand shape until the hand changes."""
+        return slot in self.hand_shapes[seat].waits(len(self.melds[seat]))
 
     def _wins(self, seat: int, extra_golds: int = 0) -> bool:
         """Would the seat's concealed tiles (plus its melds) make a winning shape?"""
