@@ -188,14 +188,11 @@ def claim_lookahead(view: View, bot: NormalBot) -> Decision:
 
 def decide(view: View) -> Decision:
     bot = NormalBot(view)
+    if (view.phase == "claim" and "win" not in view.legal and view.last_tile is not None
+            and {"pong", "kong"} & set(view.legal)):
+        return claim_lookahead(view, bot)    # a win (or holding for a swim) stays the normal bot's
     decision = bot.decide()
-    if decision.note in ("win", "swim", "swim_up", "hold_for_swim"):
-        return decision
-    if view.phase == "claim":
-        if view.last_tile is not None and {"pong", "kong"} & set(view.legal):
-            return claim_lookahead(view, bot)
-        return decision
-    if view.phase != "discard" or len(decision.candidates) < 2:
+    if decision.note in ("win", "swim", "swim_up") or view.phase != "discard" or len(decision.candidates) < 2:
         return decision
     best = decision.candidates[0].score
     window = SCORE_WINDOW * max(1.0, abs(best))
