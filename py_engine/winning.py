@@ -49,9 +49,8 @@ def _wins(parts: Sequence[Component], melds: int, golds: int, variant: str, wild
 
 def count_index(tile: str, gold: str | None, options: Mapping[str, Any]) -> int:
     """The count slot a natural tile fills: a white dragon fills the gold's face (白板替金)."""
-    if tile == WHITE_DRAGON and gold is not None and gold != WHITE_DRAGON and options.get("white_dragon") != "plain":
-        return INDEX[gold]
-    return INDEX[tile]
+    slot = _count_slots(gold, options.get("white_dragon") != "plain")[INDEX[tile]]
+    return INDEX[tile] if slot < 0 else slot
 
 
 def _waits(parts: Sequence[Component], melds: int, golds: int, variant: str, wild: str) -> frozenset[int]:
