@@ -220,10 +220,35 @@ def test_easy_is_shy_with_pongs_in_longyan_only() -> None:
 
 
 @pytest.mark.parametrize("variant", ["xinyu", "longyan"])
-def test_hard_weighs_a_pong_with_its_look_ahead(variant: str) -> None:
-    game = pong_window(variant, "2589m147p36s1155z")
-    decision = hard.decide(bots.View.from_observation(game.observation(1)))
-    assert decision.note == "lookahead"
-    assert {c.action for c in decision.candidates} == {"pass", "pong"}
-    assert decision.action == decision.candidates[0].action
-    assert bots.choose(game, 1, "hard") == decision.action
+def test_hard_claims_as_normal_does(variant: str) -> None:
+    # its look-ahead on pass / pong was measured to choose no better than normal's estimate
+    for hand in ("2589m147p36s1155z", "123456789m1167z", "119m228p3s116677z"):
+        view = bots.View.from_observation(pong_window(variant, hand).observation(1))
+        assert hard.choose(view) == normal.choose(view)
+
+
+def test_hard_overrules_normal_only_by_a_margin() -> None:
+    ranked = [normal.Candidate("discard 1m", 2.0), normal.Candidate("discard 9p", 2.0 - hard.MIN_GAIN * 2.0 * 0.5)]
+    assert hard.overrule("discard 9p", ranked).action == "discard 9p"       # within the estimate's error
+    ranked[1].score = 2.0 - hard.MIN_GAIN * 2.0 * 1.5
+    assert hard.overrule("discard 9p", ranked).action == "discard 1m"       # a real difference
+    assert hard.overrule("discard 1m", ranked).action == "discard 1m"
+
+
+@pytest.mark.parametrize("variant", ["xinyu", "longyan"])
+def test_hard_looks_ahead_on_its_discards(variant: str) -> None:
+    # in games played by normal, hard's discards come from its look-ahead and some differ from normal's
+    looked = differ = 0
+    for seed in (1, 2):
+        game = Game.new(variant, seed=seed)
+        while not game.is_over:
+            seat = game.waiting_for[0]
+            if game.phase == "discard" and seat == game.turn:
+                view = bots.View.from_observation(game.observation(seat))
+                decision = hard.decide(view)
+                if decision.note == "lookahead":
+                    looked += 1
+                    assert decision.action in {c.action for c in decision.candidates}
+                    differ += decision.action != normal.choose(view)
+            game.apply(seat, bots.choose(game, seat, "normal"))
+    assert looked >= 40 and differ >= 1
