@@ -3,6 +3,7 @@
 
     python bench/decisions.py --variant longyan --a hard --b normal --walls 200 [--branches 6]
                               [--only discard|claim] [--field normal] [--workers 2]
+                              [--min-gain G] [--by-gain]
 
 Games are played with ``--field`` in every seat. At each decision of any seat where level A would
 choose differently from level B, the position is branched: for each of ``--branches`` reshufflings
@@ -18,6 +19,11 @@ it happens, the mean advantage of A's choice per decision with its 95% interval,
 seat and hand. The advantages are those of a single choice with the field playing on, so they add
 up to an estimate of A's edge, not a measurement of A playing whole hands (the tournament's job).
 Figures only, no verdict.
+
+``--by-gain`` (with ``--a hard``) also sorts the disagreements by how much more the hard bot's
+look-ahead expects from its choice than from B's (as a share of its best value) and prints the
+advantage per quarter of that gain; with ``--min-gain 0`` (hard's ``MIN_GAIN``, which keeps the
+normal bot's choice below that margin) it shows what the margin filters out.
 """
 from __future__ import annotations
 
@@ -35,6 +41,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from py_engine import Game, bots  # noqa: E402
+from py_engine.bots import hard  # noqa: E402
 
 
 def play_out(game: Game, level: str) -> list[int]:
@@ -61,10 +68,21 @@ def branch(game: Game, seat: int, choice: str, tiles: list[str], field: str) -> 
     return play_out(twin, field)[seat]
 
 
-def one_wall(job: tuple[str, int, str, str, str, int, str]) -> list[tuple[str, float]]:
-    variant, seed, a, b, field, branches, only = job
+def look_ahead_gain(game: Game, seat: int, choice_b: str) -> float:
+    """How much more hard's look-ahead expects from its choice than from ``choice_b``, as a share of
+    its best value (as ``hard.overrule`` measures it); NaN when B's choice was not looked at."""
+    ranked = hard.decide(bots.View.from_observation(game.observation(seat))).candidates
+    kept = max((c.score for c in ranked if c.action == choice_b), default=None)
+    if not ranked or kept is None:
+        return math.nan
+    return (ranked[0].score - kept) / max(1.0, abs(ranked[0].score))
+
+
+def one_wall(job: tuple) -> list[tuple[str, float, float]]:
+    variant, seed, a, b, field, branches, only, min_gain, by_gain = job
+    hard.MIN_GAIN = min_gain
     game = Game.new(variant, seed=seed)
-    found: list[tuple[str, float]] = []
+    found: list[tuple[str, float, float]] = []
     while not game.is_over:
         seat = game.waiting_for[0]
         legal = game.legal_actions(seat)
@@ -79,7 +97,8 @@ def one_wall(job: tuple[str, int, str, str, str, int, str]) -> list[tuple[str, f
                     tiles = list(game.wall.tiles)
                     random.Random(seed * 7919 + len(game.history) * 31 + k).shuffle(tiles)
                     diffs.append(branch(game, seat, choice_a, tiles, field) - branch(game, seat, choice_b, tiles, field))
-                found.append((kind_of(choice_a, choice_b, legal), statistics.fmean(diffs)))
+                gain = look_ahead_gain(game, seat, choice_b) if by_gain else math.nan
+                found.append((kind_of(choice_a, choice_b, legal), statistics.fmean(diffs), gain))
         game.apply(seat, played)
     return found
 
@@ -100,12 +119,14 @@ def main() -> None:
     ap.add_argument("--only", default="", choices=("", "discard", "claim"))
     ap.add_argument("--first-seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=max(1, min(2, multiprocessing.cpu_count())))
+    ap.add_argument("--min-gain", type=float, default=hard.MIN_GAIN, help="hard's MIN_GAIN for this run")
+    ap.add_argument("--by-gain", action="store_true", help="advantage by quarter of hard's look-ahead gain")
     args = ap.parse_args()
     for level in (args.a, args.b, args.field):
         if level not in bots.LEVELS:
             ap.error(f"unknown level {level!r} (levels: {', '.join(bots.LEVELS)})")
-    jobs = [(args.variant, args.first_seed + i, args.a, args.b, args.field, args.branches, args.only)
-            for i in range(args.walls)]
+    jobs = [(args.variant, args.first_seed + i, args.a, args.b, args.field, args.branches, args.only,
+             args.min_gain, args.by_gain) for i in range(args.walls)]
     t0 = time.perf_counter()
     if args.workers > 1:
         with multiprocessing.Pool(args.workers) as pool:
@@ -115,13 +136,13 @@ def main() -> None:
     seat_hands = 4 * len(walls)
     by_kind: dict[str, list[float]] = defaultdict(list)
     for found in walls:
-        for kind, adv in found:
+        for kind, adv, _ in found:
             by_kind[kind].append(adv)
     print(f"### {args.variant}: {args.a} (A) vs {args.b} (B), {args.field} field, {len(walls)} walls, "
-          f"{args.branches} branches each, {time.perf_counter() - t0:.0f} s\n")
+          f"{args.branches} branches each, hard.MIN_GAIN {args.min_gain:g}, {time.perf_counter() - t0:.0f} s\n")
     print("| disagreement | per seat and hand | advantage of A / decision | 95% CI | total / seat and hand |")
     print("|---|---|---|---|---|")
-    totals = [sum(adv for _, adv in found) / 4 for found in walls]
+    totals = [sum(adv for _, adv, _ in found) / 4 for found in walls]
     for kind, advs in sorted(by_kind.items(), key=lambda kv: -len(kv[1])):
         m, h = ci95(advs)
         print(f"| {kind} | {len(advs) / seat_hands:.3f} | {m:+.3f} | [{m - h:+.3f}, {m + h:+.3f}] | "
@@ -129,6 +150,23 @@ def main() -> None:
     if len(totals) > 1:
         m, h = ci95(totals)
         print(f"| all | {sum(map(len, by_kind.values())) / seat_hands:.3f} | | | {m:+.3f} [{m - h:+.3f}, {m + h:+.3f}] |")
+    if args.by_gain:
+        print_by_gain([(gain, adv) for found in walls for kind, adv, gain in found
+                       if kind == "discard" and not math.isnan(gain)], seat_hands)
+
+
+def print_by_gain(rows: list[tuple[float, float]], seat_hands: int) -> None:
+    """Discard disagreements in four equal groups by the look-ahead's expected gain."""
+    if len(rows) < 8:
+        return
+    rows.sort()
+    print("\n| look-ahead gain (share of best value) | per seat and hand | advantage of A / decision | 95% CI |")
+    print("|---|---|---|---|")
+    q = len(rows) // 4
+    for i in range(4):
+        part = rows[i * q:(i + 1) * q] if i < 3 else rows[3 * q:]
+        m, h = ci95([adv for _, adv in part])
+        print(f"| {part[0][0]:.4f} to {part[-1][0]:.4f} | {len(part) / seat_hands:.3f} | {m:+.3f} | [{m - h:+.3f}, {m + h:+.3f}] |")
 
 
 if __name__ == "__main__":
