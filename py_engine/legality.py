@@ -79,7 +79,7 @@ class Legality(HandState):
             return False                    # double swim: self-draw only
         if how in ("discard", "rob_kong") and self.furiten[seat]:
             return False
-        if how == "discard" and self.options["gold_holder_no_discard_win"] and self.gold in self.hands[seat]:
+        if how == "discard" and self.options["gold_holder_no_discard_win"] and self.hand_shapes[seat].golds:
             return False
         return True
 
