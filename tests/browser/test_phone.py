@@ -169,3 +169,29 @@ def test_the_players_flowers_stay_on_a_portrait_screen(browser, site, output_pat
         assert right <= width, (right, width)
     finally:
         context.close()
+
+
+WIN_AT_ONCE = {"variant": "xinyu", "dealer": 0,
+               "hands": ["123456789m12355p", "1112223334445z", "6667778889995s", "4666777888999p"]}
+
+
+@pytest.mark.parametrize("name", ["portrait", "landscape"])
+def test_the_settlement_fits_a_phone(browser, site, output_path, name):
+    """The settlement dialog stays inside the screen (its padding once pushed it 13 px past a
+    375 px tall one, and 18 px past a 390 px wide one), its buttons in view; the rest scrolls."""
+    context, page, _ = phone_page(browser, name)
+    try:
+        open_game(page, site, f"position={base64url(WIN_AT_ONCE)}&speed=instant&lang=en")
+        page.click('#actions button[data-action="win"]')
+        page.wait_for_selector("#settle", timeout=15_000)
+        page.wait_for_timeout(200)
+        box, button, size = page.evaluate("""() => {
+            const r = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+            const settle = document.querySelector('#settle');
+            return [r(settle), r(settle.querySelector('.buttons button:last-child')), [innerWidth, innerHeight]];
+        }""")
+        shot(page, output_path, f"settlement-{name}")
+        for rect in (box, button):
+            assert rect[0] >= 0 and rect[1] >= 0 and rect[2] <= size[0] and rect[3] <= size[1], (rect, size)
+    finally:
+        context.close()
