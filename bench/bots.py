@@ -2,6 +2,7 @@
 """Duplicate tournament of the bot levels, and their decision times on CPython.
 
     python bench/bots.py --hands 2000 --variant both [--design table|swap|both] [--workers 2]
+                         [--first-seed 1] [--pair both|hard-normal|normal-easy]
 
 Two duplicate designs, both replaying the same walls (seeds) so each level plays each seat:
 
@@ -144,7 +145,10 @@ def main() -> None:
     ap.add_argument("--design", default="table", choices=("table", "swap", "both"))
     ap.add_argument("--workers", type=int, default=max(1, min(2, multiprocessing.cpu_count())))
     ap.add_argument("--first-seed", type=int, default=1)
+    ap.add_argument("--pair", default="both", choices=("both", "hard-normal", "normal-easy"),
+                    help="the swap design's margins to play")
     args = ap.parse_args()
+    swaps = [p for p in SWAPS if args.pair in ("both", "-".join(p))]
     variants = ["xinyu", "longyan"] if args.variant == "both" else [args.variant]
     print(f"## Bot tournament: CPython {sys.version.split()[0]}, {args.workers} worker(s), "
           f"{args.hands} hands per variant and design\n")
@@ -156,7 +160,7 @@ def main() -> None:
             print(report_table(variant, walls, time.perf_counter() - t0), "\n", flush=True)
         if args.design in ("swap", "both"):
             results = {}
-            for a, b in SWAPS:
+            for a, b in swaps:
                 jobs = [(variant, args.first_seed + i, a, b) for i in range(max(1, math.ceil(args.hands / 5)))]
                 t0 = time.perf_counter()
                 results[(a, b)] = (run(jobs, swap_wall, args.workers), time.perf_counter() - t0)
