@@ -125,6 +125,7 @@ new Input(canvas, renderer, onIntent); // pointer and keys -> intents
 // --- redraw: one requestAnimationFrame paints whatever changed --------------------------------
 
 let frameQueued = false;
+let handedOver = false;
 function redraw() {
   if (frameQueued) return;
   frameQueued = true;
@@ -141,6 +142,8 @@ function frame(now) {
   view.ui.actions = view.state ? ui.actionSize() : null;
   view.ui.toolbar = ui.toolbarBox();
   renderer.draw(view, now);
+  if (!handedOver) M.handOver?.(); // the loader's placeholder paints no more
+  handedOver = true;
   placeOverlay();
   panels.fit(renderer.layout);
   view.anims = view.anims.filter((a) => now < a.t0 + a.dur);

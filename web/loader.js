@@ -33,6 +33,7 @@ const retry = document.getElementById("boot-retry");
 // --- the table ---------------------------------------------------------------------
 
 function paintTable() {
+  timing.loaderPaints = (timing.loaderPaints || 0) + 1;
   const dpr = window.devicePixelRatio || 1;
   const w = canvas.clientWidth;
   const h = canvas.clientHeight;
@@ -191,6 +192,10 @@ window.mahjong = {
   refreshProgress: () => bootBox.classList.contains("failed") || showProgress(),
   timing,
   _progress: progressLog,
+  /** The renderer has drawn the table: the loader stops repainting its placeholder on resize. */
+  handOver() {
+    window.removeEventListener("resize", queuePaint);
+  },
   /** Run `method` in the engine (py_engine.bridge.call) and resolve with its JSON answer. */
   _call(method, args = {}) {
     const id = nextId++;

@@ -88,6 +88,26 @@ def test_the_first_frame_has_the_renderers_felt_and_rim(page, site):
     assert first == drawn
 
 
+TWO_FRAMES = "() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))"
+
+
+def test_the_loader_stops_painting_once_the_renderer_draws(page, site):
+    """After the renderer's first frame a resize is the renderer's alone: the loader's placeholder
+    (felt and a dashed square) is not painted under it again."""
+    page.set_viewport_size({"width": 900, "height": 600})
+    page.route("**/wheels/**", lambda route: None)  # no engine needed: the renderer paints the empty table
+    page.goto(site.url)
+    page.wait_for_function("() => window.mahjong && window.mahjong._renderer")
+    page.evaluate(TWO_FRAMES)
+    before = page.evaluate("() => window.mahjong.timing.loaderPaints")
+    assert before >= 1
+    page.set_viewport_size({"width": 700, "height": 500})
+    page.evaluate(TWO_FRAMES)
+    after, width = page.evaluate("() => [window.mahjong.timing.loaderPaints, document.getElementById('table').width]")
+    assert after == before
+    assert width == 700  # the renderer did resize and repaint
+
+
 def test_ping_answers_from_python_314_in_the_worker(page, site, console_errors, boot_timeout):
     page.goto(site.url)
     wait_ready(page, boot_timeout)
