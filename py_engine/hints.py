@@ -105,8 +105,21 @@ def hint_from_observation(obs: dict[str, Any]) -> dict[str, Any]:
         "waits": waits,
         "suggested": suggested,
         "reason": reason,
+        "why": _why(reason),
         "cannot_win": _cannot_win(view, obs),
     }
+
+
+def _why(reason: dict[str, str] | None) -> dict[str, str] | None:
+    """The reason without its opening words naming the action ("discard 2z: keeps …" -> "keeps …"),
+    for a display that shows the suggested action already; a reason with nothing more stays whole."""
+    if reason is None:
+        return None
+    out = {}
+    for lang, text in reason.items():
+        head, sep, body = text.partition(": " if lang == "en" else "：")
+        out[lang] = body if sep and body else text
+    return out
 
 
 # ---------------------------------------------------------------------------------------------

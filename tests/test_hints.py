@@ -75,6 +75,12 @@ def test_suggestion_and_reason_name_what_is_kept() -> None:
     assert set(h["reason"]) == {"en", "zh-Hans", "zh-Hant"}
     assert "345p" in h["reason"]["en"] and "away from ready" in h["reason"]["en"]
     assert "三四五饼" in h["reason"]["zh-Hans"] and "三四五餅" in h["reason"]["zh-Hant"]
+    # "why": the same reason without the words naming the action, for a display showing it already
+    tile = h["suggested"].split()[1]
+    assert h["reason"]["en"] == f"discard {tile}: {h['why']['en']}"
+    assert h["why"]["en"].startswith("keeps ") and "345p" in h["why"]["en"]
+    for lang in ("zh-Hans", "zh-Hant"):
+        assert h["reason"][lang].endswith(h["why"][lang]) and not h["why"][lang].startswith("打")
 
 
 def test_ready_after_the_suggested_discard_shows_the_waits() -> None:

@@ -274,7 +274,9 @@ export class UI {
         if (code) line.append(tileElement(code, this.compact ? 16 : 20), el("span", { text: ` ${tileName(code)}` }));
         box.push(line);
       }
-      const reason = hint.reason && (hint.reason[getLang()] || hint.reason.en);
+      // the suggested action is on the line above: its reason without the words naming it again
+      const words = (hint.suggested && hint.why) || hint.reason;
+      const reason = words && (words[getLang()] || words.en);
       if (reason) box.push(el("p", { class: "line", text: reason }));
     }
     this.hints.replaceChildren(...box);
