@@ -7,6 +7,8 @@ bot would play and why, and why a hand that looks complete cannot win now (issue
      "waits": [["3p", 2], ["6p", 4]],       # when ready: tile, copies this seat has not seen
      "suggested": "discard 9m",             # the normal bot's choice, or None when not to move
      "reason": {"en": ..., "zh-Hans": ..., "zh-Hant": ...},     # one line, or None
+     "why": {"en": "keeps 345p, 11s and 12m; 2 away from ready", ...},   # the reason without the
+                                            # words naming the action ("discard 1z: "), or None
      "cannot_win": None | {"code": "furiten", "text": {"en": ..., "zh-Hans": ..., "zh-Hant": ...}}}
 
 On one's own turn with 14 tiles, ``waits`` are those after the suggested discard when it leaves
