@@ -62,6 +62,9 @@ def test_table_paints_before_the_engine_is_ready(page, site, console_errors, boo
     assert console_errors == []
 
 
+TWO_FRAMES = "() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))"
+
+
 # The pixels along the diagonal from the canvas's top-left corner, through the rim into the felt.
 CORNER = """() => {
     const canvas = document.getElementById("table");
@@ -81,14 +84,11 @@ def test_the_first_frame_has_the_renderers_felt_and_rim(page, site):
     page.route("**/wheels/**", lambda route: None)  # no engine needed: the renderer paints the empty table
     page.goto(site.url)
     page.wait_for_function("() => window.mahjong && window.mahjong._renderer")
-    page.evaluate("() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))")
+    page.evaluate(TWO_FRAMES)
     drawn = page.evaluate(CORNER)
     brown = [r > g for r, g, _ in first]
     assert brown[0] and not brown[-1], first  # a rim, then the felt
     assert first == drawn
-
-
-TWO_FRAMES = "() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))"
 
 
 def test_the_loader_stops_painting_once_the_renderer_draws(page, site):
