@@ -100,28 +100,26 @@ def hint_from_observation(obs: dict[str, Any]) -> dict[str, Any]:
         c, g = view.counts(rest)
         if plain_shanten(c, g, melds, view.wild, xinyu) == 0 and not suggested.startswith("swim "):
             waits = _waits(view, rest)
+    why = None
     if decision is not None and suggested is not None:
-        reason = _reason(view, decision, shanten)
+        parts = _reason(view, decision, shanten)
+        reason = {lang: _whole(lang, head, body) for lang, (head, body) in parts.items()}
+        why = {lang: body or head for lang, (head, body) in parts.items()}
     return {
         "shanten": int(shanten),
         "waits": waits,
         "suggested": suggested,
         "reason": reason,
-        "why": _why(reason),
+        "why": why,
         "cannot_win": _cannot_win(view, obs),
     }
 
 
-def _why(reason: dict[str, str] | None) -> dict[str, str] | None:
-    """The reason without its opening words naming the action ("discard 2z: keeps …" -> "keeps …"),
-    for a display that shows the suggested action already; a reason with nothing more stays whole."""
-    if reason is None:
-        return None
-    out = {}
-    for lang, text in reason.items():
-        head, sep, body = text.partition(": " if lang == "en" else "：")
-        out[lang] = body if sep and body else text
-    return out
+def _whole(lang: str, head: str, body: str) -> str:
+    """One reason from the words naming the action and the why ("discard 2z" + "keeps …")."""
+    if not body:
+        return head
+    return f"{head}: {body}" if lang == "en" else f"{head}：{body}"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -320,27 +318,32 @@ def _target_phrase(target: str, lang: int) -> str | None:
     return ("做" if lang == 1 else "做") + text
 
 
-def _reason(view: View, decision: normal.Decision, shanten: int) -> dict[str, str]:
+Pair = tuple[str, str]
+
+
+def _reason(view: View, decision: normal.Decision, shanten: int) -> dict[str, Pair]:
+    """Per language, (the words naming the action, why): "discard 2z" and "keeps …; 2 away". The
+    hint's ``reason`` joins them; its ``why`` is the second alone, for a display naming the action."""
     action = decision.action
     verb, _, tile = action.partition(" ")
     if verb == "win":
-        return {"en": "win now", "zh-Hans": "和牌", "zh-Hant": "和牌"}
+        return {"en": ("win now", ""), "zh-Hans": ("和牌", ""), "zh-Hant": ("和牌", "")}
     if verb == "swim":
         level = normal.swim_level(view, tile)
         names = {1: ("single swim", "单游", "單游"), 2: ("double swim", "双游", "雙游"), 3: ("triple swim", "三游", "三游")}[min(level, 3)]
         pays = "pays more than winning now"
-        return {"en": f"swim: discard {tile} and win on your next draw whatever it is ({names[0]} {pays})",
-                "zh-Hans": f"游金：打{_zh_tiles([tile], False)}，下一张摸什么都和（{names[1]}，比现在和得多）",
-                "zh-Hant": f"游金：打{_zh_tiles([tile], True)}，下一張摸什麼都和（{names[2]}，比現在和得多）"}
+        return {"en": ("swim", f"discard {tile} and win on your next draw whatever it is ({names[0]} {pays})"),
+                "zh-Hans": ("游金", f"打{_zh_tiles([tile], False)}，下一张摸什么都和（{names[1]}，比现在和得多）"),
+                "zh-Hant": ("游金", f"打{_zh_tiles([tile], True)}，下一張摸什麼都和（{names[2]}，比現在和得多）")}
     if verb == "pass":
         if decision.note == "hold_for_swim":
-            return {"en": "pass: your gold can swim on your next draw, which pays far more",
-                    "zh-Hans": "过：留着金，下次摸牌可以游金，得分更多",
-                    "zh-Hant": "過：留著金，下次摸牌可以游金，得分更多"}
+            return {"en": ("pass", "your gold can swim on your next draw, which pays far more"),
+                    "zh-Hans": ("过", "留着金，下次摸牌可以游金，得分更多"),
+                    "zh-Hant": ("過", "留著金，下次摸牌可以游金，得分更多")}
         away = _away(shanten)
-        return {"en": f"pass: the claim does not help; {away['en']}",
-                "zh-Hans": f"过：碰了也没有好处；{away['zh-Hans']}",
-                "zh-Hant": f"過：碰了也沒有好處；{away['zh-Hant']}"}
+        return {"en": ("pass", f"the claim does not help; {away['en']}"),
+                "zh-Hans": ("过", f"碰了也没有好处；{away['zh-Hans']}"),
+                "zh-Hant": ("過", f"碰了也沒有好處；{away['zh-Hant']}")}
     if verb in ("pong", "kong"):
         t = view.last_tile or tile
         if verb == "kong" and tile:
@@ -351,9 +354,10 @@ def _reason(view: View, decision: normal.Decision, shanten: int) -> dict[str, st
         zt = _zh_tiles([t] * (4 if verb == "kong" else 3), True)
         en_what = "a kong pays at once" if verb == "kong" else "a set"
         word = ("杠", "槓") if verb == "kong" else ("碰", "碰")
-        return {"en": f"{verb} {t}: makes {en_what}; {after['en']}",
-                "zh-Hans": f"{word[0]}{zh}；{after['zh-Hans']}",
-                "zh-Hant": f"{word[1]}{zt}；{after['zh-Hant']}"}
+        what = ("杠钱马上到手", "槓錢馬上到手") if verb == "kong" else ("成一副", "成一副")
+        return {"en": (f"{verb} {t}", f"makes {en_what}; {after['en']}"),
+                "zh-Hans": (f"{word[0]}{zh}", f"{what[0]}；{after['zh-Hans']}"),
+                "zh-Hant": (f"{word[1]}{zt}", f"{what[1]}；{after['zh-Hant']}")}
     # a discard
     rest = list(view.hand)
     if tile in rest:
@@ -368,14 +372,16 @@ def _reason(view: View, decision: normal.Decision, shanten: int) -> dict[str, st
     zt_groups = [_zh_tiles(gr, True) if not (view.gold and gr[0] == view.gold) else "金" for gr in groups]
     target = est.target if est is not None else "plain"
     phrases = [_target_phrase(target, i) for i in range(3)]
-    en = f"discard {tile}: keeps {_join(en_groups, 'en')}" if groups else f"discard {tile}"
-    hs = f"打{_zh_tiles([tile], False)}：留{_join(zs_groups, 'zh')}" if groups else f"打{_zh_tiles([tile], False)}"
-    ht = f"打{_zh_tiles([tile], True)}：留{_join(zt_groups, 'zh')}" if groups else f"打{_zh_tiles([tile], True)}"
+    en = [f"keeps {_join(en_groups, 'en')}"] if groups else []
+    hs = [f"留{_join(zs_groups, 'zh')}"] if groups else []
+    ht = [f"留{_join(zt_groups, 'zh')}"] if groups else []
     if phrases[0]:
-        en += f", {phrases[0]}"
-        hs += f"，{phrases[1]}"
-        ht += f"，{phrases[2]}"
-    return {"en": f"{en}; {away['en']}", "zh-Hans": f"{hs}；{away['zh-Hans']}", "zh-Hant": f"{ht}；{away['zh-Hant']}"}
+        en.append(phrases[0])
+        hs.append(phrases[1])
+        ht.append(phrases[2])
+    return {"en": (f"discard {tile}", (", ".join(en) + "; " if en else "") + away["en"]),
+            "zh-Hans": (f"打{_zh_tiles([tile], False)}", ("，".join(hs) + "；" if hs else "") + away["zh-Hans"]),
+            "zh-Hant": (f"打{_zh_tiles([tile], True)}", ("，".join(ht) + "；" if ht else "") + away["zh-Hant"])}
 
 
 __all__ = ["hint", "hint_from_observation", "CANNOT_WIN", "LANGS", "GOLD_SLOT", "CODES"]

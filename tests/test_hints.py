@@ -83,6 +83,18 @@ def test_suggestion_and_reason_name_what_is_kept() -> None:
         assert h["reason"][lang].endswith(h["why"][lang]) and not h["why"][lang].startswith("打")
 
 
+def test_a_pong_hints_why_leaves_out_the_pong_in_every_language() -> None:
+    game = table("longyan", "1479m2589p1356s1z7z", "1258m399p4677s11z", gold="9s")
+    game.apply(0, "discard 1z")
+    h = hints.hint(game, 1)
+    assert h["suggested"] == "pong"
+    assert h["reason"]["en"] == f"pong 1z: {h['why']['en']}"
+    assert h["reason"]["zh-Hans"] == f"碰东东东：{h['why']['zh-Hans']}"
+    assert h["reason"]["zh-Hant"] == f"碰東東東：{h['why']['zh-Hant']}"
+    for lang in ("en", "zh-Hans", "zh-Hant"):
+        assert "away" in h["why"][lang] or "步" in h["why"][lang]
+
+
 def test_ready_after_the_suggested_discard_shows_the_waits() -> None:
     game = table("xinyu", "123m456p789s1122z9m")
     h = hints.hint(game, 0)
