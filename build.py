@@ -144,6 +144,15 @@ def vendor_pyodide(pin: dict, target: Path) -> None:
     (target / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n", encoding="utf-8")
 
 
+def relock(target: Path) -> None:
+    """Rewrite the lock file's sha256 of the wheels we ship (after precompile changed them)."""
+    path = target / "pyodide-lock.json"
+    lock = json.loads(path.read_text(encoding="utf-8"))
+    for entry in lock["packages"].values():
+        entry["sha256"] = hashlib.sha256((target / entry["file_name"]).read_bytes()).hexdigest()
+    path.write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+
+
 # --- the engine wheel -----------------------------------------------------------------
 
 _ZIP_DATE = (1980, 1, 1, 0, 0, 0)  # fixed, so the same sources give the same wheel
@@ -206,6 +215,119 @@ def build_engine_wheel(target: Path) -> Path:
     return wheel
 
 
+# --- bytecode ---------------------------------------------------------------------------
+
+# Run by Node with the vendored Pyodide itself, so the bytecode is exactly its Python's: boots
+# the runtime, installs the engine, plays a hand of each rule set with bots and hints, then
+# compiles every module that run imported: in the standard library's zip a .pyc replaces the
+# .py (sourceless, as in Pyodide's own distribution), in the wheels a __pycache__ .pyc joins it
+# (listed in RECORD; tracebacks still show the engine's lines). Hash-based unchecked .pyc
+# (PEP 552): Python uses them as they are, without comparing them to a source.
+PRECOMPILE_JS = r"""
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+const [dir, stdlib, ...wheels] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(path.join(dir, "pyodide.mjs")).href);
+const py = await loadPyodide({ indexURL: dir + "/", packages: ["micropip"] });
+py.FS.mkdirTree("/tmp/in");
+for (const w of wheels) py.FS.writeFile("/tmp/in/" + path.basename(w), fs.readFileSync(w));
+py.FS.writeFile("/tmp/in/stdlib.zip", fs.readFileSync(stdlib));
+py.globals.set("WHEELS", py.toPy(wheels.map((w) => "/tmp/in/" + path.basename(w))));
+await py.runPythonAsync(`
+import micropip
+await micropip.install("emfs:" + WHEELS[-1], deps=False)
+from py_engine import Game, bots, bridge, hints
+for variant in ("xinyu", "longyan"):
+    game = Game.new(variant, seed=1)
+    while not game.is_over:
+        seat = game.waiting_for[0]
+        hints.hint(game, seat)
+        game.apply(seat, bots.choose(game, seat, "hard"))
+`);
+py.runPython(`
+import base64, hashlib, importlib.util, marshal, sys, zipfile
+
+def pyc(source, filename):
+    code = compile(source, filename, "exec", dont_inherit=True)
+    return importlib.util.MAGIC_NUMBER + (1).to_bytes(4, "little") + importlib.util.source_hash(source) + marshal.dumps(code)
+
+def rewrite(src_path, add):
+    src = zipfile.ZipFile(src_path)
+    entries = [(info, src.read(info)) for info in src.infolist()]
+    src.close()
+    out = zipfile.ZipFile(src_path, "w", zipfile.ZIP_DEFLATED)
+    for info, data in add(entries):
+        out.writestr(info, data)
+    out.close()
+
+def entry(name, data, like):
+    info = zipfile.ZipInfo(name, date_time=like.date_time)
+    info.compress_type = zipfile.ZIP_DEFLATED
+    info.external_attr = 0o644 << 16
+    return info, data
+
+origins = [m.__spec__.origin for m in list(sys.modules.values())
+           if isinstance(getattr(getattr(m, "__spec__", None), "origin", None), str)]
+zip_root = next(p for p in sys.path if p.endswith(".zip")) + "/"
+site_root = next(p for p in sys.path if p.endswith("site-packages")) + "/"
+used = {o[len(zip_root):] for o in origins if o.startswith(zip_root) and o.endswith(".py")}
+used_site = {o[len(site_root):] for o in origins if o.startswith(site_root) and o.endswith(".py")}
+
+def stdlib(entries):
+    for info, data in entries:
+        if info.filename in used:      # sourceless, as Pyodide's own distribution: the smaller zip
+            yield entry(info.filename + "c", pyc(data, zip_root + info.filename), info)
+        else:
+            yield info, data
+
+def wheel(entries):
+    record = next(i for i, (info, _) in enumerate(entries) if info.filename.endswith(".dist-info/RECORD"))
+    rows, extra = [], []
+    for info, data in entries:
+        if info.filename in used_site:
+            folder, _, name = info.filename.rpartition("/")
+            cached = (folder + "/" if folder else "") + "__pycache__/" + name[:-3] + "." + sys.implementation.cache_tag + ".pyc"
+            code = pyc(data, info.filename)
+            digest = base64.urlsafe_b64encode(hashlib.sha256(code).digest()).rstrip(b"=").decode()
+            extra.append(entry(cached, code, info))
+            rows.append(f"{cached},sha256={digest},{len(code)}\\n")
+    info, text = entries[record]
+    lines = text.decode().splitlines(keepends=True)
+    last = len(lines) - next(i for i, line in enumerate(reversed(lines)) if line.split(",")[0] == info.filename) - 1
+    lines[last:last] = rows
+    entries[record] = (info, "".join(lines).encode())
+    return entries[:record] + extra + entries[record:]
+
+rewrite("/tmp/in/stdlib.zip", stdlib)
+for w in WHEELS:
+    rewrite(w, wheel)
+print(f"precompiled {len(used)} standard-library modules and {len(used_site)} modules of the wheels")
+`);
+fs.writeFileSync(stdlib, py.FS.readFile("/tmp/in/stdlib.zip"));
+for (const w of wheels) fs.writeFileSync(w, py.FS.readFile("/tmp/in/" + path.basename(w)));
+"""
+
+
+def precompile(pyodide_dir: Path, wheels: list[Path]) -> bool:
+    """Add Pyodide's own bytecode to the standard library it imports and to the wheels (see
+    PRECOMPILE_JS): a boot then compiles no Python source. Needs Node; without it the site ships
+    sources only (it works, it boots slower). True when done."""
+    node = shutil.which("node")
+    if node is None:
+        log("node not found: shipping Python sources without bytecode (a slower boot)")
+        return False
+    script = CACHE / "precompile.mjs"
+    script.parent.mkdir(parents=True, exist_ok=True)
+    script.write_text(PRECOMPILE_JS, encoding="utf-8")
+    args = [node, str(script), str(pyodide_dir), str(pyodide_dir / "python_stdlib.zip"), *map(str, wheels)]
+    out = subprocess.run(args, capture_output=True, text=True)
+    if out.returncode != 0:
+        raise BuildError("precompiling with Pyodide under Node failed:\n" + out.stderr[-3000:])
+    log(out.stdout.strip().splitlines()[-1] if out.stdout.strip() else "precompiled")
+    return True
+
+
 # --- the site ---------------------------------------------------------------------------
 
 def write_options(path: Path) -> None:
@@ -230,6 +352,9 @@ def build(dist: Path = DIST) -> Path:
         shutil.copytree(ROOT / "static", dist, dirs_exist_ok=True)
     vendor_pyodide(pin, dist / "pyodide")
     wheel = build_engine_wheel(dist / "wheels")
+    vendored = [dist / "pyodide" / w["file"] for w in pin["wheels"].values()]
+    if precompile(dist / "pyodide", [*vendored, wheel]):
+        relock(dist / "pyodide")
     wheel_sha = hashlib.sha256(wheel.read_bytes()).hexdigest()
 
     # engine.json is the boot manifest the worker reads: which wheel to install, and the

@@ -1,7 +1,10 @@
 """The built page boots: it paints at once, then Pyodide and the engine come up in a worker."""
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -119,6 +122,34 @@ def test_ping_answers_from_python_314_in_the_worker(page, site, console_errors, 
     # Python runs in the worker: the page's own thread has no interpreter.
     assert page.evaluate("() => typeof window.loadPyodide === 'undefined' && typeof window.pyodide === 'undefined'")
     assert console_errors == []
+
+
+def test_the_site_ships_bytecode_for_what_the_boot_imports(site):
+    # build.py compiles, with the vendored Pyodide under Node, every module a boot imports: the
+    # standard library's as sourceless .pyc in its zip, the wheels' in __pycache__ beside the
+    # sources; hash-based and unchecked (PEP 552 flags 1), so the page compiles no source.
+    stdlib = zipfile.ZipFile(site.dist / "pyodide" / "python_stdlib.zip")
+    names = set(stdlib.namelist())
+    for module in ("json/__init__", "asyncio/__init__", "dataclasses", "zipfile/__init__"):
+        assert module + ".pyc" in names and module + ".py" not in names, module
+        assert int.from_bytes(stdlib.read(module + ".pyc")[4:8], "little") == 1
+    assert "antigravity.py" in names  # what no boot imports stays a source
+
+    lock = json.loads((site.dist / "pyodide" / "pyodide-lock.json").read_text())
+    for entry in lock["packages"].values():  # Pyodide checks these against what it loads
+        assert entry["sha256"] == hashlib.sha256((site.dist / "pyodide" / entry["file_name"]).read_bytes()).hexdigest()
+
+    manifest = json.loads((site.dist / "engine.json").read_text())
+    wheel = zipfile.ZipFile(site.dist / manifest["wheel"])
+    record = {row.split(",")[0]: row.split(",")[1] for row in
+              wheel.read(next(n for n in wheel.namelist() if n.endswith("RECORD"))).decode().splitlines()}
+    for name in ("py_engine/game.py", "py_engine/bots/hard.py"):
+        folder, _, file = name.rpartition("/")
+        cached = f"{folder}/__pycache__/{file[:-3]}.cpython-314.pyc"
+        data = wheel.read(cached)
+        assert int.from_bytes(data[4:8], "little") == 1
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        assert record[cached] == f"sha256={digest}" and name in record
 
 
 def test_every_request_stays_under_the_sub_path(page, site, console_errors, boot_timeout):
