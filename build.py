@@ -236,7 +236,7 @@ py.FS.writeFile("/tmp/in/stdlib.zip", fs.readFileSync(stdlib));
 py.globals.set("WHEELS", py.toPy(wheels.map((w) => "/tmp/in/" + path.basename(w))));
 await py.runPythonAsync(`
 import micropip
-await micropip.install("emfs:" + WHEELS[-1], deps=False)
+await micropip.install("emfs:" + WHEELS[-1], deps=False)  # the engine's wheel comes last
 from py_engine import Game, bots, bridge, hints
 for variant in ("xinyu", "longyan"):
     game = Game.new(variant, seed=1)
@@ -320,6 +320,7 @@ def precompile(pyodide_dir: Path, wheels: list[Path]) -> bool:
     script = CACHE / "precompile.mjs"
     script.parent.mkdir(parents=True, exist_ok=True)
     script.write_text(PRECOMPILE_JS, encoding="utf-8")
+    # the engine's wheel last: the script installs it and plays with it
     args = [node, str(script), str(pyodide_dir), str(pyodide_dir / "python_stdlib.zip"), *map(str, wheels)]
     out = subprocess.run(args, capture_output=True, text=True)
     if out.returncode != 0:
