@@ -6,7 +6,7 @@
 
 Everything the page loads comes from dist/ itself (no CDN at run time). Downloads are
 pinned in vendor.json and cached under .cache/: the Pyodide runtime from the npm package,
-the micropip and packaging wheels from PyPI.
+the micropip wheel from PyPI (it vendors its own packaging).
 """
 from __future__ import annotations
 
@@ -89,7 +89,7 @@ def fetch_pyodide_tarball(pin: dict) -> Path:
 
 
 def fetch_wheels(pin: dict) -> dict[str, Path]:
-    """micropip and packaging as pure wheels from PyPI, cached, each checked by sha256."""
+    """The pure wheels Pyodide loads (micropip) from PyPI, cached, each checked by sha256."""
     folder = CACHE / "wheels"
     folder.mkdir(parents=True, exist_ok=True)
     wheels = pin["wheels"]

@@ -33,7 +33,7 @@ function progress(stage, fraction) {
 function stageOf(file) {
   if (file === "pyodide.asm.wasm") return "runtime";
   if (file === "python_stdlib.zip") return "stdlib";
-  if (file.startsWith("micropip-") || file.startsWith("packaging-")) return "micropip";
+  if (file.startsWith("micropip-")) return "micropip";
   if (file === engineWheel) return "engine";
   return null;
 }
