@@ -70,12 +70,11 @@ def branch(game: Game, seat: int, choice: str, tiles: list[str], field: str) -> 
 
 def look_ahead_gain(game: Game, seat: int, choice_b: str) -> float:
     """How much more hard's look-ahead expects from its choice than from ``choice_b``, as a share of
-    its best value (as ``hard.overrule`` measures it); NaN when B's choice was not looked at."""
+    its best value (``hard.gain_over``, what ``hard.overrule`` compares with MIN_GAIN); NaN when B's
+    choice was not looked at."""
     ranked = hard.decide(bots.View.from_observation(game.observation(seat))).candidates
-    kept = max((c.score for c in ranked if c.action == choice_b), default=None)
-    if not ranked or kept is None:
-        return math.nan
-    return (ranked[0].score - kept) / max(1.0, abs(ranked[0].score))
+    gain = hard.gain_over(choice_b, ranked)
+    return math.nan if gain is None else gain
 
 
 def one_wall(job: tuple) -> list[tuple[str, float, float]]:

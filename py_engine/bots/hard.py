@@ -201,11 +201,20 @@ def decide(view: View) -> Decision:
     return overrule(decision.candidates[0].action, ranked)
 
 
+def gain_over(usual: str, ranked: list[Candidate]) -> float | None:
+    """How much more the look-ahead expects from its best than from ``usual``, as a share of the
+    best value; None when ``usual`` was not looked at."""
+    kept = max((c.score for c in ranked if c.action == usual), default=None)
+    if not ranked or kept is None:
+        return None
+    return (ranked[0].score - kept) / max(1.0, abs(ranked[0].score))
+
+
 def overrule(usual: str, ranked: list[Candidate]) -> Decision:
     """The look-ahead's best, unless the normal bot's choice (``usual``) is within MIN_GAIN of it."""
     best = ranked[0]
-    kept = max((c.score for c in ranked if c.action == usual), default=None)
-    if best.action != usual and kept is not None and best.score - kept < MIN_GAIN * max(1.0, abs(best.score)):
+    gain = gain_over(usual, ranked)
+    if best.action != usual and gain is not None and gain < MIN_GAIN:
         return Decision(usual, ranked, note="lookahead")
     return Decision(best.action, ranked, note="lookahead")
 
