@@ -73,7 +73,7 @@ class _Hand:
         self.counts, self.golds = shapes.gold_counts(self.tiles, self.gold, self.white_replaces)
 
     def honors_free_hand_shanten(self) -> int | None:
-        """Xinyu's all-honors free hand (全风向, RULES.md §2): 14 honors with no melds win in any shape.
+        """Xinyu's all-honors free hand (全风向, docs/RULES.md §2): 14 honors with no melds win in any shape.
 
         Draws needed = 14 - honors held; shanten = that - 1.
         """

@@ -14,7 +14,7 @@ from .winning import is_winning
 def evaluate(hand: str | Iterable[str], melds: Iterable[str] = (), variant: str = "xinyu",
              gold: str | None = None, options: Mapping[str, Any] | None = None, *,
              self_draw: bool = True, kong_bloom: bool = False) -> dict[str, Any]:
-    """A complete hand (winning tile included) scored as RULES.md would: patterns and M (Xinyu),
+    """A complete hand (winning tile included) scored as docs/RULES.md would: patterns and M (Xinyu),
     or the category and base b (Longyan). ``{"wins": False, ...}`` when it is not a winning hand."""
     rules = ruleset(variant)
     resolved = rules.resolve(dict(options or {}))

@@ -191,7 +191,7 @@ class Game(Settlement):
     # ---------------- the flow of a hand ----------------
 
     def _open_start(self) -> None:
-        """三金倒 first: a holder of three golds is asked before the dealer's turn (RULES.md §3)."""
+        """三金倒 first: a holder of three golds is asked before the dealer's turn (docs/RULES.md §3)."""
         if self.variant == "longyan" and self.gold:
             holders = [s for s in order_from(self.dealer) if self.hands[s].count(self.gold) >= 3]
             if holders:
@@ -321,7 +321,7 @@ class Game(Settlement):
         self._after_public_discard(seat, entry.tile)
 
     def _answer(self, seat: int, verb: str) -> None:
-        """One answer in a window; resolve once the answers that matter are in (RULES.md priorities)."""
+        """One answer in a window; resolve once the answers that matter are in (docs/RULES.md priorities)."""
         w = self.window
         assert w is not None
         w.answers[seat] = verb

@@ -23,7 +23,7 @@ class Legality(HandState):
         if seat != self.turn:
             return []
         if self.swims[seat] and self.may_self_draw:
-            # a swim's draw wins whatever it is; a drawn gold may instead climb a level (RULES.md §3)
+            # a swim's draw wins whatever it is; a drawn gold may instead climb a level (docs/RULES.md §3)
             climb = self.drawn == self.gold and self.swims[seat] < 3
             return ["win", f"swim {self.gold}"] if climb else ["win"]
         actions: list[str] = []
@@ -67,7 +67,7 @@ class Legality(HandState):
         return max(level for s, level in enumerate(swims) if s != seat)
 
     def _may_win_by(self, seat: int, how: str) -> bool:
-        """Restrictions on how a seat may win now: swims of others, furiten, options (RULES.md §3)."""
+        """Restrictions on how a seat may win now: swims of others, furiten, options (docs/RULES.md §3)."""
         if self.variant == "xinyu":
             return how == "self_draw" or (how == "discard" and self.options["discard_win"])
         if self.swims[seat]:
@@ -104,7 +104,7 @@ class Legality(HandState):
         return self.options.get("three_golds") == "any_time"
 
     def _swim_tiles(self, seat: int) -> list[str]:
-        """游金: tiles T whose discard leaves the other 13 as sets plus one lone gold (RULES.md §3)."""
+        """游金: tiles T whose discard leaves the other 13 as sets plus one lone gold (docs/RULES.md §3)."""
         if self.variant != "longyan" or self.swims[seat] or not self.gold:
             return []
         hand = self.hands[seat]

@@ -1,4 +1,4 @@
-"""Patterns, categories and payments -> the result of a hand (RULES.md §2 Win settlement, §3 Win settlement)."""
+"""Patterns, categories and payments -> the result of a hand (docs/RULES.md §2 Win settlement, §3 Win settlement)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -61,7 +61,7 @@ class Result:
         }
 
 
-# ---- Xinyu: multiplicative patterns, best reading (RULES.md §2) ----
+# ---- Xinyu: multiplicative patterns, best reading (docs/RULES.md §2) ----
 
 _PATTERN_ORDER = (
     "concealed", "kong", "seven_pairs", "luxury_seven_pairs", "half_flush", "full_flush",
@@ -146,7 +146,7 @@ def xinyu_win_payments(win: Win, discarder: int | None) -> list[Payment]:
     return [Payment(discarder, win.seat, win.multiplier, "win")]
 
 
-# ---- Longyan: one category, dealer-double payments (RULES.md §3) ----
+# ---- Longyan: one category, dealer-double payments (docs/RULES.md §3) ----
 
 def longyan_category(candidates: Sequence[str]) -> tuple[str, int]:
     """The highest-paying category among those that apply, with its base (0 for swim_triple)."""

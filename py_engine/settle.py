@@ -1,4 +1,4 @@
-"""Wins and the end of a hand: categories, patterns, payments, the next dealer (RULES.md §2, §3)."""
+"""Wins and the end of a hand: categories, patterns, payments, the next dealer (docs/RULES.md §2, §3)."""
 from __future__ import annotations
 
 from .scoring import Result, Win, longyan_category, longyan_win_payments, xinyu_patterns, xinyu_win_payments

@@ -32,7 +32,7 @@ class Window:
 
 @dataclass
 class Bonus:
-    """分饼 tracking: rounds of four identical discards from the dealer's first (RULES.md §3)."""
+    """分饼 tracking: rounds of four identical discards from the dealer's first (docs/RULES.md §3)."""
 
     round: int = 1
     tiles: list[str] = field(default_factory=list)

@@ -1,4 +1,4 @@
-"""RULES.md §1 (common ground), one test per rule, in both rule sets where it applies."""
+"""docs/RULES.md §1 (common ground), one test per rule, in both rule sets where it applies."""
 from __future__ import annotations
 
 import pytest

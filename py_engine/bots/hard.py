@@ -5,8 +5,8 @@ every kind of tile this seat has not seen is drawn in turn (weighted by its unse
 is the exact expectation a Monte Carlo over the unseen tiles would estimate, with no sampling
 noise), the hand answers with its best discard, and the position reached is valued by the normal
 bot's estimate (``value.Evaluator``) with one draw fewer to come. A draw that completes the hand
-is valued as the win it is: Xinyu's multipliers (RULES.md §2), Longyan's self-draw, three golds,
-or a swim when the gold pairs a natural tile (RULES.md §3 游金). This sees shapes whose next draw
+is valued as the win it is: Xinyu's multipliers (docs/RULES.md §2), Longyan's self-draw, three golds,
+or a swim when the gold pairs a natural tile (docs/RULES.md §3 游金). This sees shapes whose next draw
 leads to wide waits (two-step efficiency) and value that only shows once a tile arrives. Only the
 observation is used (the unseen counts); no randomness, so the same state gives the same choice.
 The look-ahead overrules the normal bot only by a margin (``MIN_GAIN``): smaller preferences are
@@ -144,7 +144,7 @@ class NextDraw:
 
 
 def xinyu_multiplier(counts: list[int], melds: MeldInfo, simple: bool) -> int:
-    """M of a complete Xinyu self-draw hand, best reading (RULES.md §2 win settlement)."""
+    """M of a complete Xinyu self-draw hand, best reading (docs/RULES.md §2 win settlement)."""
     two = 2 if simple else 4
     m = 1
     if melds.count == 0:

@@ -2,7 +2,7 @@
 
 Every choice compares estimates from ``value.Evaluator``: a discard by the hand it leaves (less the
 risk of feeding a Longyan discard win, ``defense``), a pong or kong by the hand after it plus what
-a kong pays at once (RULES.md §2, §3 kong payments), a swim by what it pays against winning now.
+a kong pays at once (docs/RULES.md §2, §3 kong payments), a swim by what it pays against winning now.
 Golds are never discarded in Longyan unless nothing else is legal.
 """
 from __future__ import annotations
@@ -38,7 +38,7 @@ class Decision:
 
 
 def kong_payment(view: View, concealed: bool) -> float:
-    """What a kong brings at once (RULES.md §2 and §3 kong payments)."""
+    """What a kong brings at once (docs/RULES.md §2 and §3 kong payments)."""
     if view.variant == "xinyu":
         return 6.0 if concealed else 3.0
     unit = 2 if concealed else 1
@@ -128,7 +128,7 @@ class NormalBot:
         counts, golds, mi = self.counts, self.golds, v.melds
         swims = [a for a in legal if a.startswith("swim ")]
         if v.swims[v.seat]:
-            # a swim's draw wins whatever it is; a drawn gold may climb a level (RULES.md §3 游金)
+            # a swim's draw wins whatever it is; a drawn gold may climb a level (docs/RULES.md §3 游金)
             if swims and v.tiles_left >= 4:
                 return Decision(swims[0], note="swim_up")
             return Decision("win" if "win" in legal else legal[0], note="win")
@@ -197,7 +197,7 @@ class NormalBot:
                 counts[slot] -= 1
                 est = self.ev.ev13(counts, golds, mi)
                 counts[slot] += 1
-            # care only when the hand is far from ready and the wall is running down (RULES.md §3:
+            # care only when the hand is far from ready and the wall is running down (docs/RULES.md §3:
             # the discarder pays 1 more); speed matters more than safety otherwise
             risk = danger(v, tile) if est.shanten >= DEFEND_FROM_SHANTEN and v.tiles_left <= DEFEND_BELOW_TILES else 0.0
             score = est.ev - risk * (FEED_COST + RISK_EV_SHARE * est.ev) - 1e-4 * tie

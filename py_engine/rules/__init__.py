@@ -1,4 +1,4 @@
-"""Rule sets as data: one module per rule set, a registry by name (RULES.md §2, §3)."""
+"""Rule sets as data: one module per rule set, a registry by name (docs/RULES.md §2, §3)."""
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -1,4 +1,4 @@
-"""Longyan Xinzhuang (龙岩新庄麻将) as data: options, categories, payments (RULES.md §3)."""
+"""Longyan Xinzhuang (龙岩新庄麻将) as data: options, categories, payments (docs/RULES.md §3)."""
 from __future__ import annotations
 
 from typing import Any

@@ -1,4 +1,4 @@
-"""Xinyu (新余麻将) as data: options and the pattern table (RULES.md §2)."""
+"""Xinyu (新余麻将) as data: options and the pattern table (docs/RULES.md §2)."""
 from __future__ import annotations
 
 from typing import Any
@@ -28,5 +28,5 @@ MULTIPLIERS: dict[str, tuple[int, int]] = {
 }
 LUXURY_BASE: tuple[int, int] = (4, 2)   # 豪华七小对: base · 2^k
 
-#: Kong payments: each other player pays the kong's owner (RULES.md §2, kong payments).
+#: Kong payments: each other player pays the kong's owner (docs/RULES.md §2, kong payments).
 KONG_PAYMENT = {"exposed": 1, "concealed": 2}
