@@ -10,6 +10,7 @@ import copy
 from typing import Any
 
 from . import positions
+from .actions import Action
 from .melds import Meld
 from .observe import observe
 from .scoring import first_discard_bonus, longyan_kong_payments, xinyu_kong_payments
@@ -149,7 +150,8 @@ class Game(Settlement):
         self.events = []
         self._legal_cache = {}
         self.history.append((seat, action))
-        verb, _, arg = action.partition(" ")
+        parsed = Action.parse(action)
+        verb, arg = parsed.kind, parsed.tile or ""
         if self.window is not None:
             self._answer(seat, verb)
         elif verb == "discard":

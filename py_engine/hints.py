@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import analysis, shapes
+from .actions import Action, kind_of, tile_of
 from .bots import normal
 from .bots.common import GOLD_SLOT, View, plain_shanten
 from .tiles import CODES, HONOR_BASE, INDEX, WHITE_DRAGON, format_tiles
@@ -94,11 +95,11 @@ def hint_from_observation(obs: dict[str, Any]) -> dict[str, Any]:
     waits: list[list[Any]] = []
     if size == 13 and shanten == 0:
         waits = _waits(view, view.hand)
-    elif size == 14 and suggested and suggested.startswith(("discard ", "swim ")):
+    elif size == 14 and suggested and kind_of(suggested) in ("discard", "swim"):
         rest = list(view.hand)
-        rest.remove(suggested.split(" ", 1)[1])
+        rest.remove(tile_of(suggested) or "")
         c, g = view.counts(rest)
-        if plain_shanten(c, g, melds, view.wild, xinyu) == 0 and not suggested.startswith("swim "):
+        if plain_shanten(c, g, melds, view.wild, xinyu) == 0 and kind_of(suggested) != "swim":
             waits = _waits(view, rest)
     why = None
     if decision is not None and suggested is not None:
@@ -325,7 +326,8 @@ def _reason(view: View, decision: normal.Decision, shanten: int) -> dict[str, Pa
     """Per language, (the words naming the action, why): "discard 2z" and "keeps …; 2 away". The
     hint's ``reason`` joins them; its ``why`` is the second alone, for a display naming the action."""
     action = decision.action
-    verb, _, tile = action.partition(" ")
+    parsed = Action.parse(action)
+    verb, tile = parsed.kind, parsed.tile or ""
     if verb == "win":
         return {"en": ("win now", ""), "zh-Hans": ("和牌", ""), "zh-Hant": ("和牌", "")}
     if verb == "swim":

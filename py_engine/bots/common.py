@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import shapes
+from ..actions import Action
 from ..tiles import CODES, HONOR_BASE, INDEX, NUM_KINDS, WHITE_DRAGON
 
 GOLD_SLOT = -1          # a drawn or held gold does not go into the counts: it is a wild
@@ -168,14 +169,9 @@ def keep_score(counts: list[int], slot: int) -> float:
     return score
 
 
-def parse_action(action: str) -> tuple[str, str]:
-    verb, _, arg = action.partition(" ")
-    return verb, arg
-
-
 def discard_tiles(legal: list[str], gold: str | None, allow_gold: bool = False) -> list[str]:
     """Tiles the seat may discard; golds are left out unless nothing else is legal (or allowed)."""
-    tiles = [a[8:] for a in legal if a.startswith("discard ")]
+    tiles = [a.tile for a in map(Action.parse, legal) if a.kind == "discard" and a.tile]
     if gold is not None and not allow_gold:
         kept = [t for t in tiles if t != gold]
         if kept:

@@ -18,6 +18,7 @@ outcomes exactly.
 from __future__ import annotations
 
 from .. import shapes
+from ..actions import Action
 from ..tiles import HONOR_BASE
 from .common import GOLD_SLOT, MeldInfo, View, keep_score, longyan_total, swim_total
 from .defense import FEED_COST, danger
@@ -180,7 +181,8 @@ def decide(view: View) -> Decision:
     for cand in decision.candidates[:TOP_K]:
         if ranked and cand.score < best - window:
             continue
-        verb, _, tile = cand.action.partition(" ")
+        parsed = Action.parse(cand.action)
+        verb, tile = parsed.kind, parsed.tile or ""
         slot = view.slot(tile) if tile else 0
         if verb == "discard":
             value = look.after_discard(counts, golds, mi, slot)

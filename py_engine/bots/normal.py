@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .. import shapes
+from ..actions import kind_of, tile_of
 from .common import GOLD_SLOT, MeldInfo, View, discard_tiles, keep_score, longyan_total, swim_total
 from .defense import FEED_COST, danger
 from .value import Estimate, Evaluator
@@ -126,7 +127,7 @@ class NormalBot:
         v = self.view
         legal = v.legal
         counts, golds, mi = self.counts, self.golds, v.melds
-        swims = [a for a in legal if a.startswith("swim ")]
+        swims = [a for a in legal if kind_of(a) == "swim"]
         if v.swims[v.seat]:
             # a swim's draw wins whatever it is; a drawn gold may climb a level (docs/RULES.md §3 游金)
             if swims and v.tiles_left >= 4:
@@ -138,7 +139,7 @@ class NormalBot:
         best_swim: Candidate | None = None
         if swims and v.tiles_left >= 4:
             for action in swims:
-                tile = action[5:]
+                tile = tile_of(action) or ""
                 value = swim_total(swim_level(v, tile), v.is_dealer) * self.ev.survive
                 value -= danger(v, tile) * (FEED_COST + value)
                 if best_swim is None or value > best_swim.score:
@@ -151,9 +152,9 @@ class NormalBot:
         if best_swim is not None:
             cands.append(best_swim)
         for action in legal:
-            if not action.startswith("kong "):
+            tile = tile_of(action)
+            if kind_of(action) != "kong" or tile is None:
                 continue
-            tile = action[5:]
             slot = v.slot(tile)
             if slot == GOLD_SLOT:
                 continue
