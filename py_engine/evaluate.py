@@ -6,7 +6,8 @@ from typing import Any
 
 from .melds import parse_meld
 from .rules import ruleset
-from .scoring import longyan_category, xinyu_patterns
+from .reading import reading_of
+from .scoring import longyan_category, xinyu_score
 from .tiles import as_tiles, format_tiles
 from .winning import is_winning
 
@@ -26,20 +27,25 @@ def evaluate(hand: str | Iterable[str], melds: Iterable[str] = (), variant: str 
     if len(tiles) != want:
         raise ValueError(f"a complete hand with {len(parsed)} melds holds {want} tiles, not {len(tiles)} ({format_tiles(tiles)})")
     out: dict[str, Any] = {"wins": False, "hand": format_tiles(tiles), "melds": [str(m) for m in parsed],
-                           "category": None, "patterns": [], "multiplier": 0}
+                           "category": None, "patterns": [], "multiplier": 0, "reading": None}
     if variant == "xinyu":
-        scored = xinyu_patterns(tiles, parsed, self_draw=self_draw, kong_bloom=kong_bloom,
-                                simple=resolved["scoring"] == "simple")
+        scored = xinyu_score(tiles, parsed, self_draw=self_draw, kong_bloom=kong_bloom,
+                             simple=resolved["scoring"] == "simple")
+        out["pattern_multipliers"] = []
         if scored is not None:
             out.update(wins=True, category="self_draw" if self_draw else "discard_win",
-                       patterns=list(scored[0]), multiplier=scored[1])
+                       patterns=list(scored.patterns), multiplier=scored.multiplier,
+                       pattern_multipliers=[[p, m] for p, m in scored.pattern_multipliers],
+                       reading=reading_of(tiles, parsed, None, resolved, scored.shape))
         return out
     candidates = []
     if gold is not None and tiles.count(gold) >= 3:
         candidates.append("three_golds")
     if is_winning(tiles, len(parsed), variant, gold, resolved):
         candidates.append("self_draw" if self_draw else "discard_win")
+    out["base"] = None
     if candidates:
         category, base = longyan_category(candidates)
-        out.update(wins=True, category=category, multiplier=base)
+        out.update(wins=True, category=category, multiplier=base, base=base or None,
+                   reading=reading_of(tiles, parsed, gold, resolved))
     return out

@@ -2,63 +2,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
 from . import shapes
 from .melds import Meld
+from .results import Payment, Result, Win
 from .rules import longyan as longyan_rules
 from .rules import xinyu as xinyu_rules
 from .tiles import counts34
-
-
-@dataclass(frozen=True)
-class Payment:
-    payer: int
-    payee: int
-    amount: int
-    reason: str     # "kong" | "concealed_kong" | "flower_kong" | "first_discard_bonus" | "win"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"from": self.payer, "to": self.payee, "amount": self.amount, "reason": self.reason}
-
-
-@dataclass(frozen=True)
-class Win:
-    seat: int
-    category: str                  # Xinyu: "self_draw" / "discard_win"; Longyan: a category id
-    patterns: tuple[str, ...]      # Xinyu pattern ids (empty in Longyan)
-    multiplier: int                # Xinyu M; Longyan base b (0 for swim_triple's fixed table)
-    hand: str                      # concealed tiles with the winning tile, as a tile string
-    melds: tuple[str, ...]
-    tile: str | None               # the winning tile (None for three golds at the start)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat, "category": self.category, "patterns": list(self.patterns),
-            "multiplier": self.multiplier, "hand": self.hand, "melds": list(self.melds), "tile": self.tile,
-        }
-
-
-@dataclass
-class Result:
-    winners: list[int]
-    discarder: int | None
-    wins: list[Win]
-    payments: list[Payment]
-    deltas: list[int]
-    scores: list[int]
-    next_dealer: int
-    hands: list[str] = field(default_factory=list)   # every concealed hand at the end, for the settlement screen
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "winners": list(self.winners), "discarder": self.discarder,
-            "wins": [w.to_dict() for w in self.wins],
-            "payments": [p.to_dict() for p in self.payments],
-            "deltas": list(self.deltas), "scores": list(self.scores),
-            "next_dealer": self.next_dealer, "hands": list(self.hands),
-        }
 
 
 # ---- Xinyu: multiplicative patterns, best reading (docs/RULES.md §2) ----
@@ -69,10 +20,32 @@ _PATTERN_ORDER = (
 )
 
 
+__all__ = ["Payment", "Result", "Win", "XinyuScore", "xinyu_score", "xinyu_patterns"]
+
+
+@dataclass(frozen=True)
+class XinyuScore:
+    """A complete Xinyu hand scored: its pattern ids, each one's multiplier, M (their product), and
+    the shape of the reading paid ("standard", "all_pungs", "seven_pairs" or "all_honors")."""
+
+    patterns: tuple[str, ...]
+    pattern_multipliers: tuple[tuple[str, int], ...]
+    multiplier: int
+    shape: str
+
+
 def xinyu_patterns(
     concealed: Sequence[str], melds: Sequence[Meld], *, self_draw: bool, kong_bloom: bool, simple: bool
 ) -> tuple[tuple[str, ...], int] | None:
     """The best-scoring reading of a complete Xinyu hand: (pattern ids, M), or None if it does not win."""
+    score = xinyu_score(concealed, melds, self_draw=self_draw, kong_bloom=kong_bloom, simple=simple)
+    return None if score is None else (score.patterns, score.multiplier)
+
+
+def xinyu_score(
+    concealed: Sequence[str], melds: Sequence[Meld], *, self_draw: bool, kong_bloom: bool, simple: bool
+) -> XinyuScore | None:
+    """The best-scoring reading of a complete Xinyu hand (docs/RULES.md §2), or None if it does not win."""
     counts = counts34(concealed)
     column = 1 if simple else 0
     tiles = list(concealed) + [t for m in melds for t in m.tiles]
@@ -85,36 +58,41 @@ def xinyu_patterns(
     if kong_bloom and self_draw:
         common.append("kong_bloom")
 
-    readings: list[list[str]] = []
+    readings: list[tuple[str, list[str]]] = []
     if shapes.is_standard_win(counts):
         shape = []
         if _all_pungs(counts):
             shape.append("all_pungs")
             if len(melds) == 4:
                 shape.append("flying")        # 飞起来 also scores all_pungs (再×4)
-        readings.append(shape)
+        readings.append(("all_pungs" if shape else "standard", shape))
     if not melds and shapes.is_seven_pairs(counts):
         fours = sum(1 for c in counts if c == 4)
-        readings.append(["luxury_seven_pairs"] if fours else ["seven_pairs"])
+        readings.append(("seven_pairs", ["luxury_seven_pairs"] if fours else ["seven_pairs"]))
     if not readings and not melds and len(concealed) == 14 and all(t[1] == "z" for t in concealed):
-        readings.append([])                   # 全风向 free hand: all honors, any shape
+        readings.append(("all_honors", []))   # 全风向 free hand: all honors, any shape
     if not readings:
         return None
 
-    best: tuple[tuple[str, ...], int] | None = None
-    for shape in readings:
+    best: XinyuScore | None = None
+    for shape_name, shape in readings:
         ids = set(common) | set(shape)
-        m = 1
-        for pid in ids:
-            if pid == "luxury_seven_pairs":
-                k = sum(1 for c in counts if c == 4)
-                m *= xinyu_rules.LUXURY_BASE[column] * 2 ** k
-            else:
-                m *= xinyu_rules.MULTIPLIERS[pid][column]
         ordered = tuple(p for p in _PATTERN_ORDER if p in ids)
-        if best is None or m > best[1]:
-            best = (ordered, m)
+        each = tuple((pid, _pattern_multiplier(pid, counts, column)) for pid in ordered)
+        m = 1
+        for _, value in each:
+            m *= value
+        if best is None or m > best.multiplier:
+            best = XinyuScore(ordered, each, m, shape_name)
     return best
+
+
+def _pattern_multiplier(pid: str, counts: Sequence[int], column: int) -> int:
+    """One pattern's multiplier; luxury seven pairs is base·2^k for its k fours (docs/RULES.md §2)."""
+    if pid == "luxury_seven_pairs":
+        k = sum(1 for c in counts if c == 4)
+        return xinyu_rules.LUXURY_BASE[column] * 2 ** k
+    return xinyu_rules.MULTIPLIERS[pid][column]
 
 
 def _flush(tiles: Sequence[str]) -> list[str]:

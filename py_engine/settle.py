@@ -1,7 +1,8 @@
 """Wins and the end of a hand: categories, patterns, payments, the next dealer (docs/RULES.md §2, §3)."""
 from __future__ import annotations
 
-from .scoring import Result, Win, longyan_category, longyan_win_payments, xinyu_patterns, xinyu_win_payments
+from .reading import reading_of
+from .scoring import Result, Win, longyan_category, longyan_win_payments, xinyu_score, xinyu_win_payments
 from .legality import Legality
 from .rules.longyan import SWIM_CATEGORY
 from .state import order_from
@@ -15,13 +16,16 @@ class Settlement(Legality):
         concealed = self.hands[seat] + (extra or [])
         melds = tuple(str(m) for m in self.melds[seat])
         if self.variant == "xinyu":
-            scored = xinyu_patterns(concealed, self.melds[seat], self_draw=discarder is None,
-                                    kong_bloom=self.replacement and discarder is None,
-                                    simple=self.options["scoring"] == "simple")
+            scored = xinyu_score(concealed, self.melds[seat], self_draw=discarder is None,
+                                 kong_bloom=self.replacement and discarder is None,
+                                 simple=self.options["scoring"] == "simple")
             assert scored is not None, "a legal win always scores"
-            return Win(seat, category, scored[0], scored[1], format_tiles(concealed), melds, tile)
+            return Win(seat, category, scored.patterns, scored.multiplier, format_tiles(concealed), melds, tile,
+                       pattern_multipliers=scored.pattern_multipliers,
+                       reading=reading_of(concealed, self.melds[seat], None, self.options, scored.shape))
         category, base = longyan_category([category])
-        return Win(seat, category, (), base, format_tiles(concealed), melds, tile)
+        return Win(seat, category, (), base, format_tiles(concealed), melds, tile, base=base or None,
+                   reading=reading_of(concealed, self.melds[seat], self.gold, self.options))
 
     def _self_draw_win(self, seat: int) -> None:
         if self.swims[seat]:
