@@ -187,6 +187,29 @@ class Game(Settlement):
             return f"discard {self.drawn}"
         return f"discard {sorted_tiles(self.hands[seat])[-1]}"
 
+    def action_details(self, seat: int) -> list[dict[str, Any]]:
+        """The seat's legal actions with their structure (OBSERVATION.md, actions): kind and tile, the
+        tile a claim takes ("on"), the meld a kong makes, a swim's level, and what a win would score."""
+        out: list[dict[str, Any]] = []
+        w = self.window
+        for text in self._legal_now(seat):
+            action = Action.parse(text)
+            entry: dict[str, Any] = action.to_dict()
+            if w is not None and w.tile is not None and action.kind != "pass":
+                entry["on"] = w.tile
+            if action.kind == "kong":
+                entry["meld"] = ("kong" if action.tile is None else
+                                 "concealed_kong" if self.counts[seat][INDEX[action.tile]] == 4 else "added_kong")
+            elif action.kind == "swim" and action.tile is not None:
+                entry["level"] = self._swim_level(seat, action.tile)
+            elif action.kind == "win":
+                win = self._win_for(seat, w).to_dict()
+                entry["window"] = w.kind if w is not None else "own_turn"
+                entry["win"] = {k: win[k] for k in ("category", "patterns", "multiplier", "pattern_multipliers", "base")
+                                if k in win}
+            out.append(entry)
+        return out
+
     def observation(self, seat: int | None) -> dict[str, Any]:
         return observe(self, seat)
 
@@ -339,17 +362,17 @@ class Game(Settlement):
             winners = winners[:1]              # one winner: the first in priority order
         if w.kind == "three_golds":
             if winners:
-                self._finish([self._make_win(winners[0], "three_golds", None)], None)
+                self._finish([self._win_for(winners[0], w)], None)
             else:
                 self._start_turn(self.dealer, drew=True)
         elif w.kind == "rob_gold":
             if winners:
-                self._rob_gold_win(winners[0])
+                self._rob_gold_win(winners[0], w)
             else:
                 self._reveal_covered()
         elif w.kind == "rob_kong":
             if winners:
-                self._rob_kong_win(winners[0], w.source, w.tile or "")
+                self._rob_kong_win(winners[0], w)
             else:
                 self._complete_added_kong(w.source, w.tile or "")
         else:
@@ -374,7 +397,7 @@ class Game(Settlement):
         discarder, tile = w.source, w.tile or ""
         if winners:
             self.discards[discarder][-1].claimed = True
-            wins = [self._make_win(s, "discard_win", tile, discarder=discarder, extra=[tile]) for s in winners]
+            wins = [self._win_for(s, w) for s in winners]
             self._finish(wins, discarder)
             return
         claimer = next((s for s in w.order if w.answers.get(s) in ("pong", "kong")), None)
@@ -433,8 +456,13 @@ class Game(Settlement):
         self._kong_paid(seat, concealed=False)
         self._draw(seat, replacement=True)
 
+    def _swim_level(self, seat: int, tile: str) -> int:
+        """The swim level a "swim T" reaches: one up while swimming, else double with a gold (the pair
+        was two golds), single otherwise (docs/RULES.md §3 游金)."""
+        return self.swims[seat] + 1 if self.swims[seat] else (2 if tile == self.gold else 1)
+
     def _swim(self, seat: int, tile: str) -> None:
-        level = self.swims[seat] + 1 if self.swims[seat] else (2 if tile == self.gold else 1)
+        level = self._swim_level(seat, tile)
         self.swims[seat] = level
         self._discard(seat, tile, swim_level=level)
 

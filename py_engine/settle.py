@@ -5,7 +5,7 @@ from .reading import reading_of
 from .scoring import Result, Win, longyan_category, longyan_win_payments, xinyu_score, xinyu_win_payments
 from .legality import Legality
 from .rules.longyan import SWIM_CATEGORY
-from .state import order_from
+from .state import Window, order_from
 from .tiles import format_tiles
 
 
@@ -27,23 +27,38 @@ class Settlement(Legality):
         return Win(seat, category, (), base, format_tiles(concealed), melds, tile, base=base or None,
                    reading=reading_of(concealed, self.melds[seat], self.gold, self.options))
 
-    def _self_draw_win(self, seat: int) -> None:
-        if self.swims[seat]:
-            category = SWIM_CATEGORY[self.swims[seat]]
-        else:
-            category = self._self_draw_category(seat) or "self_draw"
-        self._finish([self._make_win(seat, category, self.drawn)], None)
+    def _win_for(self, seat: int, window: Window | None) -> Win:
+        """The win `seat` makes by playing "win" now, in `window` (None: on its own turn): what the
+        referee settles and what the claim buttons preview."""
+        if window is None:
+            if self.swims[seat]:
+                category = SWIM_CATEGORY[self.swims[seat]]
+            else:
+                category = self._self_draw_category(seat) or "self_draw"
+            return self._make_win(seat, category, self.drawn)
+        if window.kind == "three_golds":
+            return self._make_win(seat, "three_golds", None)
+        if window.kind == "rob_gold":
+            assert self.gold is not None
+            return self._make_win(seat, "rob_gold", self.gold, extra=[self.gold])
+        tile = window.tile or ""
+        category = "rob_kong" if window.kind == "rob_kong" else "discard_win"
+        return self._make_win(seat, category, tile, discarder=window.source, extra=[tile])
 
-    def _rob_gold_win(self, seat: int) -> None:
+    def _self_draw_win(self, seat: int) -> None:
+        self._finish([self._win_for(seat, None)], None)
+
+    def _rob_gold_win(self, seat: int, window: Window) -> None:
         assert self.gold is not None
         self.gold_out = False
-        win = self._make_win(seat, "rob_gold", self.gold, extra=[self.gold])
+        win = self._win_for(seat, window)
         self._add(seat, self.gold)
         self._finish([win], None)
 
-    def _rob_kong_win(self, seat: int, owner: int, tile: str) -> None:
+    def _rob_kong_win(self, seat: int, window: Window) -> None:
+        owner, tile = window.source, window.tile or ""
         self._remove(owner, tile)              # the kong is never made, never paid
-        win = self._make_win(seat, "rob_kong", tile, discarder=owner, extra=[tile])
+        win = self._win_for(seat, window)
         self._add(seat, tile)
         self._finish([win], owner)
 
