@@ -13,7 +13,7 @@ from . import positions
 from .actions import Action
 from .melds import Meld
 from .observe import observe
-from .scoring import first_discard_bonus, longyan_kong_payments, xinyu_kong_payments
+from .rules.longyan import first_discard_bonus, flower_kong_payments, swim_level
 from .settle import Settlement
 from .state import ORDERS, Bonus, Discard, Window, order_from, payment_event
 from .tiles import FLOWERS, INDEX, format_tiles, sorted_tiles
@@ -217,7 +217,7 @@ class Game(Settlement):
 
     def _open_start(self) -> None:
         """三金倒 first: a holder of three golds is asked before the dealer's turn (docs/RULES.md §3)."""
-        if self.variant == "longyan" and self.gold:
+        if self.rules.three_golds and self.gold:
             holders = [s for s in order_from(self.dealer) if self.hands[s].count(self.gold) >= 3]
             if holders:
                 self.window = Window("three_golds", None, self.dealer,
@@ -240,7 +240,7 @@ class Game(Settlement):
             if self.tiles_left <= 0:
                 self._finish_draw_game()
                 return
-            tile = self.wall.draw_tail(use_die=self.variant == "xinyu") if from_tail else self.wall.draw_front()
+            tile = self.wall.draw_tail(use_die=self.rules.tail_die) if from_tail else self.wall.draw_front()
             self.drawn_count += 1
             event: dict[str, Any] = {"type": "draw", "seat": seat, "tile": tile, "source": "tail" if from_tail else "front"}
             if from_tail and self.wall.last_die is not None:
@@ -260,7 +260,7 @@ class Game(Settlement):
         self.events.append({"type": "flower", "seat": seat, "tile": tile})
         if len(self.flowers[seat]) >= 4:
             self.events.append({"type": "flower_kong", "seat": seat, "count": len(self.flowers[seat]) - 3})
-            self._pay(longyan_kong_payments(seat, self.dealer, concealed=False, reason="flower_kong"))
+            self._pay(flower_kong_payments(seat, self.dealer))
 
     def _discard(self, seat: int, tile: str, swim_level: int = 0) -> None:
         self._remove(seat, tile)
@@ -285,7 +285,7 @@ class Game(Settlement):
     def _track_bonus(self, seat: int, tile: str) -> None:
         """分饼: round k pays when its four discards (dealer, +1, +2, +3, no claim between) are identical."""
         b = self.bonus
-        if self.variant != "longyan" or not b.alive:
+        if not b.alive:
             return
         if seat != (self.dealer + len(b.tiles)) % 4 or (b.tiles and tile != b.tiles[0]):
             b.alive = False
@@ -301,7 +301,7 @@ class Game(Settlement):
         options: dict[int, list[str]] = {}
         order = ORDERS[(discarder + 1) % 4][:3]
         may_meld = self.tiles_left > 0         # the last discard cannot be ponged or konged
-        may_win = self.variant == "longyan" or self.options["discard_win"]
+        may_win = self.rules.may_win_on_discard(self.options)
         if tile != self.gold:                  # a discarded gold cannot be claimed
             slot = count_index(tile, self.gold, self.options)
             kind = INDEX[tile]
@@ -350,7 +350,7 @@ class Game(Settlement):
         w = self.window
         assert w is not None
         w.answers[seat] = verb
-        if verb != "win" and "win" in w.options[seat] and w.kind in ("claim", "rob_kong") and self.variant == "longyan":
+        if verb != "win" and "win" in w.options[seat] and w.kind in ("claim", "rob_kong") and self.rules.furiten:
             self.furiten[seat] = True          # 不能弃先和后: passed a win on a discard or a kong
         if verb == "pass":
             self.events.append({"type": "pass", "seat": seat})
@@ -358,7 +358,7 @@ class Game(Settlement):
             return
         self.window = None
         winners = [s for s in w.order if w.answers.get(s) == "win"]
-        if winners and (w.kind != "claim" or self.variant == "longyan" or not self.options.get("discard_win")):
+        if winners and not self.rules.several_winners(w.kind, self.options):
             winners = winners[:1]              # one winner: the first in priority order
         if w.kind == "three_golds":
             if winners:
@@ -379,7 +379,7 @@ class Game(Settlement):
             self._resolve_claims(w, winners)
 
     def _window_settled(self, w: Window) -> bool:
-        multi = w.kind == "claim" and self.variant == "xinyu"
+        multi = self.rules.several_winners(w.kind, self.options)
         for u in w.order:
             if u in w.answers:
                 continue
@@ -421,10 +421,7 @@ class Game(Settlement):
 
     def _kong_paid(self, seat: int, concealed: bool) -> None:
         self.kongs[seat] += 1
-        if self.variant == "xinyu":
-            self._pay(xinyu_kong_payments(seat, concealed))
-        else:
-            self._pay(longyan_kong_payments(seat, self.dealer, concealed, "concealed_kong" if concealed else "kong"))
+        self._pay(self.rules.kong_payments(seat, self.dealer, concealed, "concealed_kong" if concealed else "kong"))
 
     def _declare_kong(self, seat: int, tile: str) -> None:
         if self.counts[seat][INDEX[tile]] == 4:
@@ -437,7 +434,7 @@ class Game(Settlement):
         # 加杠: others may rob it first (Longyan)
         options: dict[int, list[str]] = {}
         order = order_from((seat + 1) % 4)[:3]
-        if self.variant == "longyan":
+        if self.rules.robs_added_kong:
             for s in order:
                 if self._may_win_by(s, "rob_kong") and self._wins_with(s, tile):
                     options[s] = ["win", "pass"]
@@ -459,7 +456,7 @@ class Game(Settlement):
     def _swim_level(self, seat: int, tile: str) -> int:
         """The swim level a "swim T" reaches: one up while swimming, else double with a gold (the pair
         was two golds), single otherwise (docs/RULES.md §3 游金)."""
-        return self.swims[seat] + 1 if self.swims[seat] else (2 if tile == self.gold else 1)
+        return swim_level(self.swims[seat], tile, self.gold)
 
     def _swim(self, seat: int, tile: str) -> None:
         level = self._swim_level(seat, tile)

@@ -5,11 +5,9 @@ from dataclasses import dataclass
 from itertools import compress
 from typing import Any
 
-from .scoring import longyan_category
-from .shapes import can_form_sets
 from .state import HandState
-from .tiles import CODES, INDEX, NUM_KINDS, sort_key
-from .winning import count_index, hand_counts, is_winning, wild_of
+from .tiles import CODES, INDEX, NUM_KINDS
+from .winning import count_index, hand_counts, is_winning
 
 
 
@@ -82,36 +80,14 @@ class Legality(HandState):
         """Would the seat's concealed tiles (plus its melds) make a winning shape?"""
         return self.hand_shapes[seat].wins(len(self.melds[seat]), extra_golds)
 
-    def _others_swim(self, seat: int) -> int:
-        swims = self.swims
-        if not (swims[0] or swims[1] or swims[2] or swims[3]):
-            return 0
-        return max(level for s, level in enumerate(swims) if s != seat)
-
     def _may_win_by(self, seat: int, how: str) -> bool:
         """May the seat win now by `how` ("self_draw", "discard", "rob_kong", "rob_gold")?"""
         return self._refusal(seat, how) is None
 
     def _refusal(self, seat: int, how: str) -> str | None:
-        """Why the seat may not win now by `how`, as a reason code (None: it may): swims of others,
-        furiten, options (docs/RULES.md §2, §3). The one home of these restrictions: the referee, the
-        hints and why_not read it."""
-        if self.variant == "xinyu":
-            if how == "self_draw" or (how == "discard" and self.options["discard_win"]):
-                return None
-            return "self_draw_only"
-        if self.swims[seat]:
-            return "swim"                   # a swimmer wins only by the swim's own draw
-        others = self._others_swim(seat)
-        if others >= 3 and not (how == "self_draw" and self.replacement):
-            return "swim"                   # triple swim: only 杠上开花
-        if others == 2 and how != "self_draw":
-            return "swim"                   # double swim: self-draw only
-        if how in ("discard", "rob_kong") and self.furiten[seat]:
-            return "furiten"
-        if how == "discard" and self.options["gold_holder_no_discard_win"] and self.hand_shapes[seat].golds:
-            return "gold_holder"
-        return None
+        """Why the seat may not win now by `how`, as a reason code (None: it may): the rule set's
+        restrictions (swims, furiten, options), the one home of them."""
+        return self.rules.refusal(self, seat, how)
 
     def why_not(self, seat: int) -> WhyNot | None:
         """Why a hand that looks complete cannot win now (None: it can, or it is not complete): on
@@ -135,7 +111,7 @@ class Legality(HandState):
             if not self.may_self_draw:
                 return WhyNot("after_pong")
             code = self._refusal(seat, "self_draw")
-            return WhyNot(code, swim_level=self._others_swim(seat)) if code else None
+            return WhyNot(code, swim_level=self.others_swim(seat)) if code else None
         if size == 13 and last is not None and last[0] != seat and self.phase == "claim":
             return self._discard_refusal(seat, list(hand), last[1])
         return None
@@ -161,46 +137,14 @@ class Legality(HandState):
         if not self._complete(hand + [tile], melds, None):
             return WhyNot("suited_gold", tile)
         code = self._refusal(seat, "discard")
-        return WhyNot(code, tile, self._others_swim(seat)) if code else None
+        return WhyNot(code, tile, self.others_swim(seat)) if code else None
 
     def _self_draw_category(self, seat: int, shape: bool | None = None) -> str | None:
         """The category a self-drawn win would have now (None: no win); `shape`: the hand's shape wins."""
         if shape is None:
             shape = self._wins(seat)
-        three_golds = (self.gold is not None and self.counts[seat][INDEX[self.gold]] >= 3
-                       and self._three_golds_allowed())
-        if not (shape or three_golds) or not self._may_win_by(seat, "self_draw"):
-            return None
-        if self.variant == "longyan":
-            candidates = []
-            if three_golds:
-                candidates.append("three_golds")
-            if shape:
-                candidates.append("self_draw")
-            return longyan_category(candidates)[0] if candidates else None
-        return "self_draw" if shape else None
-
-    def _three_golds_allowed(self) -> bool:
-        return self.options.get("three_golds") == "any_time"
+        return self.rules.self_draw_category(self, seat, shape)
 
     def _swim_tiles(self, seat: int) -> list[str]:
-        """游金: tiles T whose discard leaves the other 13 as sets plus one lone gold (docs/RULES.md §3)."""
-        if self.variant != "longyan" or self.swims[seat] or not self.gold:
-            return []
-        hand = self.hands[seat]
-        counts, golds = self._counts(hand)
-        if golds == 0:
-            return []
-        wild = wild_of(self.options)
-        out = []
-        for tile in sorted(set(hand), key=sort_key):
-            if tile == self.gold:
-                if golds >= 2 and can_form_sets(counts, golds - 2, wild):
-                    out.append(tile)       # double swim: the pair was two golds
-                continue
-            rest = list(counts)
-            rest[count_index(tile, self.gold, self.options)] -= 1   # a white dragon fills the gold's face
-            if can_form_sets(rest, golds - 1, wild):
-                out.append(tile)           # single swim: the pair was a gold with T
-        return out
-
+        """游金: the tiles whose discard declares a swim now (the rule set's swim rule)."""
+        return self.rules.swim_tiles(self, seat)

@@ -13,7 +13,7 @@ from typing import Any
 
 from .melds import Meld
 from .tiles import CODES, HONOR_BASE, INDEX, NUM_KINDS, WHITE_DRAGON, counts34
-from .winning import wild_of
+from .golds import wild_of
 
 #: One group of the reading: (type, natural slots it stands for, how many of them are golds' stand-ins)
 Group = tuple[str, tuple[int, ...], tuple[bool, ...]]
