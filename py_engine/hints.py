@@ -130,7 +130,7 @@ def _meld_strings(obs: dict[str, Any], seat: int) -> list[str]:
 
 def _waits(view: View, tiles: list[str]) -> list[list[Any]]:
     kinds = analysis.waits(tiles, _meld_strings(view.obs, view.seat), view.variant, view.gold,
-                           options=view.options if view.longyan else None)
+                           options=view.options)
     out: list[list[Any]] = [[tile, view.unseen[INDEX[tile]]] for tile, _left in kinds]
     if view.longyan and view.gold and out:
         if view.wild == "any" or any(t[1] != "z" or (view.white_replaces and t == WHITE_DRAGON) for t, _ in out):

@@ -215,6 +215,6 @@ class Longyan(RuleSet):
         return dealer                        # 连庄 after a drawn hand
 
 
-RULES = Longyan("longyan", flowers=True, stacks_per_side=18, options=OPTIONS, random_dealer=True,
+RULES = Longyan("longyan", flowers=True, stacks_per_side=18, options=OPTIONS, has_gold=True, random_dealer=True,
                 covered_first_discard=True, furiten=True, robs_added_kong=True, first_discard_bonus=True,
                 three_golds=True)
