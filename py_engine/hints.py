@@ -81,9 +81,9 @@ def hint_from_observation(obs: dict[str, Any]) -> dict[str, Any]:
     view = View.from_observation(obs)
     counts, golds = view.counts()
     melds = view.melds.count
-    xinyu = view.variant == "xinyu"
+    free_honors = view.rules.free_honors
     size = len(view.hand) + 3 * melds
-    shanten = plain_shanten(counts, golds, melds, view.wild, xinyu) if view.hand else 8
+    shanten = plain_shanten(counts, golds, melds, view.wild, free_honors) if view.hand else 8
     suggested = None
     reason = None
     decision = None
@@ -97,7 +97,7 @@ def hint_from_observation(obs: dict[str, Any]) -> dict[str, Any]:
         rest = list(view.hand)
         rest.remove(tile_of(suggested) or "")
         c, g = view.counts(rest)
-        if plain_shanten(c, g, melds, view.wild, xinyu) == 0 and kind_of(suggested) != "swim":
+        if plain_shanten(c, g, melds, view.wild, free_honors) == 0 and kind_of(suggested) != "swim":
             waits = _waits(view, rest)
     why = None
     if decision is not None and suggested is not None:
@@ -132,7 +132,7 @@ def _waits(view: View, tiles: list[str]) -> list[list[Any]]:
     kinds = analysis.waits(tiles, _meld_strings(view.obs, view.seat), view.variant, view.gold,
                            options=view.options)
     out: list[list[Any]] = [[tile, view.unseen[INDEX[tile]]] for tile, _left in kinds]
-    if view.longyan and view.gold and out:
+    if view.gold and out:
         if view.wild == "any" or any(t[1] != "z" or (view.white_replaces and t == WHITE_DRAGON) for t, _ in out):
             if all(t != view.gold for t, _ in out):
                 out.append([view.gold, view.unseen[INDEX[view.gold]]])
@@ -305,7 +305,7 @@ def _reason(view: View, decision: normal.Decision, shanten: int) -> dict[str, Pa
         rest.remove(tile)
     est = decision.candidates[0].estimate if decision.candidates else None
     c, g = view.counts(rest)
-    shanten_after = plain_shanten(c, g, view.melds.count, view.wild, view.variant == "xinyu")
+    shanten_after = plain_shanten(c, g, view.melds.count, view.wild, view.rules.free_honors)
     groups = _groups(view, rest)
     away = _away(shanten_after)
     en_groups = [format_tiles(gr) if not (view.gold and gr[0] == view.gold) else "the gold" for gr in groups]

@@ -16,9 +16,8 @@ FEED_COST = 2.5
 
 
 def discard_wins_possible(view: View) -> bool:
-    if view.variant == "xinyu":
-        return bool(view.options.get("discard_win"))
-    return max(view.swims) < 2          # a double or triple swim forbids discard wins by others
+    # the rule set's discard wins; a double or triple swim forbids discard wins by others
+    return view.rules.may_win_on_discard(view.options) and max(view.swims) < 2
 
 
 def readiness(view: View, opponent: int) -> float:

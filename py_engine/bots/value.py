@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .. import shapes
+from ..rules.xinyu import free_hand_shanten
 from ..tiles import HONOR_BASE
 from .common import GOLD_SLOT, SUIT_LETTERS, MeldInfo, View, longyan_total, swim_total
 
@@ -95,7 +96,8 @@ class Evaluator:
     def __init__(self, view: View, draws_delta: int = 0, exact_outs: bool = True) -> None:
         self.view = view
         self.exact = exact_outs        # False: typical outs per shanten (a look-ahead's leaves)
-        self.xinyu = view.variant == "xinyu"
+        self.xinyu = view.rules.scoring == "patterns"      # Xinyu's pattern targets
+        self.free_honors = view.rules.free_honors
         self.wild = view.wild
         self.unseen = view.unseen
         self.slot_of = view.slot_of
@@ -112,10 +114,7 @@ class Evaluator:
             if slot != GOLD_SLOT:
                 self.unseen_slot[slot] += n
         self._cache: dict[tuple[object, ...], Estimate] = {}
-        if self.xinyu:
-            self.discard_wins = bool(view.options.get("discard_win"))
-        else:
-            self.discard_wins = True
+        self.discard_wins = view.rules.may_win_on_discard(view.options)
 
     # ---- shanten of each shape kind on (possibly restricted) counts ----
 
@@ -127,7 +126,7 @@ class Evaluator:
         if kind == "pung":
             return pung_shanten(counts, golds, melds)
         if kind == "free":       # Xinyu all-honors free hand: honors held are all that counts
-            return 13 - sum(counts[HONOR_BASE:])
+            return free_hand_shanten(counts, 0) or 0
         if kind == "swim":       # sets only around one lone gold: a pair of a kind absent stands in
             return self._swim_shanten(counts, golds, melds)
         raise ValueError(kind)
@@ -227,10 +226,9 @@ class Evaluator:
 
     def _plain(self, counts: list[int], golds: int, melds: MeldInfo) -> tuple[int, int]:
         s = shapes.shanten(counts, melds.count, golds, self.wild)
-        if self.xinyu and melds.count == 0:
-            free = 13 - sum(counts[HONOR_BASE:])
-            if free < s:
-                s = free
+        free = free_hand_shanten(counts, melds.count) if self.free_honors else None
+        if free is not None and free < s:
+            s = free
         if not self.exact:
             return s, int(TYPICAL_STD[min(max(s, 0), 8)])
         outs = self._outs_plain(counts, golds, melds.count, s)
@@ -238,7 +236,7 @@ class Evaluator:
 
     def _outs_plain(self, counts: list[int], golds: int, melds: int, now: int) -> int:
         total = 0
-        free = self.xinyu and melds == 0
+        free = self.free_honors and melds == 0
         near = _near(counts)
         for slot, n in self.sources:
             if slot == GOLD_SLOT:
@@ -250,7 +248,7 @@ class Evaluator:
             counts[slot] += 1
             s = shapes.shanten(counts, melds, golds, self.wild)
             if free and s >= now and slot >= HONOR_BASE:
-                s = min(s, 13 - sum(counts[HONOR_BASE:]))
+                s = min(s, free_hand_shanten(counts, 0) or 0)
             counts[slot] -= 1
             if s < now:
                 total += n

@@ -25,6 +25,7 @@ class RuleSet:
     flowers: bool              # 144 tiles with eight flowers (Longyan)
     stacks_per_side: int       # 17 (Xinyu) or 18 (Longyan)
     options: dict[str, tuple[Any, ...]]   # option -> allowed values, the first is the default
+    scoring: str = "patterns"             # "patterns": multiplied patterns (Xinyu); "categories": one base (Longyan)
     has_gold: bool = False                # a turned gold (开金) is wild (Longyan)
     tail_die: bool = False                # one die picks the kong replacement stack (Xinyu)
     random_dealer: bool = False           # the first dealer of a dealt hand is drawn by lot (Longyan)

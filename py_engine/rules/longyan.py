@@ -10,6 +10,7 @@ self-draw may win; while one swims triple, only 杠上开花. Three golds (三�
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -112,12 +113,42 @@ def win_payments(win: Win, dealer: int, discarder: int | None) -> list[Payment]:
     return payments
 
 
-def win_total(category_id: str, dealer_wins: bool) -> int:
-    """What a self-drawn win of this category brings its winner in all (the three payments summed)."""
-    base = 0 if category_id == "swim_triple" else CATEGORY_BASE[category_id]
+@functools.cache
+def self_draw_total(base: int, dealer_wins: bool, category_id: str = "self_draw") -> int:
+    """What a self-drawn win of base b (or of `category_id`'s fixed table) brings its winner in all:
+    the three payments of win_payments summed (the bots' value of a win)."""
     winner, dealer = (0, 0) if dealer_wins else (1, 0)
     win = Win(winner, category_id, (), base, "", (), None)
     return sum(p.amount for p in win_payments(win, dealer, None))
+
+
+def swim_total(level: int, dealer_wins: bool) -> int:
+    """What a swim of this level brings its winner in all (三游 is a fixed table)."""
+    name = SWIM_CATEGORY[min(level, 3)]
+    return self_draw_total(CATEGORY_BASE.get(name, 0), dealer_wins, name)
+
+
+def swim_shape(counts: list[int], golds: int, wild: str) -> int:
+    """The swim a complete-but-for-the-pair hand could declare, on natural counts with golds: 2 (the
+    pair two golds: double), 1 (a gold with one natural tile: single), 0 (none). `counts` is
+    restored."""
+    if golds >= 2 and can_form_sets(counts, golds - 2, wild):
+        return 2
+    if golds >= 1:
+        for k in range(len(counts)):
+            if counts[k]:
+                counts[k] -= 1
+                ok = can_form_sets(counts, golds - 1, wild)
+                counts[k] += 1
+                if ok:
+                    return 1
+    return 0
+
+
+def self_draw_base(golds: int, options: Mapping[str, Any]) -> int:
+    """The base of a self-drawn win now: three golds (三金倒, when allowed on any turn) or a plain self-draw."""
+    three = golds >= 3 and options.get("three_golds", "any_time") == "any_time"
+    return CATEGORY_BASE["three_golds" if three else "self_draw"]
 
 
 def kong_payments(owner: int, dealer: int, concealed: bool, reason: str) -> list[Payment]:
@@ -215,6 +246,6 @@ class Longyan(RuleSet):
         return dealer                        # 连庄 after a drawn hand
 
 
-RULES = Longyan("longyan", flowers=True, stacks_per_side=18, options=OPTIONS, has_gold=True, random_dealer=True,
+RULES = Longyan("longyan", flowers=True, stacks_per_side=18, options=OPTIONS, scoring="categories", has_gold=True, random_dealer=True,
                 covered_first_discard=True, furiten=True, robs_added_kong=True, first_discard_bonus=True,
                 three_golds=True)

@@ -6,6 +6,7 @@ each other player; the winner deals next; a drawn hand after 120 tiles.
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -166,6 +167,12 @@ def win_payments(win: Win, discarder: int | None) -> list[Payment]:
     if discarder is None:
         return [Payment(s, win.seat, 2 * win.multiplier, "win") for s in range(4) if s != win.seat]
     return [Payment(discarder, win.seat, win.multiplier, "win")]
+
+
+@functools.cache
+def self_draw_total(multiplier: int) -> int:
+    """What a self-drawn win of M brings its winner in all: win_payments summed (the bots' value)."""
+    return sum(p.amount for p in win_payments(Win(0, "self_draw", (), multiplier, "", (), None), None))
 
 
 def kong_payments(owner: int, concealed: bool) -> list[Payment]:
