@@ -124,12 +124,18 @@ class NextDraw:
             return True            # 全风向 free hand
         return self.rules.three_golds and golds >= 3 and self.three_golds
 
+    def win_points(self, counts: list[int], golds: int, melds: MeldInfo, replacement: bool) -> int:
+        """What self-drawing this complete hand now pays its winner: the rule set's own payments."""
+        if self.xinyu:
+            m = xinyu_multiplier(counts, melds, self.simple, kong_bloom=replacement)   # 杠上开花
+            return xinyu_rules.self_draw_total(m)
+        return longyan_total(longyan_rules.self_draw_base(golds, self.view.options), self.view.is_dealer)
+
     def win_value(self, counts: list[int], golds: int, melds: MeldInfo, replacement: bool) -> float:
         dealer = self.view.is_dealer
         if self.xinyu:
-            m = xinyu_multiplier(counts, melds, self.simple, kong_bloom=replacement)   # 杠上开花
-            return float(xinyu_rules.self_draw_total(m)) + self.avoid
-        value = float(longyan_total(longyan_rules.self_draw_base(golds, self.view.options), dealer))
+            return float(self.win_points(counts, golds, melds, replacement)) + self.avoid
+        value = float(self.win_points(counts, golds, melds, replacement))
         if golds >= 1 and self.view.tiles_left >= 8:
             level = longyan_rules.swim_shape(counts, golds, self.wild)   # 游金 (docs/RULES.md §3)
             if level:
