@@ -28,14 +28,12 @@ import logging
 import time
 from typing import Any, Callable
 
+from .bots import LEVELS            # one source for the levels: the bots' own
 from .game import Game, IllegalActionError
-from .match import Match
+from .match import DEFAULT_HANDS, MATCH_LENGTHS, Match
 from .rules import RULESETS
 
 log = logging.getLogger(__name__)
-
-LEVELS = ("easy", "normal", "hard")
-MATCH_LENGTHS = (1, 2, 4, 8, 12, 16)
 
 
 class Session:
@@ -57,7 +55,7 @@ class Session:
             seed = int(time.time() * 1000) % 1_000_000
         if not isinstance(seed, int):
             raise ValueError(f"seed must be a whole number, not {seed!r}")
-        hands = args.get("hands", 8)
+        hands = args.get("hands", DEFAULT_HANDS)
         if position is not None:
             game = Game.from_position(position)
             self.match = Match(game.variant, hands=hands, seed=seed, options=game.options)
@@ -126,10 +124,7 @@ class Session:
         return {"state": self.state()}
 
     def hint(self) -> dict[str, Any]:
-        try:
-            from . import hints
-        except ImportError:
-            return {"hint": None}
+        from . import hints
         if self.autoplay or self.game.is_over:
             return {"hint": None}
         # also while others play: waits, and why another's discard cannot be won on (hints.cannot_win)
@@ -159,7 +154,7 @@ def options() -> dict[str, Any]:
         },
         "levels": list(LEVELS),
         "hands": list(MATCH_LENGTHS),
-        "default_hands": 8,
+        "default_hands": DEFAULT_HANDS,
     }
 
 

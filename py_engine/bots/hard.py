@@ -46,7 +46,6 @@ REPLIES = 3
 #: less than 0.7% won nothing, -0.05 +- 0.13 a decision; those above 2% won +0.47 +- 0.27).
 MIN_GAIN = 0.01
 #: Exact outs at the leaves (two-step efficiency) cost about three times the time of typical outs.
-LEAF_EXACT_OUTS = True
 
 
 class NextDraw:
@@ -57,7 +56,7 @@ class NextDraw:
         self.xinyu = view.rules.scoring == "patterns"      # Xinyu's pattern targets
         self.rules = view.rules
         self.wild = view.wild
-        self.leaf = Evaluator(view, draws_delta=-1, exact_outs=LEAF_EXACT_OUTS)
+        self.leaf = Evaluator(view, draws_delta=-1)
         self.sources = ev.sources
         self.n_unseen = ev.n_unseen
         self.survive = ev.survive
