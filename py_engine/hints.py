@@ -316,7 +316,7 @@ def _reason(view: View, decision: normal.Decision, shanten: int) -> dict[str, Pa
     en = [f"keeps {_join(en_groups, 'en')}"] if groups else []
     hs = [f"留{_join(zs_groups, 'zh')}"] if groups else []
     ht = [f"留{_join(zt_groups, 'zh')}"] if groups else []
-    if phrases[0]:
+    if phrases[0] and phrases[1] and phrases[2]:      # a target is named in every language or none
         en.append(phrases[0])
         hs.append(phrases[1])
         ht.append(phrases[2])

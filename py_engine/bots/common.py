@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import shapes
-from ..golds import GOLD_SLOT, count_slots, natural_tile, white_replaces
+from ..golds import GOLD_SLOT as GOLD_SLOT
+from ..golds import count_slots, natural_tile, white_replaces
 from ..rules import RuleSet, ruleset
 from ..rules import longyan as longyan_rules
 from ..rules.xinyu import free_hand_shanten

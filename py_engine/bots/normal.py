@@ -131,9 +131,9 @@ class NormalBot:
         best_swim: Candidate | None = None
         if swims and v.tiles_left >= 4:
             for action in swims:
-                tile = tile_of(action) or ""
-                value = swim_total(swim_level(v, tile), v.is_dealer) * self.ev.survive
-                value -= danger(v, tile) * (FEED_COST + value)
+                swim_tile = tile_of(action) or ""
+                value = swim_total(swim_level(v, swim_tile), v.is_dealer) * self.ev.survive
+                value -= danger(v, swim_tile) * (FEED_COST + value)
                 if best_swim is None or value > best_swim.score:
                     best_swim = Candidate(action, value, note="swim")
         if best_swim is not None and best_swim.score > win_value:

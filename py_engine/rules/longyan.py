@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..golds import count_index, hand_counts, wild_of
 from ..reading import reading_of
@@ -21,13 +21,14 @@ from ..results import Payment, Win
 from ..shapes import can_form_sets, is_win
 from ..tiles import INDEX, format_tiles, sort_key
 from .base import RuleSet
+from ..types import OptionValue, Options
 
 if TYPE_CHECKING:
     from ..melds import Meld
     from ..state import HandState
 
 # option -> allowed values; the first is the default
-OPTIONS: dict[str, tuple[Any, ...]] = {
+OPTIONS: dict[str, tuple[OptionValue, ...]] = {
     "gold_wild": ("any", "suited"),                     # a gold stands for any tile / m-p-s only
     "white_dragon": ("replace_gold", "plain"),          # 白板替金
     "reserve_tiles": (0, 16),                           # wall tiles left when the hand is drawn
@@ -56,7 +57,7 @@ KONG_UNIT = {"exposed": 1, "concealed": 2}
 
 # ---- 游金, the swim (docs/RULES.md §3) ----
 
-def swim_tiles(hand: Sequence[str], gold: str, options: Mapping[str, Any]) -> list[str]:
+def swim_tiles(hand: Sequence[str], gold: str, options: Options) -> list[str]:
     """Tiles T whose discard leaves the other 13 as sets plus one lone gold: a single swim when the
     pair was a gold with T, a double swim when T is a gold and the pair was two golds."""
     counts, golds = hand_counts(hand, gold, options)
@@ -145,7 +146,7 @@ def swim_shape(counts: list[int], golds: int, wild: str) -> int:
     return 0
 
 
-def self_draw_base(golds: int, options: Mapping[str, Any]) -> int:
+def self_draw_base(golds: int, options: Options) -> int:
     """The base of a self-drawn win now: three golds (三金倒, when allowed on any turn) or a plain self-draw."""
     three = golds >= 3 and options.get("three_golds", "any_time") == "any_time"
     return CATEGORY_BASE["three_golds" if three else "self_draw"]
@@ -178,7 +179,7 @@ def first_discard_bonus(dealer: int, round_number: int, tile: str) -> list[Payme
 class Longyan(RuleSet):
     """The hooks of Longyan."""
 
-    def wall_floor(self, wall_tiles: int, drawn_count: int, options: Mapping[str, Any]) -> int:
+    def wall_floor(self, wall_tiles: int, drawn_count: int, options: Options) -> int:
         return int(options["reserve_tiles"])
 
     def refusal(self, state: HandState, seat: int, how: str) -> str | None:
@@ -220,7 +221,7 @@ class Longyan(RuleSet):
                    base=base or None, reading=reading_of(concealed, melds, state.gold, state.options))
 
     def evaluate(self, tiles: Sequence[str], melds: Sequence[Meld], gold: str | None,
-                 options: Mapping[str, Any], self_draw: bool, kong_bloom: bool) -> Win | None:
+                 options: Options, self_draw: bool, kong_bloom: bool) -> Win | None:
         candidates = []
         if gold is not None and list(tiles).count(gold) >= 3:
             candidates.append("three_golds")
@@ -242,7 +243,7 @@ class Longyan(RuleSet):
     def next_dealer(self, dealer: int, first_winner: int) -> int:
         return dealer if first_winner == dealer else (dealer + 1) % 4
 
-    def next_dealer_after_draw(self, dealer: int, options: Mapping[str, Any]) -> int:
+    def next_dealer_after_draw(self, dealer: int, options: Options) -> int:
         return dealer                        # 连庄 after a drawn hand
 
 

@@ -9,13 +9,14 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import shapes
 from ..reading import reading_of
 from ..results import Payment, Win
 from ..tiles import HONOR_BASE, counts34, format_tiles
 from .base import RuleSet
+from ..types import OptionValue, Options
 
 if TYPE_CHECKING:
     from ..melds import Meld
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
     from ..state import HandState
 
 # option -> allowed values; the first is the default
-OPTIONS: dict[str, tuple[Any, ...]] = {
+OPTIONS: dict[str, tuple[OptionValue, ...]] = {
     "scoring": ("default", "simple"),       # seed 002 / seed 000 multipliers
     "draw_keeps_dealer": (False, True),     # after a drawn hand: False -> the dealer's next player deals
     "discard_win": (False, True),           # 点炮: wins on another player's discard
@@ -147,7 +148,7 @@ def pattern_multiplier(pid: str, counts: Sequence[int], column: int) -> int:
     """One pattern's multiplier; luxury seven pairs is base·2^k for its k fours (docs/RULES.md §2)."""
     if pid == "luxury_seven_pairs":
         k = sum(1 for c in counts if c == 4)
-        return LUXURY_BASE[column] * 2 ** k
+        return LUXURY_BASE[column] << k          # base · 2^k
     return MULTIPLIERS[pid][column]
 
 
@@ -185,11 +186,11 @@ def kong_payments(owner: int, concealed: bool) -> list[Payment]:
 class Xinyu(RuleSet):
     """The hooks of Xinyu."""
 
-    def wall_floor(self, wall_tiles: int, drawn_count: int, options: Mapping[str, Any]) -> int:
+    def wall_floor(self, wall_tiles: int, drawn_count: int, options: Options) -> int:
         # where the 120-tile limit falls: every draw takes one tile from the wall and counts one more
         return max(0, wall_tiles - (DRAW_LIMIT - drawn_count))
 
-    def may_win_on_discard(self, options: Mapping[str, Any]) -> bool:
+    def may_win_on_discard(self, options: Options) -> bool:
         return bool(options["discard_win"])
 
     def refusal(self, state: HandState, seat: int, how: str) -> str | None:
@@ -197,7 +198,7 @@ class Xinyu(RuleSet):
             return None
         return "self_draw_only"
 
-    def several_winners(self, window_kind: str, options: Mapping[str, Any]) -> bool:
+    def several_winners(self, window_kind: str, options: Options) -> bool:
         return window_kind == "claim" and bool(options.get("discard_win"))
 
     def score_win(self, state: HandState, seat: int, category: str, tile: str | None,
@@ -210,7 +211,7 @@ class Xinyu(RuleSet):
                    reading=reading_of(concealed, melds, None, state.options, scored.shape))
 
     def evaluate(self, tiles: Sequence[str], melds: Sequence[Meld], gold: str | None,
-                 options: Mapping[str, Any], self_draw: bool, kong_bloom: bool) -> Win | None:
+                 options: Options, self_draw: bool, kong_bloom: bool) -> Win | None:
         if gold is not None:
             raise ValueError("xinyu has no gold")
         scored = score(tiles, melds, self_draw=self_draw, kong_bloom=kong_bloom, simple=options["scoring"] == "simple")
@@ -230,7 +231,7 @@ class Xinyu(RuleSet):
     def next_dealer(self, dealer: int, first_winner: int) -> int:
         return first_winner                  # the winner deals next
 
-    def next_dealer_after_draw(self, dealer: int, options: Mapping[str, Any]) -> int:
+    def next_dealer_after_draw(self, dealer: int, options: Options) -> int:
         return dealer if options["draw_keeps_dealer"] else (dealer + 1) % 4
 
 
