@@ -69,26 +69,6 @@ class Game(Settlement):
         """This hand's starting position; with `history` it rebuilds the game (Game.replay)."""
         return copy.deepcopy(self._start)
 
-    def clone(self) -> Game:
-        twin = copy.copy(self)
-        twin.hands = [list(h) for h in self.hands]
-        twin.counts = [list(c) for c in self.counts]
-        twin.hand_shapes = [h.copy() for h in self.hand_shapes]
-        twin.melds = [list(m) for m in self.melds]
-        twin.flowers = [list(f) for f in self.flowers]
-        twin.wall = self.wall.clone()
-        twin.payments = list(self.payments)
-        twin.discards = [[Discard(d.tile, d.claimed, d.covered) for d in ds] for ds in self.discards]
-        twin.swims = list(self.swims)
-        twin.furiten = list(self.furiten)
-        twin.kongs = list(self.kongs)
-        twin.window = copy.deepcopy(self.window)
-        twin.bonus = Bonus(self.bonus.round, list(self.bonus.tiles), self.bonus.alive)
-        twin.history = list(self.history)
-        twin.events = list(self.events)
-        twin._legal_cache = {}
-        return twin
-
     def __init__(self, setup: positions.Setup) -> None:
         super().__init__(setup)
         self._start = self._start_position()
