@@ -73,7 +73,7 @@ class Session:
         return [0, 1, 2, 3] if self.autoplay else [s for s in range(4) if s != self.human]
 
     def state(self) -> dict[str, Any]:
-        obs = self.game.observation(None if self.autoplay else self.human)
+        obs: dict[str, Any] = dict(self.game.observation(None if self.autoplay else self.human))
         waiting = self.game.waiting_for
         obs.update({
             "human": self.human,

@@ -16,6 +16,7 @@ from .observe import observe
 from .rules.longyan import first_discard_bonus, flower_kong_payments, swim_level
 from .settle import Settlement
 from .state import ORDERS, Bonus, Discard, Window, order_from, payment_event
+from .types import ActionDict, Observation
 from .tiles import FLOWERS, INDEX, format_tiles, sorted_tiles
 from .winning import count_index
 
@@ -167,14 +168,14 @@ class Game(Settlement):
             return f"discard {self.drawn}"
         return f"discard {sorted_tiles(self.hands[seat])[-1]}"
 
-    def action_details(self, seat: int) -> list[dict[str, Any]]:
+    def action_details(self, seat: int) -> list[ActionDict]:
         """The seat's legal actions with their structure (OBSERVATION.md, actions): kind and tile, the
         tile a claim takes ("on"), the meld a kong makes, a swim's level, and what a win would score."""
-        out: list[dict[str, Any]] = []
+        out: list[ActionDict] = []
         w = self.window
         for text in self._legal_now(seat):
             action = Action.parse(text)
-            entry: dict[str, Any] = action.to_dict()
+            entry: ActionDict = {"action": str(action), "kind": action.kind, "tile": action.tile}
             if w is not None and w.tile is not None and action.kind != "pass":
                 entry["on"] = w.tile
             if action.kind == "kong":
@@ -190,7 +191,7 @@ class Game(Settlement):
             out.append(entry)
         return out
 
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def observation(self, seat: int | None) -> Observation:
         return observe(self, seat)
 
     # ---------------- the flow of a hand ----------------

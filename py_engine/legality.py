@@ -7,6 +7,7 @@ from typing import Any
 
 from .state import HandState
 from .tiles import CODES, INDEX, NUM_KINDS
+from .types import WhyNotDict
 from .winning import count_index, hand_counts, is_winning
 
 
@@ -20,7 +21,7 @@ class WhyNot:
     tile: str | None = None         # the discard that would have completed the hand
     swim_level: int = 0             # the highest swim of the other seats
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> WhyNotDict:
         return {"code": self.code, "tile": self.tile, "swim_level": self.swim_level}
 
 

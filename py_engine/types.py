@@ -51,3 +51,65 @@ class ActionDict(TypedDict, total=False):
     level: int                 # the level a swim reaches
     window: str                # where a win is made: "own_turn" | "claim" | "rob_kong" | ...
     win: dict[str, object]     # what the win would score (category, patterns, multiplier, ...)
+
+
+class WallDict(TypedDict):
+    stacks_per_side: int
+    dice: list[int]
+    break_side: int
+    break_stack: int
+    total: int
+    front_taken: int
+    tail_taken: int
+    stacks: list[list[int]]
+
+
+class DiscardDict(TypedDict):
+    tile: str | None
+    claimed: bool
+    covered: bool
+
+
+class LastDiscard(TypedDict):
+    seat: int
+    tile: str | None
+    index: int
+
+
+class Observation(TypedDict):
+    """What one seat may know (Game.observation; every field documented in OBSERVATION.md)."""
+
+    seat: int | None
+    variant: str
+    options: dict[str, OptionValue]
+    dealer: int
+    seat_winds: list[str]
+    scores: list[int]
+    hand_deltas: list[int]
+    turn: int
+    phase: str
+    waiting_for: list[int]
+    legal_actions: list[str]
+    actions: list[ActionDict]
+    why_not_win: WhyNotDict | None
+    is_over: bool
+    result: dict[str, object] | None
+    hands: list[list[str] | None]
+    hand_counts: list[int]
+    drawn: str | None
+    drawn_seat: int | None
+    melds: list[list[dict[str, object]]]
+    discards: list[list[DiscardDict]]
+    last_discard: LastDiscard | None
+    flowers: list[list[str]]
+    flower_kongs: list[int]
+    gold: str | None
+    gold_tile_out: bool
+    swims: list[int]
+    furiten: bool
+    wall: WallDict
+    tiles_left: int
+    unseen: dict[str, int]
+    events: list[dict[str, object]]
+    hand_number: int | None
+    history_length: int
