@@ -218,7 +218,8 @@ class Longyan(RuleSet):
                   concealed: Sequence[str], melds: Sequence[Meld], self_draw: bool) -> Win:
         name, base = category([category_id])
         return Win(seat, name, (), base, format_tiles(concealed), tuple(str(m) for m in melds), tile,
-                   base=base or None, reading=reading_of(concealed, melds, state.gold, state.options))
+                   base=base or None,
+                   read=functools.partial(reading_of, list(concealed), tuple(melds), state.gold, dict(state.options)))
 
     def evaluate(self, tiles: Sequence[str], melds: Sequence[Meld], gold: str | None,
                  options: Options, self_draw: bool, kong_bloom: bool) -> Win | None:
@@ -232,7 +233,7 @@ class Longyan(RuleSet):
             return None
         name, base = category(candidates)
         return Win(0, name, (), base, format_tiles(tiles), tuple(str(m) for m in melds), None,
-                   base=base or None, reading=reading_of(tiles, melds, gold, options))
+                   base=base or None, read=functools.partial(reading_of, list(tiles), tuple(melds), gold, dict(options)))
 
     def win_payments(self, win: Win, dealer: int, discarder: int | None) -> list[Payment]:
         return win_payments(win, dealer, discarder)

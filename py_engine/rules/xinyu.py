@@ -208,7 +208,8 @@ class Xinyu(RuleSet):
         assert scored is not None, "a legal win always scores"
         return Win(seat, category, scored.patterns, scored.multiplier, format_tiles(concealed),
                    tuple(str(m) for m in melds), tile, pattern_multipliers=scored.pattern_multipliers,
-                   reading=reading_of(concealed, melds, None, state.options, scored.shape))
+                   read=functools.partial(reading_of, list(concealed), tuple(melds), None, dict(state.options),
+                                                scored.shape))
 
     def evaluate(self, tiles: Sequence[str], melds: Sequence[Meld], gold: str | None,
                  options: Options, self_draw: bool, kong_bloom: bool) -> Win | None:
@@ -220,7 +221,7 @@ class Xinyu(RuleSet):
         return Win(0, "self_draw" if self_draw else "discard_win", scored.patterns, scored.multiplier,
                    format_tiles(tiles), tuple(str(m) for m in melds), None,
                    pattern_multipliers=scored.pattern_multipliers,
-                   reading=reading_of(tiles, melds, None, options, scored.shape))
+                   read=functools.partial(reading_of, list(tiles), tuple(melds), None, dict(options), scored.shape))
 
     def win_payments(self, win: Win, dealer: int, discarder: int | None) -> list[Payment]:
         return win_payments(win, discarder)
