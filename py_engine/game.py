@@ -11,6 +11,7 @@ from typing import Any
 
 from . import positions
 from .actions import Action
+from .actions import _parse as parse_legal
 from .melds import Meld
 from .observe import observe
 from .rules.longyan import first_discard_bonus, flower_kong_payments, swim_level
@@ -131,7 +132,7 @@ class Game(Settlement):
         self.events = []
         self._legal_cache = {}
         self.history.append((seat, action))
-        parsed = Action.parse(action)
+        parsed = parse_legal(action)           # legal, so well formed: the cached parse alone
         verb, arg = parsed.kind, parsed.tile or ""
         if self.window is not None:
             self._answer(seat, verb)

@@ -83,7 +83,7 @@ class Legality(HandState):
 
     def _may_win_by(self, seat: int, how: str) -> bool:
         """May the seat win now by `how` ("self_draw", "discard", "rob_kong", "rob_gold")?"""
-        return self._refusal(seat, how) is None
+        return self.rules.refusal(self, seat, how) is None
 
     def _refusal(self, seat: int, how: str) -> str | None:
         """Why the seat may not win now by `how`, as a reason code (None: it may): the rule set's
