@@ -8,14 +8,17 @@
 
 import "./loader.js";
 import { t, tileName, setLang, getLang, onLangChange } from "./i18n.js";
-import { Renderer, displayHand, viewSeat } from "./render.js";
+import { Renderer } from "./render.js";
+import { displayHand, viewSeat, claimItems } from "./model.js";
 import { Input } from "./input.js";
 import { UI } from "./ui.js";
 import { Sound } from "./sound.js";
 import { createEvents } from "./embed.js";
 import { createIntentHandler } from "./intents.js";
-import { VARIANTS, loadSettings, saveSettings, speedOf } from "./settings.js";
+import { loadSettings, saveSettings, choose, speedOf } from "./settings.js";
 import { call, newMatch } from "./bridge.js";
+import { startEngine, EngineError } from "./engine.js";
+import { loadCatalog, fromEngine, variantsOf, keepKnownOptions } from "./catalog.js";
 import { applyUrl, problemNotices, shareLink } from "./share.js";
 import { createSteps } from "./steps.js";
 import { createPanels } from "./panels.js";
@@ -25,10 +28,13 @@ import { createBotLoop } from "./loop.js";
 
 const M = window.mahjong;
 const canvas = document.getElementById("table");
-const { on, emit } = createEvents(); // window.mahjong.on, and the parent's messages (embed.js)
+const engine = startEngine();
+/** The engine's lists (rule sets, options, levels, match lengths): options.json, then the engine's own. */
+let catalog = await loadCatalog(engine).catch(() => null);
 const settings = loadSettings();
-const { params, problems, lang: initialLang } = applyUrl(settings);
+const { params, problems, lang: initialLang } = applyUrl(settings, catalog);
 setLang(initialLang);
+const { on, emit } = createEvents({ origins: params.origins }); // window.mahjong.on, and the parent's messages (embed.js)
 
 // --- the model --------------------------------------------------------------------------------
 
@@ -45,7 +51,6 @@ const run = {
   pumping: 0, // the generation whose bot loop is running
   failed: false, // an engine fault stopped play until a restart
 };
-let optionsSpec = null; // the engine's rule sets and options
 let engineReady = false;
 let autoNextTimer = 0;
 let settleTimer = 0;
@@ -69,25 +74,21 @@ const ui = new UI(uiRoot, {
   restart: restartHand,
   share: () => shareLink().then((link) => ui.openShare(link)).catch(engineFault),
   quickVariant: (v) => {
-    settings.variant = v;
-    saveSettings(settings, getLang());
-    ui.showQuick(settings, variantsList());
+    choose(settings, { variant: v }, getLang());
+    ui.showQuick(settings, variantsOf(catalog));
   },
   setLang: (lang) => {
     setLang(lang);
     saveSettings(settings, getLang());
   },
   setLive: (change) => {
-    if ("hints" in change) {
-      settings.hints = change.hints;
-      panels.refreshHints();
-    }
-    if ("speed" in change) settings.speed = change.speed;
     if ("muted" in change) {
       sound.setMuted(change.muted);
       ui.setSound(change.muted);
     }
-    saveSettings(settings, getLang());
+    const { muted: _muted, ...chosen } = change;
+    choose(settings, chosen, getLang());
+    if ("hints" in change) panels.refreshHints();
   },
   settingsClosed,
 });
@@ -106,6 +107,7 @@ const loop = createBotLoop({
 const timer = createTimer({ view, ui, sound, run, redraw, onFault: engineFault, played: timedOut });
 const { resolveIdle } = installApi({
   view, run, settings, renderer, on, matchArgs, startMatch, humanAct, nextHand,
+  catalog: () => catalog, origins: params.origins ?? null,
   beforeNewGame: () => {
     dealWhenClosed = false;
     ui.closeDialog("settings");
@@ -175,10 +177,10 @@ onLangChange((lang) => {
   ui.trackerKey = null;
   updateStatus();
   panels.refresh();
-  if (!engineReady) ui.showQuick(settings, variantsList());
+  if (!engineReady) ui.showQuick(settings, variantsOf(catalog));
   if (ui.settleOpen && view.state?.is_over) showSettlement();
   if (ui.isDialogOpen("settings")) {
-    ui.openSettings(settings, optionsSpec, { keepDraft: true });
+    ui.openSettings(settings, catalog, { keepDraft: true });
     document.getElementById("set-lang")?.focus();
   }
   emit("lang", { lang });
@@ -195,16 +197,18 @@ function engineFault(error) {
   resolveIdle();
 }
 
+/** A refusal of what was asked (kind "invalid": bad input, not an engine failure) is a notice. */
+function notAccepted(error) {
+  notice([t("err.invalid", { message: error.message })]);
+  emit("error", { message: error.message, kind: "invalid" });
+}
+
 function notice(messages) {
   ui.showNotice(messages);
   emit("notice", { messages });
 }
 
 // --- matches -----------------------------------------------------------------------------------
-
-function variantsList() {
-  return optionsSpec ? Object.keys(optionsSpec.variants) : VARIANTS;
-}
 
 function matchArgs(extra = {}) {
   return {
@@ -245,9 +249,10 @@ async function startMatch(args, { fromError = false } = {}) {
       return startMatch(request);
     }
     if (error.kind === "invalid") {
-      // a bad option or level from an embedding page: say so and play the defaults
-      notice([t("err.engine", { message: error.message })]);
-      return startMatch({ variant: VARIANTS.includes(request.variant) ? request.variant : "xinyu" });
+      // a bad option or level from an embedding page: say it was not accepted and play the defaults
+      notAccepted(error);
+      const variants = variantsOf(catalog);
+      return startMatch({ variant: variants.includes(request.variant) ? request.variant : variants[0] });
     }
     engineFault(error);
     throw error;
@@ -374,20 +379,10 @@ function humanTurn() {
   redraw();
 }
 
-/** Buttons for the legal choices other than plain discards (and the selected tile's discard). */
-function claimItems(s) {
-  const items = [];
-  for (const action of s.legal_actions) {
-    const [verb, tile] = action.split(" ");
-    if (verb === "discard") continue;
-    items.push({ action, kind: verb, tile: tile || null });
-  }
-  return items;
-}
-
 function actionItems() {
   const s = view.state;
   if (!s || !s.human_to_move || run.busy || run.failed || ui.settleOpen) return [];
+  /** @type {Array<{action: string, kind: string, tile: string | null, suggested?: boolean}>} */
   const items = claimItems(s).map((item) => ({ ...item, suggested: panels.suggested() === item.action }));
   const tiles = displayHand(s, viewSeat(s));
   const sel = tiles[view.ui.selected];
@@ -404,9 +399,8 @@ async function humanAct(action, source = "api", origin = null) {
   if (!s.human_to_move) throw new Error("it is not your turn");
   if (run.busy) throw new Error("an action is already being played");
   if (!s.legal_actions.includes(action)) {
-    const error = new Error(`illegal action ${JSON.stringify(action)}; legal: ${s.legal_actions.join(", ")}`);
-    error.legal = [...s.legal_actions];
-    throw error;
+    throw new EngineError(`illegal action ${JSON.stringify(action)}; legal: ${s.legal_actions.join(", ")}`,
+      { kind: "illegal", legal: [...s.legal_actions] });
   }
   const my = run.gen;
   run.busy = true;
@@ -505,18 +499,17 @@ function showSettlement() {
 
 /** Settings; the toolbar's "new match" opens them too, with "Start a new match" focused. */
 function openSettings(focusStart = false) {
-  ui.openSettings(settings, optionsSpec, { focusStart: focusStart === true });
+  ui.openSettings(settings, catalog, { focusStart: focusStart === true });
 }
 
 function settingsClosed(draft) {
   if (draft) {
-    Object.assign(settings, {
+    choose(settings, {
       variant: draft.variant, options: draft.options, hands: draft.hands, level: draft.level,
       autoplay: draft.autoplay, seed: draft.seed,
-    });
-    saveSettings(settings, getLang());
+    }, getLang());
     if (!engineReady) {
-      ui.showQuick(settings, variantsList());
+      ui.showQuick(settings, variantsOf(catalog));
       return;
     }
     startMatch(matchArgs()).catch(() => {});
@@ -550,34 +543,20 @@ async function firstDeal() {
   }
 }
 
-// The rule options written at build time (build.py), for the settings before the engine is up.
-fetch("./options.json").then((r) => (r.ok ? r.json() : null)).then((data) => {
-  if (engineReady || !data?.options) return;
-  optionsSpec = data.options;
-  if (ui.isDialogOpen("settings")) ui.openSettings(settings, optionsSpec, { keepDraft: true });
-}).catch(() => {}); // the settings offer what they know
-
 if (problems.length) notice(problemNotices(problems));
 updateStatus();
-if (!M.timing?.ready) ui.showQuick(settings, variantsList());
+if (!M.timing?.ready) ui.showQuick(settings, variantsOf(catalog));
 redraw();
 
 M.ready.then(async () => {
   engineReady = true;
   try {
-    const answer = await call("options");
-    optionsSpec = answer.options;
-    // drop stored options the engine no longer knows
-    for (const [variant, chosen] of Object.entries(settings.options)) {
-      const known = optionsSpec.variants[variant]?.options || {};
-      for (const [k, v] of Object.entries(chosen || {})) {
-        if (!(k in known) || !known[k].includes(v)) delete chosen[k];
-      }
-    }
+    catalog = await fromEngine(engine); // the engine's own lists (options.json came from the same method)
   } catch {
-    optionsSpec = null; // an older engine without `options`: the settings offer what they know
+    // the lists from options.json stay
   }
-  if (ui.isDialogOpen("settings")) ui.openSettings(settings, optionsSpec, { keepDraft: true });
+  if (catalog) keepKnownOptions(settings.options, catalog); // drop stored options the engine no longer knows
+  if (ui.isDialogOpen("settings")) ui.openSettings(settings, catalog, { keepDraft: true });
   await firstDeal();
 }, () => {
   ui.hideQuick(); // the loader shows the failure and a reload button

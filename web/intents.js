@@ -2,7 +2,7 @@
 // what it owns; legality is only ever looked up in the engine's legal_actions.
 
 import { tileName } from "./i18n.js";
-import { displayHand, viewSeat } from "./render.js";
+import { displayHand, viewSeat } from "./model.js";
 
 /** ctx: {view, ui, renderer, sound, canvas, redraw, humanAct, toggle, isBusy} */
 export function createIntentHandler(ctx) {

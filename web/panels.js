@@ -4,7 +4,7 @@
 // player's turn and after another player's discard; the last one stays up until the next
 // arrives, so the panel does not flicker).
 
-import { saveSettings } from "./settings.js";
+import { choose } from "./settings.js";
 import { getLang } from "./i18n.js";
 import { call } from "./bridge.js";
 
@@ -17,8 +17,7 @@ export function createPanels(ctx) {
   function toggle(what) {
     if (what === "tracker") showTracker = !showTracker;
     if (what === "hints") {
-      settings.hints = !settings.hints;
-      saveSettings(settings, getLang());
+      choose(settings, { hints: !settings.hints }, getLang());
       refreshHints();
     }
     if (what === "sound") {

@@ -3,7 +3,7 @@
 // dropping in, the callouts "碰", "Kong!"); and the seats' names those sentences use.
 
 import { t } from "./i18n.js";
-import { viewSeat } from "./render.js";
+import { viewSeat } from "./model.js";
 import { narrate, calloutText } from "./narrate.js";
 
 /** ctx: {view, ui, renderer, sound, emit, setState, speed, redraw} */

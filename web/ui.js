@@ -361,6 +361,11 @@ export class UI {
 
   // --- dialogs ------------------------------------------------------------------------
 
+  /**
+   * A modal dialog `id` (one of each at a time): its title, body nodes and buttons; Escape calls onClose.
+   * @param {string} id @param {string} className @param {string} title @param {Node[]} body @param {Node[]} buttons
+   * @param {{onClose?: () => void}} [options]
+   */
   openDialog(id, className, title, body, buttons, { onClose } = {}) {
     this.closeDialog(id);
     const heading = el("h2", { id: `${id}-title`, text: title });
@@ -375,7 +380,7 @@ export class UI {
       }
       if (e.key === "Tab") trapFocus(dialog, e);
     });
-    this.lastFocus = document.activeElement;
+    this.lastFocus = /** @type {HTMLElement | null} */ (document.activeElement);
     this.dialogs.append(backdrop);
     const first = dialog.querySelector("button.primary") || dialog.querySelector("button, select, input");
     first?.focus();
@@ -431,7 +436,7 @@ export class UI {
     // re-opened in another language: keep the choices made so far
     const draft = keepDraft && this.draft ? this.draft : structuredClone(settings);
     this.draft = draft;
-    const variants = spec ? Object.keys(spec.variants) : ["xinyu", "longyan"];
+    const variants = spec ? Object.keys(spec.variants) : [settings.variant];
     const body = el("div", { class: "grid" });
     const rulesBox = el("div", { class: "grid", id: "set-rules" });
 
@@ -467,7 +472,7 @@ export class UI {
         rulesBox.append(el("p", { class: "note", text: t("set.rulesLoading") }));
         return;
       }
-      const opts = spec.variants[draft.variant].options;
+      const opts = spec.variants[draft.variant]?.options ?? {};
       draft.options[draft.variant] ??= {};
       const chosen = draft.options[draft.variant];
       for (const [name, values] of Object.entries(opts)) {
@@ -483,10 +488,10 @@ export class UI {
     };
     paintRules();
 
-    const handsChoices = spec?.hands ?? [1, 2, 4, 8, 12, 16];
+    const handsChoices = [...(spec?.hands ?? [])];
     if (!handsChoices.includes(draft.hands)) handsChoices.push(draft.hands);
     field("set-hands", "set.hands", select(handsChoices.sort((a, b) => a - b), draft.hands, String, (v) => (draft.hands = v)));
-    const levels = spec?.levels ?? ["easy", "normal", "hard"];
+    const levels = spec?.levels ?? [draft.level];
     field("set-level", "set.level", select(levels, draft.level, (v) => t(`level.${v}`), (v) => (draft.level = v)));
     field("set-autoplay", "set.autoplay", check(draft.autoplay, (v) => (draft.autoplay = v)));
     const seed = el("input", { type: "number", min: "0", step: "1", inputmode: "numeric", value: draft.seed ?? "" });
