@@ -16,8 +16,9 @@ import { Sound } from "./sound.js";
 import { createEvents } from "./embed.js";
 import { createIntentHandler } from "./intents.js";
 import { loadSettings, saveSettings, choose, speedOf } from "./settings.js";
-import { call, newMatch } from "./bridge.js";
+import { call } from "./bridge.js";
 import { startEngine, EngineError } from "./engine.js";
+import { createStore } from "./store.js";
 import { loadCatalog, fromEngine, variantsOf, keepKnownOptions } from "./catalog.js";
 import { applyUrl, problemNotices, shareLink } from "./share.js";
 import { createSteps } from "./steps.js";
@@ -36,21 +37,10 @@ const { params, problems, lang: initialLang } = applyUrl(settings, catalog);
 setLang(initialLang);
 const { on, emit } = createEvents({ origins: params.origins }); // window.mahjong.on, and the parent's messages (embed.js)
 
-// --- the model --------------------------------------------------------------------------------
+// --- the model: one store (store.js), read by the renderer and the panels ---------------------
 
-const view = {
-  state: null, // the engine's state (the human seat's observation plus match facts)
-  ui: { selected: -1, hover: null, focus: false, hintTile: null, lang: getLang(), topReserve: 0 },
-  anims: [],
-  timer: null, // {deadline, total} while the human's decision timer runs
-};
-/** What is running: shared with the parts, which read gen to drop the answers of an older match. */
-const run = {
-  gen: 0, // bumps on every new match: stale answers are dropped
-  busy: false, // a human action is in flight
-  pumping: 0, // the generation whose bot loop is running
-  failed: false, // an engine fault stopped play until a restart
-};
+const store = createStore(engine, getLang());
+const { view, run } = store;
 let engineReady = false;
 let autoNextTimer = 0;
 let settleTimer = 0;
@@ -93,10 +83,10 @@ const ui = new UI(uiRoot, {
   settingsClosed,
 });
 
-const panels = createPanels({ view, ui, sound, settings, run, redraw });
-const steps = createSteps({ view, ui, renderer, sound, emit, setState, speed, redraw });
+const panels = createPanels({ store, ui, sound, settings, redraw });
+const steps = createSteps({ store, ui, renderer, sound, emit, setState, speed, redraw });
 const loop = createBotLoop({
-  view, run, settings, steps, panels, speed, redraw, onFault: engineFault,
+  store, settings, steps, panels, speed, redraw, onFault: engineFault,
   settled: () => {
     const s = view.state;
     if (s.is_over) handOver();
@@ -104,7 +94,7 @@ const loop = createBotLoop({
     else if (s.bot_to_move) loop.pump();
   },
 });
-const timer = createTimer({ view, ui, sound, run, redraw, onFault: engineFault, played: timedOut });
+const timer = createTimer({ store, ui, sound, redraw, onFault: engineFault, played: timedOut });
 const { resolveIdle } = installApi({
   view, run, settings, renderer, on, matchArgs, startMatch, humanAct, nextHand,
   catalog: () => catalog, origins: params.origins ?? null,
@@ -119,7 +109,7 @@ ui.setSound(sound.muted);
 ui.setToggles({ hints: settings.hints, tracker: panels.showTracker });
 
 const onIntent = createIntentHandler({
-  view, ui, renderer, sound, canvas, redraw, toggle: panels.toggle, isBusy: () => run.busy,
+  store, ui, renderer, sound, canvas, redraw, toggle: panels.toggle, isBusy: () => run.busy,
   humanAct: (...args) => humanAct(...args),
 });
 new Input(canvas, renderer, onIntent); // pointer and keys -> intents
@@ -137,18 +127,20 @@ function redraw() {
 function frame(now) {
   frameQueued = false;
   renderer.resize();
-  view.ui.lang = getLang();
-  Object.assign(view.ui, panels.dock(renderer.w, renderer.h)); // the room the panels take
-  // the claim buttons' size (measured once a hand is dealt: no buttons show before, and the
-  // measuring stays out of the boot), and the toolbar's box
-  view.ui.actions = view.state ? ui.actionSize() : null;
-  view.ui.toolbar = ui.toolbarBox();
+  store.frame({
+    lang: getLang(),
+    ...panels.dock(renderer.w, renderer.h), // the room the panels take
+    // the claim buttons' size (measured once a hand is dealt: no buttons show before, and the
+    // measuring stays out of the boot), and the toolbar's box
+    actions: view.state ? ui.actionSize() : null,
+    toolbar: ui.toolbarBox(),
+  });
   renderer.draw(view, now);
   if (!handedOver) M.handOver?.(); // the loader's placeholder paints no more
   handedOver = true;
   placeOverlay();
   panels.fit(renderer.layout);
-  view.anims = view.anims.filter((a) => now < a.t0 + a.dur);
+  store.pruneAnims(now);
   if (view.anims.length || view.thinking) redraw();
 }
 
@@ -171,7 +163,7 @@ translateShell();
 
 onLangChange((lang) => {
   translateShell();
-  view.ui.lang = lang;
+  store.frame({ lang });
   ui.translateToolbar();
   ui.actionsKey = null;
   ui.trackerKey = null;
@@ -189,7 +181,7 @@ onLangChange((lang) => {
 
 function engineFault(error) {
   if (error.kind === "stale") return; // an older match's answer: nothing to report
-  run.failed = true;
+  store.fail();
   timer.stop();
   ui.showError(t("err.engine", { message: error.message }));
   sound.play("error");
@@ -224,17 +216,12 @@ function matchArgs(extra = {}) {
 
 /** Start a match (new_match); a bad position falls back to a normal game with a message. */
 async function startMatch(args, { fromError = false } = {}) {
-  const my = ++run.gen;
-  newMatch();
-  run.failed = false;
-  run.busy = false;
+  store.newMatch();
   timer.stop();
   clearTimeout(autoNextTimer);
   clearTimeout(settleTimer);
   ui.closeSettlement();
   if (fromError) ui.hideBanner();
-  view.anims = [];
-  view.ui.selected = -1;
   panels.clear();
   const request = { ...args };
   if (request.seed === undefined || request.seed === null) delete request.seed;
@@ -242,7 +229,7 @@ async function startMatch(args, { fromError = false } = {}) {
   try {
     answer = await call("new_match", request);
   } catch (error) {
-    if (my !== run.gen) return view.state;
+    if (error.kind === "stale") return view.state; // another match started meanwhile
     if (request.position && error.kind !== "engine") {
       notice([t("err.position", { message: error.message })]);
       delete request.position;
@@ -257,7 +244,6 @@ async function startMatch(args, { fromError = false } = {}) {
     engineFault(error);
     throw error;
   }
-  if (my !== run.gen) return view.state;
   setState(answer.state);
   announceHand();
   emit("newGame", { state: view.state });
@@ -267,20 +253,15 @@ async function startMatch(args, { fromError = false } = {}) {
 
 async function restartHand() {
   ui.hideBanner();
-  const my = ++run.gen;
-  newMatch();
-  run.failed = false;
-  run.busy = false;
+  store.newMatch();
   timer.stop();
-  view.anims = [];
   try {
     const answer = await call("restart_hand");
-    if (my !== run.gen) return;
     setState(answer.state);
     announceHand();
     afterState();
   } catch (error) {
-    if (my !== run.gen) return;
+    if (error.kind === "stale") return;
     // the hand cannot be dealt again: a new match with the same settings
     startMatch(matchArgs()).catch(() => {});
   }
@@ -290,17 +271,14 @@ async function nextHand() {
   const s = view.state;
   if (!s || !s.is_over) throw new Error("the hand is not over");
   if (s.match?.is_over) throw new Error("the match is over");
-  const my = run.gen;
   clearTimeout(autoNextTimer);
   clearTimeout(settleTimer);
   const answer = await call("next_hand").catch((error) => {
     engineFault(error);
     throw error;
   });
-  if (my !== run.gen) return view.state;
   ui.closeSettlement();
-  view.anims = [];
-  view.ui.selected = -1;
+  store.newHand();
   setState(answer.state);
   announceHand();
   afterState();
@@ -308,10 +286,7 @@ async function nextHand() {
 }
 
 function setState(state) {
-  view.state = state;
-  const hand = displayHand(state, viewSeat(state));
-  if (view.ui.selected >= hand.length) view.ui.selected = hand.length - 1;
-  if (!state.human_to_move) view.ui.hintTile = null;
+  store.setState(state, displayHand(state, viewSeat(state)).length);
   updateStatus();
   emit("state", state);
   redraw();
@@ -363,7 +338,7 @@ function humanTurn() {
   const canDiscard = legal.some((a) => a.startsWith("discard "));
   if (canDiscard) {
     ui.announce(t("ev.yourTurn"));
-    if (view.ui.focus && view.ui.selected < 0) view.ui.selected = displayHand(s, viewSeat(s)).length - 1;
+    if (view.ui.focus && view.ui.selected < 0) store.select(displayHand(s, viewSeat(s)).length - 1);
   } else {
     const last = s.last_discard?.tile;
     const names = claimItems(s).map((i) => t(`action.${i.kind}`)).join(", ");
@@ -402,8 +377,7 @@ async function humanAct(action, source = "api", origin = null) {
     throw new EngineError(`illegal action ${JSON.stringify(action)}; legal: ${s.legal_actions.join(", ")}`,
       { kind: "illegal", legal: [...s.legal_actions] });
   }
-  const my = run.gen;
-  run.busy = true;
+  store.setBusy(true);
   timer.stop();
   if (!origin && (action.startsWith("discard ") || action.startsWith("swim "))) {
     origin = handTileOrigin(action.split(" ")[1]);
@@ -412,18 +386,16 @@ async function humanAct(action, source = "api", origin = null) {
   try {
     answer = await call("act", { action });
   } catch (error) {
-    run.busy = false;
-    if (my !== run.gen) throw error;
+    store.setBusy(false);
+    if (error.kind === "stale") throw error; // a new match started: this move is gone with its match
     if (error.kind === "illegal") {
       ui.announce(t("err.illegal", { message: error.message }));
       timer.start();
     } else engineFault(error);
     throw error;
   }
-  run.busy = false;
-  if (my !== run.gen) return { events: answer.events, state: view.state };
-  view.ui.selected = -1;
-  view.ui.hover = null;
+  store.setBusy(false);
+  store.played();
   panels.played(); // its suggestion was for the move just played
   steps.applyStep(answer, origin);
   emit("action", { action, source });
@@ -434,7 +406,7 @@ async function humanAct(action, source = "api", origin = null) {
 /** The move the engine made for the player when the decision timer ran out. */
 function timedOut(answer) {
   ui.announce(t("ev.timeout", { action: actionName(answer.action) }));
-  view.ui.selected = -1;
+  store.select(-1);
   const origin = answer.action?.startsWith("discard ") ? handTileOrigin(answer.action.split(" ")[1]) : null;
   steps.applyStep(answer, origin);
   emit("timeout", { action: answer.action });
@@ -473,11 +445,11 @@ function handOver() {
   }
   resolveIdle();
   settleTimer = setTimeout(() => {
-    if (my !== run.gen || view.state?.match.hand_number !== number || !view.state.is_over) return;
+    if (!store.isCurrent(my) || view.state?.match.hand_number !== number || !view.state.is_over) return;
     showSettlement();
     if (s.autoplay && !s.match.is_over) {
       autoNextTimer = setTimeout(() => {
-        if (my === run.gen && view.state?.is_over && view.state.match.hand_number === number) nextHand().catch(() => {});
+        if (store.isCurrent(my) && view.state?.is_over && view.state.match.hand_number === number) nextHand().catch(() => {});
       }, speed().autoNext);
     }
   }, speed().settle);
