@@ -164,9 +164,7 @@ translateShell();
 onLangChange((lang) => {
   translateShell();
   store.frame({ lang });
-  ui.translateToolbar();
-  ui.actionsKey = null;
-  ui.trackerKey = null;
+  ui.translate();
   updateStatus();
   panels.refresh();
   if (!engineReady) ui.showQuick(settings, variantsOf(catalog));
@@ -390,6 +388,9 @@ async function humanAct(action, source = "api", origin = null) {
     if (error.kind === "stale") throw error; // a new match started: this move is gone with its match
     if (error.kind === "illegal") {
       ui.announce(t("err.illegal", { message: error.message }));
+      timer.start();
+    } else if (error.kind === "invalid") {
+      notAccepted(error); // bad input, not a failed engine: play goes on
       timer.start();
     } else engineFault(error);
     throw error;

@@ -7,7 +7,7 @@ from __future__ import annotations
 import base64
 import json
 
-from pagehelp import idle, open_game
+from pagehelp import idle, open_game, shot
 
 
 def nested_link(depth: int) -> str:
@@ -17,7 +17,7 @@ def nested_link(depth: int) -> str:
     return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
 
 
-def test_a_position_nested_3000_deep_is_refused_with_a_notice_not_a_dead_page(page, site, console_errors):
+def test_a_position_nested_3000_deep_is_refused_with_a_notice_not_a_dead_page(page, site, console_errors, output_path):
     """On main this link left an empty table forever: the worker's message could not be cloned."""
     link = nested_link(3000)
     assert len(link) > 8000
@@ -25,6 +25,7 @@ def test_a_position_nested_3000_deep_is_refused_with_a_notice_not_a_dead_page(pa
     page.wait_for_selector("#banner[data-kind=notice]")
     text = page.text_content("#banner")
     assert "position" in text and "deeper than" in text, text
+    shot(page, output_path, "deep-position-notice")
     s = idle(page)
     assert s["variant"] == "xinyu" and not s["over"]
     assert console_errors == []
@@ -205,4 +206,19 @@ def test_the_game_and_the_rules_run_under_the_content_security_policy(page, site
     page.wait_for_load_state("load")
     assert page.evaluate("() => window.__csp") == []
     assert page.evaluate("() => getComputedStyle(document.body).maxWidth") != "none"  # its stylesheet applied
+    assert console_errors == []
+
+
+def test_options_the_engine_does_not_accept_give_a_not_accepted_notice(page, site, console_errors, output_path):
+    """A refusal of kind "invalid" is bad input, said as such in the page's language, not an engine failure."""
+    for lang, words in {"en": "Not accepted", "zh-Hans": "未被接受", "zh-Hant": "未被接受"}.items():
+        open_game(page, site, f"lang={lang}&speed=instant")
+        message = page.evaluate("() => window.mahjong.newGame({options: {no_such_option: true}}).then(() => null, (e) => e.message)")
+        page.wait_for_selector("#banner[data-kind=notice]")
+        text = page.text_content("#banner")
+        assert words in text and "no_such_option" in text, text
+        assert "engine failed" not in text and "引擎出错" not in text and "引擎出錯" not in text
+        shot(page, output_path, f"not-accepted-{lang}")
+        s = idle(page)
+        assert not s["over"]  # a normal game was started instead
     assert console_errors == []
