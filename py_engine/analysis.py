@@ -8,6 +8,7 @@ from . import shapes
 from .melds import parse_meld
 from .evaluate import evaluate
 from .tiles import CODES, HONOR_BASE, INDEX, NUM_KINDS, WHITE_DRAGON, as_tiles, check_code, format_tiles
+from .quote import quote
 
 __all__ = ["evaluate", "shanten", "waits"]
 
@@ -17,7 +18,7 @@ VARIANTS = ("xinyu", "longyan")
 def _meld_tiles(melds: Iterable[str]) -> list[list[str]]:
     """``["pong 7z", "kong 1m"]`` -> ``[["7z"] * 3, ["1m"] * 4]`` (melds read as in positions)."""
     if isinstance(melds, str):
-        raise ValueError(f"melds must be a list of strings like ['pong 7z'], not the string {melds!r}")
+        raise ValueError(f"melds must be a list of strings like ['pong 7z'], not the string {quote(melds)}")
     out = [parse_meld(text).tiles for text in melds]
     if len(out) > 4:
         raise ValueError(f"at most 4 melds, not {len(out)}")
@@ -30,7 +31,7 @@ class _Hand:
     def __init__(self, hand: str | Iterable[str], melds: Iterable[str], variant: str,
                  gold: str | None, options: Mapping[str, Any] | None, sizes: tuple[int, ...]) -> None:
         if variant not in VARIANTS:
-            raise ValueError(f"unknown variant {variant!r} (variants: {', '.join(VARIANTS)})")
+            raise ValueError(f"unknown variant {quote(variant)} (variants: {', '.join(VARIANTS)})")
         opts = dict(options or {})
         self.tiles = as_tiles(hand)
         flowers = [t for t in self.tiles if t[1] == "f"]
@@ -60,13 +61,13 @@ class _Hand:
         else:
             self.gold = None if gold is None else check_code(gold)
             if self.gold is not None and self.gold[1] == "f":
-                raise ValueError(f"the gold is never a flower, not {gold!r}")
+                raise ValueError(f"the gold is never a flower, not {quote(gold)}")
             self.wild = opts.get("gold_wild", "any")
             if self.wild not in shapes.WILDS:
-                raise ValueError(f"option gold_wild must be 'any' or 'suited', not {self.wild!r}")
+                raise ValueError(f"option gold_wild must be 'any' or 'suited', not {quote(self.wild)}")
             white = opts.get("white_dragon", "replace_gold")
             if white not in ("replace_gold", "plain"):
-                raise ValueError(f"option white_dragon must be 'replace_gold' or 'plain', not {white!r}")
+                raise ValueError(f"option white_dragon must be 'replace_gold' or 'plain', not {quote(white)}")
             self.white_replaces = white == "replace_gold" and self.gold not in (None, WHITE_DRAGON)
             if self.gold is not None and any(self.gold in meld for meld in self.meld_tiles):
                 raise ValueError(f"golds ({self.gold}) cannot be ponged or konged")

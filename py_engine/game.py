@@ -12,6 +12,7 @@ from typing import Any
 from . import positions
 from .melds import Meld
 from .observe import observe
+from .quote import quote
 from .scoring import first_discard_bonus, longyan_kong_payments, xinyu_kong_payments
 from .settle import Settlement
 from .state import ORDERS, Bonus, Discard, Window, order_from, payment_event
@@ -58,11 +59,11 @@ class Game(Settlement):
             try:
                 seat, action = entry
             except (TypeError, ValueError):
-                raise ValueError(f"history[{i}] must be [seat, action], not {entry!r}") from None
+                raise ValueError(f"history[{i}] must be [seat, action], not {quote(entry)}") from None
             try:
                 self.apply(seat, action)
             except IllegalActionError as err:
-                raise ValueError(f"history[{i}] {entry!r} cannot be replayed: {err}") from None
+                raise ValueError(f"history[{i}] {quote(entry)} cannot be replayed: {err}") from None
 
     def to_position(self) -> dict[str, Any]:
         """This hand's starting position; with `history` it rebuilds the game (Game.replay)."""
@@ -106,7 +107,7 @@ class Game(Settlement):
             "variant": self.variant, "options": dict(self.options), "seed": self.seed, "dealer": self.dealer,
             "dice": list(self.dice), "hands": [format_tiles(h) for h in self.hands],
             "melds": [[str(m) for m in ms] for ms in self.melds],
-            "flowers": ["".join(f) for f in self.flowers],   # in the order they were set aside
+            "flowers": [list(f) for f in self.flowers],   # codes, in the order they were set aside
             "wall": "".join(front), "tail": "".join(tail), "gold": self.gold,
             "scores": list(self.scores_start), "drawn_count": self.drawn_count,
             "opening_payments": [p.to_dict() for p in self.payments],
@@ -165,12 +166,12 @@ class Game(Settlement):
 
     def _illegal_message(self, seat: Any, action: Any, legal: list[str]) -> str:
         if self.result_obj is not None:
-            return f"{action!r} is not legal: the hand is over"
+            return f"{quote(action)} is not legal: the hand is over"
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3:
-            return f"no seat {seat!r}: seats are 0-3; waiting for {self.waiting_for}"
+            return f"no seat {quote(seat)}: seats are 0-3; waiting for {self.waiting_for}"
         if not legal:
-            return f"seat {seat} cannot act now ({action!r}): waiting for seat(s) {self.waiting_for}"
-        return f"{action!r} is not legal for seat {seat}; legal: {', '.join(legal)}"
+            return f"seat {seat} cannot act now ({quote(action)}): waiting for seat(s) {self.waiting_for}"
+        return f"{quote(action)} is not legal for seat {seat}; legal: {', '.join(legal)}"
 
     def default_action(self, seat: int) -> str:
         """What the timer plays: pass on a claim; on one's turn discard the tile just drawn (or the rightmost)."""

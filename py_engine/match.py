@@ -4,13 +4,14 @@ from __future__ import annotations
 from typing import Any
 
 from .game import Game
+from .quote import quote
 
 
 class Match:
     def __init__(self, variant: str, hands: int = 8, seed: int = 1, options: dict[str, Any] | None = None,
                  dealer: int | None = None) -> None:
-        if not isinstance(hands, int) or hands < 1:
-            raise ValueError(f"hands must be a positive whole number, not {hands!r}")
+        if not isinstance(hands, int) or isinstance(hands, bool) or hands < 1:
+            raise ValueError(f"hands must be a positive whole number, not {quote(hands)}")
         self.variant = variant
         self.hands = hands
         self.seed = seed

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import longyan, xinyu
+from ..quote import quote
 
 
 @dataclass(frozen=True)
@@ -18,16 +19,18 @@ class RuleSet:
 
     def resolve(self, given: dict[str, Any] | None) -> dict[str, Any]:
         """Every option named, defaults filled in; an unknown option or value raises ValueError."""
+        if given is not None and not isinstance(given, dict):
+            raise ValueError(f"options must be an object of option names and values, not {quote(given)}")
         given = dict(given or {})
         for key, value in given.items():
             if key not in self.options:
                 raise ValueError(
-                    f"unknown option {key!r} for {self.name} (options: {', '.join(sorted(self.options))})"
+                    f"unknown option {quote(key)} for {self.name} (options: {', '.join(sorted(self.options))})"
                 )
             allowed = self.options[key]
             if value not in allowed or type(value) is not type(allowed[0]):
                 raise ValueError(
-                    f"option {key!r} cannot be {value!r} (allowed: {', '.join(repr(v) for v in allowed)})"
+                    f"option {quote(key)} cannot be {quote(value)} (allowed: {', '.join(repr(v) for v in allowed)})"
                 )
         return {key: given.get(key, allowed[0]) for key, allowed in self.options.items()}
 
@@ -39,6 +42,6 @@ RULESETS: dict[str, RuleSet] = {
 
 
 def ruleset(name: str) -> RuleSet:
-    if name not in RULESETS:
-        raise ValueError(f"unknown variant {name!r} (variants: {', '.join(RULESETS)})")
+    if not isinstance(name, str) or name not in RULESETS:
+        raise ValueError(f"unknown variant {quote(name)} (variants: {', '.join(RULESETS)})")
     return RULESETS[name]
