@@ -63,7 +63,7 @@ class Game(Settlement):
             try:
                 self.apply(seat, action)
             except IllegalActionError as err:
-                raise ValueError(f"history[{i}] {quote(entry)} cannot be replayed: {err}") from None
+                raise ValueError(f"history[{i}] cannot be replayed: {err}") from None
 
     def to_position(self) -> dict[str, Any]:
         """This hand's starting position; with `history` it rebuilds the game (Game.replay)."""

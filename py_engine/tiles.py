@@ -41,7 +41,7 @@ for _c in CODES:
         NAMES_ZH[_c] = _ZH_FLOWER[_n - 1]
         NAMES_EN[_c] = _EN_FLOWER[_n - 1]
 
-_GROUP = re.compile(r"(\d+)([mpszf])")
+_GROUP = re.compile(r"([0-9]+)([mpszf])")   # ASCII digits only: "\d" would read "١m" as a tile
 _MAX_DIGIT = {"m": 9, "p": 9, "s": 9, "z": 7, "f": 8}
 
 

@@ -113,7 +113,7 @@ def _replacement(value: Any, rng: random.Random) -> Any:
         return items
     if isinstance(value, str) and value:                   # text with one character changed or dropped
         i = rng.randrange(len(value))
-        return value[:i] + rng.choice(["", "0", "9", "z", "f", " ", "\x00", "中"]) + value[i + 1:]
+        return value[:i] + rng.choice(["", "0", "9", "z", "f", " ", "\x00", "中", "١"]) + value[i + 1:]
     return rng.choice(NUMBERS)
 
 
