@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from . import positions
+from . import position_check, positions
 from .melds import Meld
 from .observe import observe
 from .quote import quote
@@ -55,6 +55,8 @@ class Game(Settlement):
         return game
 
     def _replay(self, history: list[Any]) -> None:
+        if not isinstance(history, (list, tuple)):
+            raise ValueError(f"history must be a list of [seat, action], not {quote(history)}")
         for i, entry in enumerate(history):
             try:
                 seat, action = entry
@@ -132,6 +134,8 @@ class Game(Settlement):
         return [self.turn]
 
     def legal_actions(self, seat: int) -> list[str]:
+        if type(seat) is not int or not 0 <= seat <= 3:     # not a seat (a boolean neither): nothing is legal
+            return []
         return list(self._legal_now(seat))
 
     def _legal_now(self, seat: int) -> list[str]:
@@ -187,6 +191,8 @@ class Game(Settlement):
         return f"discard {sorted_tiles(self.hands[seat])[-1]}"
 
     def observation(self, seat: int | None) -> dict[str, Any]:
+        if seat is not None:
+            position_check.seat(seat, "seat")       # True would show seat 1's hand
         return observe(self, seat)
 
     # ---------------- the flow of a hand ----------------

@@ -105,7 +105,10 @@ def as_tiles(hand: str | Iterable[str]) -> list[str]:
     """A tile string or a list of codes, as a list of codes (checked)."""
     if isinstance(hand, str):
         return parse_tiles(hand)
-    return [check_code(t) for t in hand]
+    try:
+        return [check_code(t) for t in hand]
+    except TypeError:    # not iterable
+        raise ValueError(f"tiles must be a string like '123m55p' or a list of codes, not {quote(hand)}") from None
 
 
 def is_flower(code: str) -> bool:
