@@ -13,7 +13,7 @@ from typing import Any, Callable, TypeVar
 
 from .melds import Meld, parse_meld
 from .quote import quote
-from .scoring import Payment
+from .results import Payment
 from .tiles import as_tiles
 
 POSITION_KEYS = (
