@@ -39,13 +39,9 @@ class Game(Settlement):
     @classmethod
     def from_position(cls, position: dict[str, Any]) -> Game:
         """A game from a position dict (API.md, Positions); a 'history' key is replayed on top."""
-        history = position.get("history", []) if isinstance(position, dict) else []
-        setup = positions.load(position)
+        setup = positions.load(position)          # 'history' checked too: a list of [seat, action]
         game = cls(setup)
-        if history:
-            if not isinstance(history, list):
-                raise ValueError("history must be a list of [seat, action]")
-            game._replay(history)
+        game._replay(position.get("history") or [])
         return game
 
     @classmethod
