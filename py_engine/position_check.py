@@ -22,7 +22,7 @@ POSITION_KEYS = (
 )
 #: The largest whole number the page's JSON reader keeps exactly (2**53 - 1): seeds, scores, counts.
 MAX_WHOLE = 2**53 - 1
-#: What a payment before the first action can be for: a flower kong made during the deal (RULES.md §3,
+#: What a payment before the first action can be for: a flower kong made during the deal (docs/RULES.md §3,
 #: Flowers). Melds given in a position were made before it and pay nothing (API.md).
 OPENING_REASONS = ("flower_kong",)
 PAYMENT_KEYS = ("from", "to", "amount", "reason")

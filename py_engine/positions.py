@@ -100,7 +100,7 @@ def load(position: dict[str, Any]) -> Setup:
 
 
 def _check_gold_unmelded(gold: str, melds: list[list[Meld]], what: str) -> None:
-    """Golds are wild, never ponged or konged (RULES.md §3, The gold): no given meld is of the gold."""
+    """Golds are wild, never ponged or konged (docs/RULES.md §3, The gold): no given meld is of the gold."""
     for seat, seat_melds in enumerate(melds):
         for m in seat_melds:
             if m.tile == gold:

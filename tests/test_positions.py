@@ -371,7 +371,7 @@ def test_null_stands_for_a_field_left_out():
 
 
 def test_the_gold_turned_from_the_tail_cannot_be_a_given_melds_tile():
-    # its to_position() would give the gold and the pong together, which no position may hold (RULES.md §3)
+    # its to_position() would give the gold and the pong together, which no position may hold (docs/RULES.md §3)
     p = pos("longyan", ["123m456p789s11z", None, None, None], melds=[["pong 5m"], [], [], []], tail="5m")
     bad(p, "5m", "pong 5m", "golds cannot be ponged")
 
