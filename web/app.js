@@ -187,9 +187,12 @@ function engineFault(error) {
   resolveIdle();
 }
 
-/** A refusal of what was asked (kind "invalid": bad input, not an engine failure) is a notice. */
-function notAccepted(error) {
-  notice([t("err.invalid", { message: error.message })]);
+/**
+ * A refusal of what was asked (kind "invalid": bad input, not an engine failure) is a notice;
+ * `key` says what happens next (err.invalid: a normal game was started instead).
+ */
+function notAccepted(error, key = "err.notAccepted") {
+  notice([t(key, { message: error.message })]);
   emit("error", { message: error.message, kind: "invalid" });
 }
 
@@ -235,7 +238,7 @@ async function startMatch(args, { fromError = false } = {}) {
     }
     if (error.kind === "invalid") {
       // a bad option or level from an embedding page: say it was not accepted and play the defaults
-      notAccepted(error);
+      notAccepted(error, "err.invalid");
       const variants = variantsOf(catalog);
       return startMatch({ variant: variants.includes(request.variant) ? request.variant : variants[0] });
     }

@@ -32,10 +32,13 @@ test("no translation is left empty", () => {
 });
 
 test("the refusal notice says 'not accepted' in all three languages", () => {
-  assert.equal(tIn("en", "err.invalid", { message: "x" }), "Not accepted: x");
-  assert.equal(tIn("zh-Hans", "err.invalid", { message: "x" }), "未被接受：x");
-  assert.equal(tIn("zh-Hant", "err.invalid", { message: "x" }), "未被接受：x");
-  for (const lang of LANGS) assert.notEqual(tIn(lang, "err.invalid"), tIn(lang, "err.engine"));
+  assert.equal(tIn("en", "err.notAccepted", { message: "x" }), "Not accepted: x");
+  assert.equal(tIn("zh-Hans", "err.notAccepted", { message: "x" }), "未被接受：x");
+  assert.equal(tIn("zh-Hant", "err.notAccepted", { message: "x" }), "未被接受：x");
+  for (const lang of LANGS) {
+    assert.ok(tIn(lang, "err.invalid", { message: "x" }).startsWith(tIn(lang, "err.notAccepted", { message: "x" })));
+    assert.notEqual(tIn(lang, "err.invalid"), tIn(lang, "err.engine"));
+  }
 });
 
 test("language tags map to ours", () => {
