@@ -7,6 +7,7 @@ export class EngineError extends Error {
     super(answer.error || "engine error");
     this.kind = answer.kind || "engine";
     this.legal = answer.legal;
+    this.problem = answer.problem; // a replay's problem (kind "replay"): code, message, hand, action
   }
 }
 
