@@ -22,6 +22,7 @@ import { createPanels } from "./panels.js";
 import { createTimer } from "./timer.js";
 import { installApi } from "./api.js";
 import { createBotLoop } from "./loop.js";
+import { createKeeper } from "./keep.js";
 
 const M = window.mahjong;
 const canvas = document.getElementById("table");
@@ -92,6 +93,7 @@ const ui = new UI(uiRoot, {
   settingsClosed,
 });
 
+const keeper = createKeeper({ ui, notice }); // the match saved after every action (keep.js)
 const panels = createPanels({ view, ui, sound, settings, run, redraw });
 const steps = createSteps({ view, ui, renderer, sound, emit, setState, speed, redraw });
 const loop = createBotLoop({
@@ -258,6 +260,25 @@ async function startMatch(args, { fromError = false } = {}) {
   return view.state;
 }
 
+/** Continue a saved match (keep.js); false when it cannot be resumed (reported, set aside). */
+async function resumeMatch(save) {
+  const my = ++run.gen;
+  run.failed = false;
+  run.busy = false;
+  timer.stop();
+  panels.clear();
+  const state = await keeper.resume(save).catch((error) => {
+    engineFault(error);
+    return null;
+  });
+  if (my !== run.gen || !state) return false;
+  setState(state);
+  announceHand();
+  emit("newGame", { state: view.state });
+  afterState();
+  return true;
+}
+
 async function restartHand() {
   ui.hideBanner();
   const my = ++run.gen;
@@ -306,6 +327,7 @@ function setState(state) {
   if (!state.human_to_move) view.ui.hintTile = null;
   updateStatus();
   emit("state", state);
+  if (!state.autoplay) keeper.saved(state);
   redraw();
 }
 
@@ -494,6 +516,7 @@ function showSettlement() {
     names,
     onNext: () => nextHand().catch(() => {}),
     onNewMatch: () => startMatch(matchArgs()).catch(() => {}),
+    extra: keeper.settlementButtons(s),
   });
   redraw();
 }
@@ -537,7 +560,13 @@ async function firstDeal() {
   firstDealt = true;
   ui.hideQuick();
   try {
-    await startMatch(matchArgs(params.position ? { position: params.position } : {}));
+    const daily = new URLSearchParams(location.search).has("daily");
+    const fresh = params.position || daily || "seed" in params || settings.autoplay;
+    const save = fresh ? null : keeper.offer();
+    if (save && (await keeper.ask(save)) && (await resumeMatch(save))) {
+      // the match left last time, exactly where it was
+    } else if (daily) await startMatch(keeper.daily(settings));
+    else await startMatch(matchArgs(params.position ? { position: params.position } : {}));
     requestAnimationFrame(() => {
       if (M.timing) M.timing.table = performance.now(); // the first playable table is painted
     });
