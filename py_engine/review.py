@@ -78,28 +78,35 @@ def _find(candidates: list[Candidate], action: str) -> Candidate | None:
 
 def sentence(action: str, bot: str, mine: Candidate | None, theirs: Candidate | None) -> dict[str, str]:
     """"discard 5p: the bot kept 5p and waited on 4 tiles instead of 2", in each language."""
-    head = {lang: _action_words(action, lang) for lang in LANGS}
-    did = {lang: _bot_did(action, bot, lang) for lang in LANGS}
+    kept = _kept(action, bot)
     a = mine.estimate if mine else None
     b = theirs.estimate if theirs else None
+    # the English verbs follow the head: "the bot kept 5p and waited" / "the bot would pong and wait"
+    wait, have, stay = ("waited", "had", "stayed") if kept else ("wait", "have", "stay")
     tail: dict[str, str] = {lang: "" for lang in LANGS}
     if a is not None and b is not None:
         if a.shanten == b.shanten == 0:
-            tail = {"en": f" and waited on {b.outs} tiles instead of {a.outs}",
+            tail = {"en": f" and {wait} on {b.outs} tiles instead of {a.outs}",
                     "zh-Hans": f"，听{b.outs}张而不是{a.outs}张", "zh-Hant": f"，聽{b.outs}張而不是{a.outs}張"}
         elif a.shanten == b.shanten:
-            tail = {"en": f" and had {b.outs} tiles to improve instead of {a.outs}",
+            tail = {"en": f" and {have} {b.outs} tiles to improve on instead of {a.outs}",
                     "zh-Hans": f"，有{b.outs}张进张而不是{a.outs}张", "zh-Hant": f"，有{b.outs}張進張而不是{a.outs}張"}
         else:
             wa, wb = _away(a.shanten), _away(b.shanten)
-            tail = {"en": f" and stayed {wb['en']} instead of {wa['en']}",
+            tail = {"en": f" and {stay} {wb['en']} instead of {wa['en']}",
                     "zh-Hans": f"，{wb['zh-Hans']}而不是{wa['zh-Hans']}", "zh-Hant": f"，{wb['zh-Hant']}而不是{wa['zh-Hant']}"}
     elif mine is not None and theirs is not None:
         tail = {"en": f" (worth {theirs.score:.1f} points to it, against {mine.score:.1f})",
                 "zh-Hans": f"（估值{theirs.score:.1f}分，对{mine.score:.1f}分）",
                 "zh-Hant": f"（估值{theirs.score:.1f}分，對{mine.score:.1f}分）"}
     sep = {"en": ": ", "zh-Hans": "：", "zh-Hant": "："}
-    return {lang: f"{head[lang]}{sep[lang]}{did[lang]}{tail[lang]}" for lang in LANGS}
+    return {lang: f"{_action_words(action, lang)}{sep[lang]}{_bot_did(action, bot, kept, lang)}{tail[lang]}"
+            for lang in LANGS}
+
+
+def _kept(action: str, bot: str) -> bool:
+    """Both discards: the sentence says the bot kept the player's tile (and what it let go)."""
+    return action.startswith(("discard ", "swim ")) and bot.startswith(("discard ", "swim "))
 
 
 _VERBS = {"discard": ("discard", "打", "打"), "swim": ("swim with", "游金打", "游金打"),
@@ -117,14 +124,11 @@ def _action_words(action: str, lang: str) -> str:
     return f"{words} {_tile(tile, lang)}".strip() if lang == "en" else words + (_tile(tile, lang) if tile else "")
 
 
-def _bot_did(action: str, bot: str, lang: str) -> str:
-    verb, _, tile = action.partition(" ")
-    bverb, _, btile = bot.partition(" ")
-    if verb in ("discard", "swim") and bverb in ("discard", "swim") and tile:
-        kept = {"en": f"the bot kept {tile}, played {_action_words(bot, 'en')}",
-                "zh-Hans": f"机器人留着{_tile(tile, lang)}，{_action_words(bot, lang)}",
-                "zh-Hant": f"機器人留著{_tile(tile, lang)}，{_action_words(bot, lang)}"}
-        return kept[lang]
-    would = {"en": f"the bot would {_action_words(bot, 'en')}",
-             "zh-Hans": f"机器人会{_action_words(bot, lang)}", "zh-Hant": f"機器人會{_action_words(bot, lang)}"}
-    return would[lang]
+def _bot_did(action: str, bot: str, kept: bool, lang: str) -> str:
+    tile = action.partition(" ")[2]
+    if kept:
+        return {"en": f"the bot kept {tile} (it chose {_action_words(bot, 'en')})",
+                "zh-Hans": f"机器人留着{_tile(tile, lang)}（它选择{_action_words(bot, lang)}）",
+                "zh-Hant": f"機器人留著{_tile(tile, lang)}（它選擇{_action_words(bot, lang)}）"}[lang]
+    return {"en": f"the bot would {_action_words(bot, 'en')}",
+            "zh-Hans": f"机器人会{_action_words(bot, lang)}", "zh-Hant": f"機器人會{_action_words(bot, lang)}"}[lang]
