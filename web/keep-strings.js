@@ -109,3 +109,9 @@ export function problemLine(t, problem) {
     action: (problem.action ?? 0) + 1,
   });
 }
+
+/** The replay problem an engine refusal carries (bridge kind "replay"), or null. */
+export function replayProblem(error) {
+  const answer = error?.answer;
+  return answer && answer.kind === "replay" && answer.problem ? answer.problem : null;
+}

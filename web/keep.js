@@ -4,7 +4,7 @@
 // (watch this hand again, export, copy a replay link), the deal of the day and, after it, the
 // player's total beside what the normal and hard bots made in the player's seat on the same walls.
 
-import "./keep-strings.js";
+import { replayProblem } from "./keep-strings.js";
 import { t } from "./i18n.js";
 import { el } from "./dom.js";
 import { call } from "./bridge.js";
@@ -83,9 +83,10 @@ export function createKeeper({ ui, notice }) {
       const { state } = await call("resume", { save });
       return state;
     } catch (error) {
-      if (error.kind !== "replay") throw error;
+      const problem = replayProblem(error);
+      if (!problem) throw error;
       setAside();
-      notice([t(error.problem?.code === "version" ? "keep.problem.old" : "keep.problem.corrupt")]);
+      notice([t(problem.code === "version" ? "keep.problem.old" : "keep.problem.corrupt")]);
       return null;
     }
   }

@@ -6,7 +6,7 @@
 // review) does every replay; this page only shows its frames.
 
 import "./loader.js";
-import { problemLine } from "./keep-strings.js";
+import { problemLine, replayProblem } from "./keep-strings.js";
 import { t, tileName, setLang, getLang, matchLang, onLangChange } from "./i18n.js";
 import { Renderer } from "./render.js";
 import { call } from "./bridge.js";
@@ -300,7 +300,7 @@ async function open(replay, where = {}) {
   try {
     summary = await call("replay_open", { replay });
   } catch (error) {
-    notice(error.kind === "replay" && error.problem ? problemLine(t, error.problem) : t("replay.err.engine", { message: error.message }));
+    notice(replayProblem(error) ? problemLine(t, replayProblem(error)) : t("replay.err.engine", { message: error.message }));
     opened();
     return false;
   }
