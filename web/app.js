@@ -568,7 +568,7 @@ async function firstDeal() {
     const save = fresh ? null : keeper.offer();
     if (save && (await keeper.ask(save)) && (await resumeMatch(save))) {
       // the match left last time, exactly where it was
-    } else if (daily) await startMatch(keeper.daily(settings));
+    } else if (daily) await startMatch(keeper.daily(settings, params.hands));
     else await startMatch(matchArgs(params.position ? { position: params.position } : {}));
     requestAnimationFrame(() => {
       if (M.timing) M.timing.table = performance.now(); // the first playable table is painted

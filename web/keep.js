@@ -124,18 +124,19 @@ export function createKeeper({ ui, notice }) {
     } catch {
       daily = null;
     }
-    return daily?.seed === state.match.seed && state.match.hands === DAILY_HANDS;
+    return daily?.seed === state.match.seed && daily?.hands === state.match.hands;
   }
 
-  /** The daily match's settings (the caller starts it): today's seed, four hands, default options. */
-  function daily(settings) {
+  /** The daily match's settings (the caller starts it): today's seed, default options, four hands
+   * unless a `hands` URL parameter asks for another length (the same link deals the same to all). */
+  function daily(settings, hands = DAILY_HANDS) {
     const seed = dailySeed();
     try {
-      localStorage.setItem(DAILY_KEY, JSON.stringify({ seed }));
+      localStorage.setItem(DAILY_KEY, JSON.stringify({ seed, hands }));
     } catch {
       // storage blocked: the comparison is offered only while the page stays open
     }
-    return { variant: settings.variant, options: {}, hands: DAILY_HANDS, level: settings.level, autoplay: false, seed };
+    return { variant: settings.variant, options: {}, hands, level: settings.level, autoplay: false, seed };
   }
 
   /** The player's total beside the normal and hard bots' in the same seat on the same walls (bridge duplicate). */

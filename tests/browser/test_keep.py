@@ -115,3 +115,27 @@ def test_a_corrupt_save_is_reported_set_aside_and_a_new_match_starts(page, site,
     asides = page.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('mahjong.save.aside.')).length")
     assert asides == 2
     assert console_errors == []
+
+
+def test_deal_of_the_day_compares_the_total_with_the_bots_on_the_same_walls(page, site, console_errors, output_path):
+    open_game(page, site, "daily&hands=1&variant=xinyu&lang=en&speed=instant")
+    today = page.evaluate("() => Number(new Date().toISOString().slice(0, 10).replace(/-/g, ''))")
+    state = page.evaluate("() => window.mahjong.state()")
+    assert state["match"]["seed"] == today and state["match"]["hands"] == 1
+    while not (s := idle(page))["over"]:
+        page.evaluate("(a) => window.mahjong.act(a)", "pass" if "pass" in s["legal"] else s["legal"][0])
+    mine = page.evaluate("() => window.mahjong.state().result.deltas[0]")
+    page.click("#settle-compare", timeout=30_000)
+    page.wait_for_selector("table.compare[data-done=true]", timeout=120_000)
+    shot(page, output_path, "compare")
+    assert page.inner_text("#compare-you") == str(mine)
+    totals = [int(page.inner_text(f"#compare-{k}")) for k in ("normal", "hard")]
+    # the engine's own figure for the same deal with each bot in seat 0
+    from py_engine import Match, bots
+    for level, shown in zip(("normal", "hard"), totals):
+        game = Match("xinyu", hands=1, seed=today).game
+        while not game.is_over:
+            seat = game.waiting_for[0]
+            game.apply(seat, bots.choose(game, seat, level if seat == 0 else "normal"))
+        assert game.result["deltas"][0] == shown, level
+    assert console_errors == []
