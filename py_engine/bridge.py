@@ -175,9 +175,12 @@ class Session:
         if loaded.problem is not None:
             raise replays.ReplayError(loaded.problem)
         facts = data["match"]
-        session = cls({"variant": data["variant"], "level": facts.get("level", "normal"),
-                       "human": facts.get("human", 0), "autoplay": facts.get("autoplay", False),
-                       "hands": 1, "seed": 0})
+        try:
+            session = cls({"variant": data["variant"], "level": facts.get("level", "normal"),
+                           "human": facts.get("human", 0), "autoplay": facts.get("autoplay", False),
+                           "hands": 1, "seed": 0})
+        except (TypeError, ValueError) as err:
+            raise replays.ReplayError(replays.Problem("malformed", f"the match's facts: {err}")) from None
         session.match = replays.rebuild_match(loaded)
         session.records = [replays.hand_record(g, n) for n, g in enumerate(loaded.games[:-1])]
         return session

@@ -104,6 +104,14 @@ def test_malformed_replays_are_refused_with_a_reason(junk: Any) -> None:
     assert not answer["ok"] and answer["kind"] == "replay" and answer["problem"]["code"] in ("malformed", "version")
 
 
+def test_bad_match_facts_are_a_replay_problem() -> None:
+    saved = _saved()
+    for facts in ({"level": "genius"}, {"human": 7}, {"hands": 1}, {"seed": "x"}):
+        broken = {**saved, "match": {**saved["match"], **facts}}
+        answer = call("resume", save=broken)
+        assert not answer["ok"] and answer["kind"] == "replay" and answer["problem"]["code"] == "malformed", facts
+
+
 def test_an_illegal_action_stops_the_replay_there() -> None:
     saved = _saved()
     broken = copy.deepcopy(saved)

@@ -265,6 +265,7 @@ async function startMatch(args, { fromError = false } = {}) {
 /** Continue a saved match (keep.js); false when it cannot be resumed (reported, set aside). */
 async function resumeMatch(save) {
   const my = ++run.gen;
+  newMatch();
   run.failed = false;
   run.busy = false;
   timer.stop();

@@ -4,7 +4,8 @@
 // (watch this hand again, export, copy a replay link), the deal of the day and, after it, the
 // player's total beside what the normal and hard bots made in the player's seat on the same walls.
 
-import { replayProblem } from "./keep-strings.js";
+import { LONG_CALL, replayProblem } from "./keep-strings.js";
+import { startEngine } from "./engine.js";
 import { t } from "./i18n.js";
 import { el } from "./dom.js";
 import { call } from "./bridge.js";
@@ -164,7 +165,7 @@ export function createKeeper({ ui, notice }) {
     draw();
     for (const level of ["normal", "hard"]) {
       for (let i = 0; i < rows.length; i++) {
-        const { result } = await call("duplicate", { hand: i, level });
+        const { result } = await startEngine().call("duplicate", { hand: i, level }, LONG_CALL);
         rows[i][level] = result.deltas[me];
         draw();
       }

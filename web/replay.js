@@ -6,14 +6,15 @@
 // review) does every replay; this page only shows its frames.
 
 import "./loader.js";
-import { problemLine, replayProblem } from "./keep-strings.js";
+import { LONG_CALL, problemLine, replayProblem } from "./keep-strings.js";
+import { startEngine } from "./engine.js";
 import { t, tileName, setLang, getLang, matchLang, onLangChange } from "./i18n.js";
 import { Renderer } from "./render.js";
 import { call } from "./bridge.js";
 import { settlement } from "./settle.js";
 import { el } from "./dom.js";
 import { safeStored } from "./settings.js";
-import { readHash, readReplayFile, unpackReplay } from "./replayio.js";
+import { readHash, readReplayFile, replayLink, unpackReplay } from "./replayio.js";
 import { history as keptMatches, readSave } from "./saves.js";
 
 const M = window.mahjong;
@@ -23,7 +24,7 @@ const canvas = $("table");
 const renderer = new Renderer(canvas);
 const controls = {
   bar: $("replay-bar"), hand: $("rp-hand"), back: $("rp-back"), play: $("rp-play"), forward: $("rp-forward"),
-  faceUp: $("rp-faceup"), review: $("rp-review"), open: $("rp-open"), file: $("rp-file"), slider: $("rp-slider"),
+  faceUp: $("rp-faceup"), review: $("rp-review"), open: $("rp-open"), link: $("rp-link"), file: $("rp-file"), slider: $("rp-slider"),
   marks: $("rp-marks"), label: $("rp-label"), notice: $("rp-notice"), game: $("rp-game"),
   panel: $("rp-review-panel"), panelStatus: $("rp-review-status"), panelList: $("rp-review-list"),
   settle: $("rp-settle"), settleTitle: $("rp-settle-title"), settleBody: $("rp-settle-body"),
@@ -40,7 +41,7 @@ const view = {
   anims: [],
 };
 /** Where the viewer is: the replay's summary (replay_open), the hand and step shown, the review. */
-const at = { summary: null, hand: 0, step: 0, faceUp: false, playing: 0, reviewOpen: false, reviews: {}, gen: 0 };
+const at = { replay: null, summary: null, hand: 0, step: 0, faceUp: false, playing: 0, reviewOpen: false, reviews: {}, gen: 0 };
 let opened;
 const shown = new Promise((resolve) => (opened = resolve));
 
@@ -54,6 +55,7 @@ function translate() {
   $("rp-faceup-label").textContent = t("replay.faceUp");
   controls.review.textContent = t("replay.review");
   controls.open.textContent = t("replay.open");
+  controls.link.textContent = t("keep.copyLink");
   controls.game.textContent = t("replay.toGame");
   controls.slider.setAttribute("aria-label", t("replay.slider"));
   controls.hand.setAttribute("aria-label", t("replay.hand"));
@@ -123,7 +125,7 @@ function fillHands() {
 }
 
 function enable(on) {
-  for (const c of [controls.hand, controls.back, controls.play, controls.forward, controls.faceUp, controls.review, controls.slider]) {
+  for (const c of [controls.hand, controls.back, controls.play, controls.forward, controls.faceUp, controls.review, controls.slider, controls.link]) {
     c.disabled = !on;
   }
 }
@@ -245,7 +247,10 @@ function showSettlement() {
 // --- the review ------------------------------------------------------------------------------
 
 async function reviewOf(hand) {
-  at.reviews[hand] ??= call("review", { hand });
+  at.reviews[hand] ??= startEngine().call("review", { hand }, LONG_CALL).catch((error) => {
+    delete at.reviews[hand]; // asked again next time
+    throw error;
+  });
   return at.reviews[hand];
 }
 
@@ -305,6 +310,7 @@ async function open(replay, where = {}) {
     return false;
   }
   at.summary = summary;
+  at.replay = replay;
   let hand = Math.min(where.hand ?? 0, summary.hands.length - 1);
   let first = where.step ?? 0;
   if (summary.problem) {
@@ -334,6 +340,17 @@ async function replayOfPage() {
 }
 
 controls.open.onclick = () => controls.file.click();
+/** The link to this replay at this action: put in the address bar, and copied when the browser lets us. */
+controls.link.onclick = async () => {
+  const link = await replayLink(at.replay, { hand: at.hand, step: at.step });
+  window.history.replaceState(null, "", link);
+  try {
+    await navigator.clipboard.writeText(link);
+    notice(t("keep.copied"));
+  } catch {
+    // no clipboard here (an insecure origin, a denied permission): the address bar holds the link
+  }
+};
 controls.file.onchange = async () => {
   const file = controls.file.files?.[0];
   controls.file.value = "";
