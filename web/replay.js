@@ -41,7 +41,7 @@ const view = {
   anims: [],
 };
 /** Where the viewer is: the replay's summary (replay_open), the hand and step shown, the review. */
-const at = { replay: null, summary: null, hand: 0, step: 0, faceUp: false, playing: 0, reviewOpen: false, reviews: {}, gen: 0 };
+const at = { opened: 0, replay: null, summary: null, hand: 0, step: 0, faceUp: false, playing: 0, reviewOpen: false, reviews: {}, gen: 0 };
 let opened;
 const shown = new Promise((resolve) => (opened = resolve));
 
@@ -311,6 +311,7 @@ async function open(replay, where = {}) {
   }
   at.summary = summary;
   at.replay = replay;
+  at.opened += 1;
   let hand = Math.min(where.hand ?? 0, summary.hands.length - 1);
   let first = where.step ?? 0;
   if (summary.problem) {
@@ -372,6 +373,7 @@ M.replay = {
   shown, // resolves once the first frame (or the reason there is none) is on the page
   where: () => ({ hand: at.hand, step: at.step, steps: at.summary?.hands[at.hand]?.steps ?? 0 }),
   summary: () => at.summary,
+  opened: () => at.opened, // replays opened so far (a file read after the first counts one more)
   notice: () => (controls.notice.hidden ? "" : controls.notice.textContent),
   review: (hand = at.hand) => reviewOf(hand),
 };

@@ -7,12 +7,6 @@ import json
 from pagehelp import TABLE_UP, click_discard, idle, open_game, shot
 
 SHOWN = "() => window.mahjong.replay && window.mahjong.replay.shown.then(() => true)"
-SAVED = "() => { try { return JSON.parse(localStorage.getItem('mahjong.save')).hands.length > 0 } catch { return false } }"
-
-
-def saved_history_length(page) -> int:
-    return page.evaluate("""() => { const s = JSON.parse(localStorage.getItem('mahjong.save'));
-        return s.hands[s.hands.length - 1].actions.length }""")
 
 
 def test_reload_offers_to_continue_exactly_where_it_was(page, site, console_errors, output_path):
@@ -58,8 +52,11 @@ def test_export_then_import_gives_the_same_final_scores(page, site, console_erro
     assert data["format"] == "mahjong-replay" and data["hands"][0]["result"]["scores"] == final
     page.goto(site.url + "replay.html?lang=en")
     page.wait_for_function(SHOWN, timeout=90_000)
+    opened = page.evaluate("() => window.mahjong.replay.opened()")
     page.set_input_files("#rp-file", str(path))
-    page.wait_for_function("() => window.mahjong.replay.summary() && window.mahjong.replay.notice() === ''")
+    page.wait_for_function(f"() => window.mahjong.replay.opened() === {opened + 1}")
+    assert page.evaluate("() => window.mahjong.replay.notice()") == ""
+    page.wait_for_function("() => window.mahjong.state() && window.mahjong.replay.where().hand === 0")
     page.keyboard.press("End")
     page.wait_for_selector("#rp-settle:not([hidden])")
     assert page.evaluate("() => window.mahjong.state().result.scores") == final
@@ -102,7 +99,8 @@ def test_a_corrupt_save_is_reported_set_aside_and_a_new_match_starts(page, site,
     assert s["human"] and not s["over"]                            # a playable new match
     click_discard(page, s["legal"])
     # a save the engine cannot resume (an illegal action in it): reported, set aside too
-    page.wait_for_function(SAVED)
+    page.wait_for_function("""() => { try { return JSON.parse(localStorage.getItem('mahjong.save')).hands[0].actions.length > 0 }
+        catch { return false } }""")
     page.evaluate("""() => { const s = JSON.parse(localStorage.getItem('mahjong.save'));
         s.hands[0].actions[0][1] = 'discard 9z'; localStorage.setItem('mahjong.save', JSON.stringify(s)); }""")
     page.reload()
