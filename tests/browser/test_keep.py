@@ -69,6 +69,10 @@ def test_watch_this_hand_again_opens_the_viewer(page, site, console_errors, outp
         page.evaluate("(a) => window.mahjong.act(a)", "pass" if "pass" in s["legal"] else s["legal"][-1])
     page.wait_for_selector("#settle-watch", timeout=30_000)
     history = page.evaluate("() => window.mahjong.state().match")
+    for width, height in ((390, 844), (844, 390), (1280, 800)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(150)
+        shot(page, output_path, f"settlement-{width}x{height}")
     page.click("#settle-watch")
     page.wait_for_url("**/replay.html#r=*", timeout=30_000)
     page.wait_for_function(SHOWN, timeout=90_000)
