@@ -69,7 +69,7 @@ export function createKeeper({ ui, notice }) {
         ui.closeDialog("resume");
         resolve(answer);
       };
-      ui.openDialog("resume", "resume", t("title"), [
+      ui.dialogs.open("resume", "resume", t("title"), [
         el("p", { text: t("keep.resume", { variant: t(`variant.${save.variant}`), n: hands[hands.length - 1].number + 1, total: save.match.hands }) }),
       ], [
         el("button", { type: "button", id: "resume-new", text: t("keep.discard"), onclick: () => done(false) }),
@@ -144,7 +144,7 @@ export function createKeeper({ ui, notice }) {
   async function compare(state) {
     const status = el("p", { text: t("keep.computing") });
     const table = el("table", { class: "scores compare" });
-    ui.openDialog("compare", "compare", t("keep.compareTitle"), [el("p", { text: t("keep.dailyStatus", { date: dailyDate(state.match.seed) }) }), status, table],
+    ui.dialogs.open("compare", "compare", t("keep.compareTitle"), [el("p", { text: t("keep.dailyStatus", { date: dailyDate(state.match.seed) }) }), status, table],
       [el("button", { type: "button", class: "primary", text: t("replay.close"), onclick: () => ui.closeDialog("compare") })],
       { onClose: () => ui.closeDialog("compare") });
     const { save } = await call("save");

@@ -18,7 +18,7 @@ const STAGES = [
   { name: "import", weight: 0.06, label: "Starting the game engine" },
 ];
 
-const canvas = document.getElementById("table");
+const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById("table"));
 const bootBox = document.getElementById("boot");
 const bar = document.getElementById("boot-bar");
 const fill = document.getElementById("boot-fill");
