@@ -19,6 +19,7 @@ import { history as keptMatches, readSave } from "./saves.js";
 
 const M = window.mahjong;
 const PLAY_MS = 700; // one action every so often while playing
+/** @param {string} id @returns {any} the element (its kind is replay.html's) */
 const $ = (id) => document.getElementById(id);
 const canvas = $("table");
 const renderer = new Renderer(canvas);
@@ -237,7 +238,7 @@ document.addEventListener("keydown", (e) => {
 function showSettlement() {
   const s = view.state;
   const names = [0, 1, 2, 3].map((seat) => `${seatName(seat, s)} (${t("wind." + s.seat_winds[seat])})`);
-  const { title, body } = settlement(s, { names, onNext: () => {}, onNewMatch: () => {} });
+  const { title, body } = settlement(s, { names, onNext: () => {}, onNewMatch: () => {}, autoNextIn: 0 });
   controls.settleTitle.textContent = title;
   controls.settleBody.replaceChildren(...body);
   controls.settleNext.hidden = at.hand >= at.summary.hands.length - 1;
