@@ -26,6 +26,7 @@ import { createPanels } from "./panels.js";
 import { createTimer } from "./timer.js";
 import { installApi } from "./api.js";
 import { createBotLoop } from "./loop.js";
+import { createKeeper } from "./keep.js";
 
 const M = window.mahjong;
 const canvas = document.getElementById("table");
@@ -83,6 +84,7 @@ const ui = new UI(uiRoot, {
   settingsClosed,
 });
 
+const keeper = createKeeper({ ui, notice }); // the match saved after every action (keep.js)
 const panels = createPanels({ store, ui, sound, settings, redraw });
 const steps = createSteps({ store, ui, renderer, sound, emit, setState, speed, redraw });
 const loop = createBotLoop({
@@ -252,6 +254,23 @@ async function startMatch(args, { fromError = false } = {}) {
   return view.state;
 }
 
+/** Continue a saved match (keep.js); false when it cannot be resumed (reported, set aside). */
+async function resumeMatch(save) {
+  store.newMatch();
+  timer.stop();
+  panels.clear();
+  const state = await keeper.resume(save).catch((error) => {
+    if (error.kind !== "stale") engineFault(error);
+    return null;
+  });
+  if (!state) return false;
+  setState(state);
+  announceHand();
+  emit("newGame", { state: view.state });
+  afterState();
+  return true;
+}
+
 async function restartHand() {
   ui.hideBanner();
   store.newMatch();
@@ -290,6 +309,7 @@ function setState(state) {
   store.setState(state, displayHand(state, viewSeat(state)).length);
   updateStatus();
   emit("state", state);
+  if (!state.autoplay) keeper.saved(state);
   redraw();
 }
 
@@ -467,6 +487,7 @@ function showSettlement() {
     names,
     onNext: () => nextHand().catch(() => {}),
     onNewMatch: () => startMatch(matchArgs()).catch(() => {}),
+    extra: keeper.settlementButtons(s),
   });
   redraw();
 }
@@ -509,7 +530,13 @@ async function firstDeal() {
   firstDealt = true;
   ui.hideQuick();
   try {
-    await startMatch(matchArgs(params.position ? { position: params.position } : {}));
+    const daily = new URLSearchParams(location.search).has("daily");
+    const fresh = params.position || daily || "seed" in params || settings.autoplay;
+    const save = fresh ? null : keeper.offer();
+    if (save && (await keeper.ask(save)) && (await resumeMatch(save))) {
+      // the match left last time, exactly where it was
+    } else if (daily) await startMatch(keeper.daily(settings, params.hands));
+    else await startMatch(matchArgs(params.position ? { position: params.position } : {}));
     requestAnimationFrame(() => {
       if (M.timing) M.timing.table = performance.now(); // the first playable table is painted
     });
