@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 import logging
 import time
+from importlib import import_module
 from typing import Any, Callable
 
 from .game import Game, IllegalActionError
@@ -213,6 +214,9 @@ def _new_match(args: dict[str, Any]) -> dict[str, Any]:
 _METHODS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "options": lambda args: {"options": options()},
     "new_match": _new_match,
+    # issue 14's pages, imported on first use so the game's boot does not pay for them
+    "analyze": lambda args: {"analysis": import_module(".analyzer", __package__).analyze(args)},
+    "puzzle": lambda args: {"puzzle": import_module(".puzzles", __package__).solve(args.get("position") or {})},
 }
 _SESSION_METHODS: dict[str, Callable[[Session, dict[str, Any]], dict[str, Any]]] = {
     "state": lambda session, args: {"state": session.state()},
