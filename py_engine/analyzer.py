@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import analysis, hints
+from .bots.common import View
 from .discards import efficiency_order, rank
 from .game import Game
 from .melds import parse_meld
@@ -334,6 +335,8 @@ def play(st: Stage) -> tuple[Game, str | None]:
             g.apply(seat, action)
             steps.pop(0)
             continue
+        if seat in waiting and phase != "discard" and (g.phase == "discard" or (phase, g.phase) == ("rob_gold", "claim")):
+            return g, action                 # the moment for a claim came and went (no window was opened)
         other = waiting[0]
         g.apply(other, g.default_action(other))
     return g, (steps[0][1] if steps else None)
@@ -354,7 +357,13 @@ def _why_not(g: Game, seat: int, q: Query, failed: str | None) -> dict[str, Any]
     if q.size == 14:
         out["shanten"] = analysis.shanten(q.hand, q.melds, q.variant, gold, q.options)
     if not g.is_over and seat in g.waiting_for:
-        reason = hints.hint(g, seat).get("cannot_win")
+        obs = g.observation(seat)
+        reason = hints.hint_from_observation(obs).get("cannot_win")
+        if reason is None and q.win != "self_draw" and obs["phase"] == "discard":
+            # the claim's moment passed with no win offered: hints' reading of the discard just missed
+            view = View.from_observation(obs)
+            others = max((lv for s, lv in enumerate(view.swims) if s != seat), default=0)
+            reason = hints._missed_discard(view, obs, others)
         if reason:
             out.update(code=reason["code"], text=reason["text"])
     if out["code"] is None and out.get("shanten", -1) >= 0:

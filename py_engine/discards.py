@@ -38,15 +38,19 @@ def improving_tiles(rest: list[str], melds: list[str], variant: str, gold: str |
 
 
 def rank(game: Any, seat: int, level: str = "hard") -> dict[str, Any]:
-    """The discards (and swims) of ``seat`` now, best first by the engine's reading; JSON-safe."""
+    """Every action of ``seat`` now (discards, swims, kongs, a win), best first by the engine's reading; JSON-safe."""
     if seat not in game.waiting_for or game.phase != "discard":
         raise ValueError(f"seat {seat} is not to discard now (waiting for {game.waiting_for}, phase {game.phase})")
     obs = game.observation(seat)
     view = View.from_observation(obs)
     legal = game.legal_actions(seat)
     choice = bots.choose(game, seat, level)
-    decision = normal.NormalBot(view).decide()
-    by_action = {c.action: c for c in decision.candidates}
+    bot = normal.NormalBot(view)
+    decision = bot.decide()
+    # every discard's estimate, also when the decision itself looked no further (a swim, a win)
+    counts, golds = view.counts()
+    by_action = {c.action: c for c in bot.discard_candidates(counts, golds, view.melds, view.hand)}
+    by_action.update({c.action: c for c in decision.candidates})
     hand = list(obs["hands"][seat])
     melds = _meld_strings(obs, seat)
     gold = obs.get("gold") if game.variant == "longyan" else None
@@ -56,30 +60,29 @@ def rank(game: Any, seat: int, level: str = "hard") -> dict[str, Any]:
     rows: list[dict[str, Any]] = []
     for action in legal:
         verb, _, tile = action.partition(" ")
-        if verb not in ("discard", "swim"):
-            continue
-        rest = list(hand)
-        rest.remove(tile)
-        shanten, tiles = improving_tiles(rest, melds, game.variant, gold, options, unseen)
+        shanten: int | None = None
+        tiles: list[list[Any]] = []
+        if verb in ("discard", "swim"):
+            rest = list(hand)
+            rest.remove(tile)
+            shanten, tiles = improving_tiles(rest, melds, game.variant, gold, options, unseen)
         cand = by_action.get(action)
-        reason = None
-        if cand is not None:
-            parts = reason_parts(view, normal.Decision(action, [cand], note=cand.note), before)
-            reason = {lang: (body or head) for lang, (head, body) in parts.items()}
+        parts = reason_parts(view, normal.Decision(action, [cand] if cand else [], note=cand.note if cand else ""), before)
         rows.append({
-            "action": action, "tile": tile, "shanten": shanten,
+            "action": action, "tile": tile or None, "shanten": shanten,
             "improving": tiles, "improving_count": sum(n for _, n in tiles),
             "score": None if cand is None else round(cand.score, 4),
-            "reason": reason, "chosen": action == choice,
+            "reason": {lang: (body or head) for lang, (head, body) in parts.items()},
+            "chosen": action == choice,
         })
-    order = [c.action for c in decision.candidates]
+    order = [c.action for c in decision.candidates] + sorted(by_action, key=lambda a: -by_action[a].score)
     rows.sort(key=lambda r: (not r["chosen"], order.index(r["action"]) if r["action"] in order else len(order)))
     for place, row in enumerate(rows, 1):
         row["rank"] = place
-    return {"choice": choice, "level": level, "shanten": before, "rows": rows,
-            "other_actions": [a for a in legal if not a.startswith(("discard ", "swim "))]}
+    return {"choice": choice, "level": level, "shanten": before, "rows": rows}
 
 
 def efficiency_order(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The 何切る table's order: least shanten, then most improving tiles."""
-    return sorted(rows, key=lambda r: (r["shanten"], -r["improving_count"], INDEX.get(r["tile"], 99)))
+    """The 何切る table's order of the discards and swims: least shanten, then most improving tiles."""
+    tiles = [r for r in rows if r["shanten"] is not None]
+    return sorted(tiles, key=lambda r: (r["shanten"], -r["improving_count"], INDEX.get(r["tile"], 99)))
