@@ -29,8 +29,12 @@ export function tileWidth(value, fallback = 36) {
 
 /** The hand a tiles / gold attribute pair names (gold given apart overrides none in the text). */
 export function specOf(tiles, gold) {
-  const text = gold && !/\|\s*gold\b/.test(tiles || "") ? `${tiles || ""}|gold ${gold}` : tiles || "";
+  const text = textOf(tiles, gold);
   return { text, spec: parseHand(text) };
+}
+
+function textOf(tiles, gold) {
+  return gold && !/\|\s*gold\b/.test(tiles || "") ? `${tiles || ""}|gold ${gold}` : tiles || "";
 }
 
 /** The text with the part an error means marked, as DOM nodes (never HTML from the text). */
@@ -92,7 +96,7 @@ class MjHand extends HTMLElement {
       parsed = specOf(this.getAttribute("tiles"), this.getAttribute("gold"));
     } catch (error) {
       if (!error.key) throw error;
-      const text = specOf(this.getAttribute("tiles"), null).text;
+      const text = textOf(this.getAttribute("tiles"), this.getAttribute("gold"));
       const p = document.createElement("p");
       p.className = "error";
       p.setAttribute("role", "alert");
