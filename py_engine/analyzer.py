@@ -358,10 +358,10 @@ def _why_not(g: Game, seat: int, q: Query, failed: str | None) -> dict[str, Any]
         out["shanten"] = analysis.shanten(q.hand, q.melds, q.variant, gold, q.options)
     if not g.is_over and seat in g.waiting_for:
         obs = g.observation(seat)
-        reason = hints.hint_from_observation(obs).get("cannot_win")
+        view = View.from_observation(obs)
+        reason = hints._cannot_win(view, obs)        # the hints' reasons, without their bot's suggestion
         if reason is None and q.win != "self_draw" and obs["phase"] == "discard":
             # the claim's moment passed with no win offered: hints' reading of the discard just missed
-            view = View.from_observation(obs)
             others = max((lv for s, lv in enumerate(view.swims) if s != seat), default=0)
             reason = hints._missed_discard(view, obs, others)
         if reason:
@@ -433,7 +433,7 @@ def analyze(args: dict[str, Any]) -> dict[str, Any]:
         else:
             out["wins"] = False
             out["why_not"] = _why_not(g, st.seat, q, failed)
-        out["discards"] = _discard_table(q)
+        out["discards"] = _discard_table(q, "hard" if args.get("bot", True) else None)
     except InputError as err:
         return {"error": err.to_dict()}
     except ValueError as err:       # the engine refused the staged position: say so, as an input error
@@ -441,8 +441,9 @@ def analyze(args: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _discard_table(q: Query) -> dict[str, Any] | None:
-    """The 14 tiles at the analyzed seat's own turn: every discard ranked, the hard bot's marked."""
+def _discard_table(q: Query, level: str | None) -> dict[str, Any] | None:
+    """The 14 tiles at the analyzed seat's own turn: every discard ranked, the hard bot's marked
+    (``level`` None: without the bots, the quick first answer)."""
     turn = Query(q.variant, q.options, q.hand, q.melds, q.flowers, q.gold, q.dealer, "self_draw",
                  1, q.win_tile)
     st = stage(turn)
@@ -450,7 +451,7 @@ def _discard_table(q: Query) -> dict[str, Any] | None:
     g, failed = play(st)
     if failed is not None or st.seat not in g.waiting_for or g.phase != "discard":
         return None
-    table = rank(g, st.seat)
+    table = rank(g, st.seat, level)
     table["efficiency"] = [r["action"] for r in efficiency_order(table["rows"])]
     return table
 

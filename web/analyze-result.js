@@ -57,7 +57,7 @@ export function resultView(a, gold) {
     const order = new Map((table.efficiency || []).map((action, i) => [action, i]));
     const rows = [...table.rows].sort((x, y) => (order.get(x.action) ?? 99) - (order.get(y.action) ?? 99));
     out.push(choicesTable(rows.map((r, i) => ({ ...r, rank: order.has(r.action) ? i + 1 : "" })), { lang, gold }));
-    if (!table.rows.some((r) => r.chosen)) out.push(el("p", { class: "help", text: t("an.otherChoice", { action: actionName(table.choice) }) }));
+    if (table.choice && !table.rows.some((r) => r.chosen)) out.push(el("p", { class: "help", text: t("an.otherChoice", { action: actionName(table.choice) }) }));
   }
   return out;
 }

@@ -5,7 +5,7 @@
 import { startEngine } from "./engine.js";
 import { LANGS, LANG_NAMES, matchLang, setLang, t, tileName } from "./i18n.js";
 import "./i18n-tutorial.js";
-import { NotationError, formatTiles, parseHand } from "./notation.js";
+import { NotationError, formatTiles, parseHand, readTiles } from "./notation.js";
 import { markedText } from "./mj-hand.js";
 import { tileElement } from "./tiles.js";
 import { resultView } from "./analyze-result.js";
@@ -21,6 +21,7 @@ const model = { variant: "xinyu", text: "", dealer: false, win: "self_draw", lev
 let catalog = null; // the engine's options: {variants: {name: {options, defaults}}}
 let seq = 0;
 let shown = 0;
+let done = 0; // the last edit whose bots' answer is drawn too
 let waiters = [];
 
 /** The hash -> a model; throws Error naming what could not be read. */
@@ -122,7 +123,15 @@ function palette() {
 function tap(code) {
   const mode = $("mode").value;
   const parts = model.text.split("|");
-  if (mode === "hand") parts[0] = parts[0] + code;
+  if (mode === "hand") {
+    let codes = null;
+    try {
+      codes = readTiles(parts[0]).map((x) => x.code);
+    } catch {
+      // a typo in the hand: keep what was typed, add the tile after it
+    }
+    parts[0] = codes ? formatTiles([...codes, code]) : parts[0] + code;
+  }
   else if (mode === "gold") {
     const i = parts.findIndex((p, k) => k && p.trim().startsWith("gold"));
     if (i > 0) parts[i] = `gold ${code}`;
@@ -186,39 +195,48 @@ async function run() {
   } catch (error) {
     if (!(error instanceof NotationError)) throw error;
     showError(model.text, error.at, t("nt.error", { what: t(error.key, error.vars) }));
-    return settle(my, []);
+    return settle(my, [], true);
   }
-  if (!spec.hand.length && !spec.melds.length) return settle(my, [document.createTextNode(t("an.empty"))]);
+  if (!spec.hand.length && !spec.melds.length) return settle(my, [document.createTextNode(t("an.empty"))], true);
   if (!engine) return;
   $("status").textContent = t("an.thinking");
-  let answer;
-  try {
-    answer = (await engine.call("analyze", queryOf(spec))).analysis;
-  } catch (error) {
-    if (my !== seq) return;
-    $("status").textContent = t("an.failed", { error: error.message });
-    return settle(my, []);
+  // first without the bots (the verdict, the settlement, shanten and improving tiles: quick), then
+  // with them (the hard bot's choice and every reason), each drawn when it arrives
+  for (const bot of [false, true]) {
+    let answer;
+    try {
+      answer = (await engine.call("analyze", { ...queryOf(spec), bot })).analysis;
+    } catch (error) {
+      if (my !== seq) return;
+      $("status").textContent = t("an.failed", { error: error.message });
+      return settle(my, [], true);
+    }
+    if (my !== seq) return; // a later edit is on its way: this answer is stale
+    if (answer.error) {
+      $("status").textContent = "";
+      const e = answer.error;
+      const vars = { ...e.values, message: e.message, tiles: e.tiles.map(tileName).join(t("alt.sep")) };
+      showError(model.text, spanOf(spec, e), t(`an.err.${e.code}`, vars));
+      return settle(my, [], true);
+    }
+    const full = bot || answer.size === 13;
+    if (full) $("status").textContent = "";
+    settle(my, resultView(answer, spec.gold), full);
+    if (full) return;
   }
-  if (my !== seq) return; // a later edit is on its way: this answer is stale
-  $("status").textContent = "";
-  if (answer.error) {
-    const e = answer.error;
-    const vars = { ...e.values, message: e.message, tiles: e.tiles.map(tileName).join(t("alt.sep")) };
-    showError(model.text, spanOf(spec, e), t(`an.err.${e.code}`, vars));
-    return settle(my, []);
-  }
-  settle(my, resultView(answer, spec.gold));
 }
 
-function settle(my, nodes) {
+function settle(my, nodes, full = true) {
   if (my !== seq) return;
   $("result").replaceChildren(...nodes);
   $("result").dataset.seq = String(my);
+  $("result").dataset.full = String(full);
   shown = my;
+  if (full) done = my;
   postHeight("analyze");
-  const done = waiters.filter((w) => w.seq <= shown);
-  waiters = waiters.filter((w) => w.seq > shown);
-  for (const w of done) w.resolve();
+  const ready = waiters.filter((w) => (w.full ? done : shown) >= w.seq);
+  waiters = waiters.filter((w) => !ready.includes(w));
+  for (const w of ready) w.resolve();
 }
 
 function renderOptions() {
@@ -317,10 +335,11 @@ client.ready.then(async () => {
 // For embedding sites and the tests: edit(text) resolves once that edit's answer is drawn.
 window.analyzer = {
   ready: client.ready.then(() => new Promise((resolve) => { const w = () => (catalog ? resolve() : setTimeout(w, 20)); w(); })),
-  edit(text) {
+  /** Set the hand; resolves once its first answer is drawn ({full: true}: once the bots' answer is). */
+  edit(text, { full = false } = {}) {
     setText(text);
     const target = seq;
-    return new Promise((resolve) => (shown >= target ? resolve() : waiters.push({ seq: target, resolve })));
+    return new Promise((resolve) => ((full ? done : shown) >= target ? resolve() : waiters.push({ seq: target, full, resolve })));
   },
   model: () => ({ ...model, options: { ...model.options } }),
 };
