@@ -32,6 +32,7 @@ __all__ = ["InputError", "Query", "analyze", "read_query", "WIN_KINDS"]
 #: gold (Longyan), or at the end of a swim (Longyan; level 1-3).
 WIN_KINDS = ("self_draw", "discard", "kong_replacement", "rob_kong", "rob_gold", "swim")
 ANALYZED_DEALER, ANALYZED_OTHER = 0, 1          # the analyzed seat: 0 when the dealer, else 1
+STOP = "(stop)"                                 # a step that ends play() when its moment comes
 
 
 class InputError(ValueError):
@@ -330,6 +331,8 @@ def play(st: Stage) -> tuple[Game, str | None]:
         seat, action, phase = steps[0]
         waiting = g.waiting_for
         if seat in waiting and g.phase == phase:
+            if action == STOP:
+                return g, None
             if action not in g.legal_actions(seat):
                 return g, action
             g.apply(seat, action)
@@ -447,7 +450,7 @@ def _discard_table(q: Query, level: str | None) -> dict[str, Any] | None:
     turn = Query(q.variant, q.options, q.hand, q.melds, q.flowers, q.gold, q.dealer, "self_draw",
                  1, q.win_tile)
     st = stage(turn)
-    st.steps = st.steps[:-1]                        # stop before the win: the seat is to discard
+    st.steps[-1] = (st.seat, STOP, "discard")       # stop before the win: the seat is to discard
     g, failed = play(st)
     if failed is not None or st.seat not in g.waiting_for or g.phase != "discard":
         return None

@@ -85,7 +85,7 @@ def test_fourteen_tiles_rank_every_discard_and_mark_the_hard_bots_choice():
     a = analyze(q)
     table = a["discards"]
     st = stage(read_query(q))
-    st.steps = st.steps[:-1]
+    st.steps = st.steps[:-1]                      # the dealer's own turn, before the win
     g, _ = play(st)
     assert table["choice"] == bots.choose(g, 0, "hard")
     discards = {r["action"] for r in table["rows"] if r["action"].startswith("discard ")}
@@ -110,3 +110,9 @@ def test_impossible_input_is_named(query, code, tiles):
     err = analyze(query)["error"]
     assert err["code"] == code
     assert err["tiles"] == tiles
+
+
+def test_a_non_dealers_fourteen_tiles_are_ranked_at_their_own_turn():
+    a = analyze(dict(variant="longyan", gold="5m", hand="123m456p789s1z5m4p4p3s"))
+    assert a["discards"] is not None and a["discards"]["choice"]
+    assert {r["action"] for r in a["discards"]["rows"]} >= {"discard 1z", "discard 3s"}
