@@ -185,6 +185,7 @@ def test_an_authors_puzzle_from_the_link(page, site, console_errors):
     page.click(f"#choices button[data-action='{current['choice']}']")
     assert page.get_attribute("#verdict p", "data-right") == "true"
     # a broken link opens the project's puzzles with a notice
+    page.goto("about:blank")
     page.goto(site.url + "puzzle.html#p=not-json")
     page.wait_for_selector("#notice:not([hidden])")
     page.evaluate("window.puzzles.ready")
