@@ -1,7 +1,7 @@
 // The engine worker: boots Pyodide, installs the engine wheel with micropip, imports
 // py_engine, then answers calls through py_engine.bridge.call(json_str) -> json_str.
 // Running Python here keeps bots' thinking off the page's thread.
-// Message shapes are listed at the top of loader.js.
+// Message shapes are listed at the top of engine.js.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const here = (path) => new URL(path, import.meta.url).href;
@@ -164,15 +164,18 @@ booted.catch(() => {});
 
 // --- calls -----------------------------------------------------------------------------
 
-// Calls run one at a time in arrival order (Python is single-threaded anyway).
+// Calls run one at a time in arrival order (Python is single-threaded anyway). The page's
+// engine client (engine.js) sends each request already serialized and checked: `json` goes to
+// the bridge as it is.
 let queue = booted;
 self.onmessage = ({ data }) => {
   if (data?.type !== "call") return;
-  const { id, method, args } = data;
+  const { id, method, json: request } = data;
   queue = queue
     .then(() => booted)
     .then(() => {
-      const json = method === "ping" ? ping() : call(JSON.stringify({ method, args: args ?? {} }));
+      if (typeof request !== "string") throw new TypeError("a call carries its request as a JSON string");
+      const json = method === "ping" ? ping() : call(request);
       post({ type: "result", id, json });
     })
     .catch((error) => post({ type: "error", id, error: errorInfo(error) }))

@@ -1,15 +1,10 @@
 // Boot: paint the table at once, start the engine worker, drive the progress bar from
 // its boot stages, and expose window.mahjong. Python never runs on this thread.
 //
-// Worker protocol (see engine-worker.js):
-//   page -> worker  {type: "call", id, method, args}
-//   worker -> page  {type: "progress", stage, fraction}        stage in STAGES, fraction 0..1
-//                   {type: "ready", python, pyodide, engine, bridge}
-//                   {type: "failed", stage, error: {name, message}}
-//                   {type: "result", id, json}                  json: the string the bridge returned
-//                   {type: "error", id, error: {name, message}} the call raised
+// The worker and its messages belong to the engine client (engine.js).
 
 import { paintFelt } from "./felt.js"; // tiny and import-free: the first frame is not held up
+import { startEngine } from "./engine.js"; // small and import-free too
 
 // Each stage's share of the bar, roughly its share of the boot time. Downloads report
 // bytes; "start" (compiling WebAssembly, starting the interpreter) reports only its end,
@@ -23,7 +18,7 @@ const STAGES = [
   { name: "import", weight: 0.06, label: "Starting the game engine" },
 ];
 
-const canvas = document.getElementById("table");
+const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById("table"));
 const bootBox = document.getElementById("boot");
 const bar = document.getElementById("boot-bar");
 const fill = document.getElementById("boot-fill");
@@ -120,72 +115,23 @@ function showFailure(error) {
   retry.onclick = () => location.reload();
 }
 
-// --- the worker and window.mahjong ------------------------------------------------------
+// --- the engine and window.mahjong ---------------------------------------------------------
 
-let resolveReady;
-let rejectReady;
-const ready = new Promise((resolve, reject) => {
-  resolveReady = resolve;
-  rejectReady = reject;
+const engine = startEngine();
+engine.onProgress(({ stage, fraction }) => onProgress(stage, fraction));
+
+/** Resolves with window.mahjong once the engine answers calls (API.md). */
+const ready = engine.ready.then((info) => {
+  for (const s of STAGES) onProgress(s.name, 1);
+  timing.ready = performance.now();
+  Object.assign(window.mahjong, info);
+  bootBox.classList.add("hidden");
+  return window.mahjong;
+}, (error) => {
+  showFailure(error);
+  throw error;
 });
 ready.catch(() => {}); // a failed boot is shown on the page; callers still see the rejection
-
-const pending = new Map();
-let nextId = 1;
-
-function pythonError(error) {
-  const e = new Error(error.message);
-  e.name = error.name || "PythonError";
-  return e;
-}
-
-const worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
-
-worker.onmessage = ({ data }) => {
-  switch (data.type) {
-    case "progress":
-      onProgress(data.stage, data.fraction);
-      break;
-    case "ready":
-      for (const s of STAGES) onProgress(s.name, 1);
-      timing.ready = performance.now();
-      Object.assign(window.mahjong, { python: data.python, pyodide: data.pyodide, engine: data.engine, bridge: data.bridge });
-      bootBox.classList.add("hidden");
-      resolveReady(window.mahjong);
-      break;
-    case "failed": {
-      const error = pythonError(data.error);
-      error.stage = data.stage;
-      showFailure(error);
-      rejectReady(error);
-      break;
-    }
-    case "result":
-    case "error": {
-      const call = pending.get(data.id);
-      if (!call) return;
-      pending.delete(data.id);
-      if (data.type === "error") call.reject(pythonError(data.error));
-      else {
-        try {
-          call.resolve(JSON.parse(data.json));
-        } catch (e) {
-          call.reject(e);
-        }
-      }
-      break;
-    }
-  }
-};
-
-worker.onerror = (event) => {
-  event.preventDefault();
-  const error = new Error(event.message || "the engine worker failed to load");
-  showFailure(error);
-  rejectReady(error);
-  for (const call of pending.values()) call.reject(error);
-  pending.clear();
-};
 
 window.mahjong = {
   ready,
@@ -196,14 +142,9 @@ window.mahjong = {
   handOver() {
     window.removeEventListener("resize", queuePaint);
   },
-  /** Run `method` in the engine (py_engine.bridge.call) and resolve with its JSON answer. */
-  _call(method, args = {}) {
-    const id = nextId++;
-    return new Promise((resolve, reject) => {
-      pending.set(id, { resolve, reject });
-      worker.postMessage({ type: "call", id, method, args });
-    });
-  },
+  /** The engine's JSON answer to `method` (py_engine.bridge.call), `ok: false` included. */
+  _call: (method, args = {}) => engine.request(method, args),
+  _engine: engine,
 };
 
 paintTable();
