@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import analysis, hints
-from .bots.common import View
 from .discards import efficiency_order, rank
 from .game import Game
 from .melds import parse_meld
@@ -153,6 +152,7 @@ class Stage:
     position: dict[str, Any]
     steps: list[tuple[int, str, str]]          # (seat, action, phase in which it is played)
     seat: int
+    missed: dict[str, Any] | None = None       # the referee's why_not when a claim's moment had no window
 
 
 class _Pool:
@@ -228,14 +228,21 @@ def stage(q: Query, swim_tile: str | None = None) -> Stage:
             dealer_discards(filler)
         steps.append((a, "win", "discard"))
     elif q.win == "discard":
+        # the seat's next draw is a tile that does not complete its hand: if the win on the discard
+        # is refused with no claim window, the referee names the discard just missed (Game.why_not)
+        before = _without(hand, w)
+        safe = next((t for t in pool.order if pool.left[t] > 0 and not analysis.evaluate(
+            before + [t], q.melds, q.variant, q.gold, q.options)["wins"]), None)
         if a == 1:
-            hands[1] = _without(hand, w)
+            hands[1] = before
             hands[0] = [w]
             dealer_discards(w)
+            wall = [safe] if safe and pool.take_tile(safe) else []
         else:
-            hands[0] = _without(hand, w) + [filler]
+            hands[0] = before + [filler]
             dealer_discards(filler)
-            wall = [w]
+            extra = pool.take(2)
+            wall = [w] + extra + ([safe] if safe and pool.take_tile(safe) else [])
             steps.append((1, f"discard {w}", "discard"))
         steps.append((a, "win", "claim"))
     elif q.win == "kong_replacement":
@@ -337,11 +344,16 @@ def play(st: Stage) -> tuple[Game, str | None]:
                 return g, action
             g.apply(seat, action)
             steps.pop(0)
-            continue
-        if seat in waiting and phase != "discard" and (g.phase == "discard" or (phase, g.phase) == ("rob_gold", "claim")):
-            return g, action                 # the moment for a claim came and went (no window was opened)
-        other = waiting[0]
-        g.apply(other, g.default_action(other))
+        else:
+            if seat in waiting and phase != "discard" and (g.phase == "discard" or (phase, g.phase) == ("rob_gold", "claim")):
+                return g, action                 # the moment for a claim came and went (no window was opened)
+            other = waiting[0]
+            g.apply(other, g.default_action(other))
+        if steps and steps[0][2] != "discard" and steps[0][0] not in g.waiting_for and not g.is_over:
+            # a claim's moment with no window for its seat: the referee says why, now
+            st.missed = g.observation(steps[0][0]).get("why_not_win")
+            if st.missed:
+                return g, steps[0][1]
     return g, (steps[0][1] if steps else None)
 
 
@@ -354,19 +366,14 @@ def _annotate(result: dict[str, Any], q: Query) -> dict[str, Any]:
     return annotate(result, q.variant, q.options) or result
 
 
-def _why_not(g: Game, seat: int, q: Query, failed: str | None) -> dict[str, Any]:
+def _why_not(g: Game, seat: int, q: Query, failed: str | None, missed: dict[str, Any] | None = None) -> dict[str, Any]:
     gold = q.gold
     out: dict[str, Any] = {"code": None, "text": None}
     if q.size == 14:
         out["shanten"] = analysis.shanten(q.hand, q.melds, q.variant, gold, q.options)
-    if not g.is_over and seat in g.waiting_for:
-        obs = g.observation(seat)
-        view = View.from_observation(obs)
-        reason = hints._cannot_win(view, obs)        # the hints' reasons, without their bot's suggestion
-        if reason is None and q.win != "self_draw" and obs["phase"] == "discard":
-            # the claim's moment passed with no win offered: hints' reading of the discard just missed
-            others = max((lv for s, lv in enumerate(view.swims) if s != seat), default=0)
-            reason = hints._missed_discard(view, obs, others)
+    if missed or (not g.is_over and seat in g.waiting_for):
+        obs = {"why_not_win": missed} if missed else g.observation(seat)
+        reason = hints._cannot_win(obs)      # the referee's own reason (Game.why_not) with its words
         if reason:
             out.update(code=reason["code"], text=reason["text"])
     if out["code"] is None and out.get("shanten", -1) >= 0:
@@ -435,7 +442,7 @@ def analyze(args: dict[str, Any]) -> dict[str, Any]:
             out["result"] = _annotate(g.result, q)
         else:
             out["wins"] = False
-            out["why_not"] = _why_not(g, st.seat, q, failed)
+            out["why_not"] = _why_not(g, st.seat, q, failed, st.missed)
         out["discards"] = _discard_table(q, "hard" if args.get("bot", True) else None)
     except InputError as err:
         return {"error": err.to_dict()}
