@@ -15,7 +15,7 @@ function seatNames(a) {
 
 function winView(a, gold) {
   const state = { result: a.result, variant: a.variant, gold, seat: a.seat, match: null };
-  const { body } = settlement(state, { names: seatNames(a) });
+  const { body } = settlement(state, { names: seatNames(a), onNext: null, onNewMatch: null, autoNextIn: 0 });
   const out = [el("p", { class: "verdict yes", text: t("an.wins") }), ...body];
   for (const win of a.result.wins) {
     const list = win.pattern_multipliers || [];

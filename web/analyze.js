@@ -15,9 +15,11 @@ const VARIANTS = ["xinyu", "longyan"];
 const WINS = ["self_draw", "discard", "kong_replacement", "rob_kong", "rob_gold", "swim"];
 const MODES = ["hand", "pong", "kong", "concealed_kong", "flowers", "gold"];
 const SKIP_OPTIONS = new Set(["timer"]); // a decision timer means nothing to a hand on paper
+/** @type {(id: string) => any} */
 const $ = (id) => document.getElementById(id);
 
-const model = { variant: "xinyu", text: "", dealer: false, win: "self_draw", level: 1, options: {}, lang: "en" };
+/** @type {{variant: string, text: string, dealer: boolean, win: string, level: number, options: Record<string, any>, lang: string, theme?: string}} */
+const model = { variant: "xinyu", text: "", dealer: false, win: "self_draw", level: 1, options: {}, lang: "en", theme: "" };
 let catalog = null; // the engine's options: {variants: {name: {options, defaults}}}
 let seq = 0;
 let shown = 0;
@@ -101,6 +103,7 @@ function labels() {
 function palette() {
   const box = $("palette");
   box.replaceChildren();
+  /** @type {[string, number][]} */
   const suits = [["m", 9], ["p", 9], ["s", 9], ["z", 7], ["f", 8]];
   for (const [suit, n] of suits) {
     const group = document.createElement("div");
@@ -333,7 +336,7 @@ client.ready.then(async () => {
 });
 
 // For embedding sites and the tests: edit(text) resolves once that edit's answer is drawn.
-window.analyzer = {
+/** @type {any} */ (window).analyzer = {
   ready: client.ready.then(() => new Promise((resolve) => { const w = () => (catalog ? resolve() : setTimeout(w, 20)); w(); })),
   /** Set the hand; resolves once its first answer is drawn ({full: true}: once the bots' answer is). */
   edit(text, { full = false } = {}) {

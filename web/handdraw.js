@@ -23,6 +23,7 @@ export function layoutHand(spec, w) {
   const h = w * TILE_H;
   const tiles = [];
   let x = pad;
+  /** @param {string[]} codes @param {(code: string, i: number) => string} [look] */
   const group = (codes, look = () => "") => {
     if (!codes.length) return;
     if (tiles.length) x += gap;

@@ -10,6 +10,7 @@ import { tileElement } from "./tiles.js";
 import { actionName, choicesTable, tileRow } from "./tutorial-view.js";
 import { postHeight } from "./tutorial-embed.js";
 
+/** @type {(id: string) => any} */
 const $ = (id) => document.getElementById(id);
 const SETS = ["xinyu", "longyan"];
 const state = { set: "xinyu", n: 0, puzzles: [], custom: null, solved: null, picked: null };
@@ -224,7 +225,7 @@ client.ready.then(async () => {
 });
 
 // For tests and embedding sites: the puzzle on show and a way to answer it.
-window.puzzles = {
+/** @type {any} */ (window).puzzles = {
   ready: client.ready.then(() => started).then(() => new Promise((resolve) => { const w = () => (state.solved ? resolve() : setTimeout(w, 20)); w(); })),
   current: () => ({ id: current()?.id, answer: current()?.answer, choice: state.solved?.choice, rows: state.solved?.rows.map((r) => r.action) }),
   choose,

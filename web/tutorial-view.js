@@ -39,7 +39,7 @@ export function shantenText(n) {
 
 /** The table of every choice: tile, shanten, improving tiles (with copies), the reason; `lang` picks
  * the reason's language; `mark` names the row to mark as the reader's (puzzles). */
-export function choicesTable(rows, { lang, gold = null, mark = null, answer = null } = {}) {
+export function choicesTable(rows, { lang = "en", gold = null, mark = null, answer = null } = {}) {
   const body = rows.map((r) => {
     const name = actionName(r.action);
     const first = el("td", {}, r.tile ? tileRow([r.tile], { size: 24, gold }) : null, " ", el("span", { text: name }));
