@@ -95,6 +95,10 @@ ARGUMENTS: dict[str, dict[str, Check]] = {
         "dealer": position_check.seat,
     },
     "act": {"action": _text},
+    # issue 14's pages: analyzer.read_query checks each query itself and names what is impossible
+    "analyze": {name: (lambda v, what: v) for name in (
+        "variant", "options", "hand", "melds", "flowers", "gold", "dealer", "win", "swim_level", "win_tile", "bot")},
+    "puzzle": {"position": _object},
     **{name: {} for name in ("state", "bot_step", "timeout", "next_hand", "hint", "position", "restart_hand")},
 }
 
