@@ -36,6 +36,7 @@ from __future__ import annotations
 import json
 import logging
 import time
+from importlib import import_module
 from typing import Any, Callable
 
 from . import position_check
@@ -110,6 +111,10 @@ ARGUMENTS: dict[str, dict[str, Check]] = {
                      "step": lambda v, what: position_check.whole(v, what, 0, 10**6), "face_up": _flag},
     "review": {"hand": lambda v, what: position_check.whole(v, what, 0, 10**6)},
     "duplicate": {"hand": lambda v, what: position_check.whole(v, what, 0, 10**6), "level": _one_of(LEVELS)},
+    # issue 14's pages: analyzer.read_query checks each query itself and names what is impossible
+    "analyze": {name: (lambda v, what: v) for name in (
+        "variant", "options", "hand", "melds", "flowers", "gold", "dealer", "win", "swim_level", "win_tile", "bot")},
+    "puzzle": {"position": _object},
 }
 
 
@@ -351,6 +356,9 @@ _METHODS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
         args.get("hand", 0), args.get("step", 0), bool(args.get("face_up")))}),
     "review": _with_viewer(lambda viewer, args: viewer.review(args.get("hand", 0))),
     "duplicate": _with_viewer(lambda viewer, args: viewer.duplicate(args.get("hand", 0), args.get("level", "hard"))),
+    # issue 14's pages, imported on first use so the game's boot does not pay for them
+    "analyze": lambda args: {"analysis": import_module(".analyzer", __package__).analyze(args)},
+    "puzzle": lambda args: {"puzzle": import_module(".puzzles", __package__).solve(args.get("position") or {})},
 }
 _SESSION_METHODS: dict[str, Callable[[Session, dict[str, Any]], dict[str, Any]]] = {
     "state": lambda session, args: {"state": session.state()},

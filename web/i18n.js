@@ -580,16 +580,22 @@ export function tIn(lang, key, vars) {
   return s;
 }
 
-/** A tile's name: "3 Dots", "三饼", "East Wind"; null (hidden) -> "a hidden tile". */
-export function tileName(code) {
-  if (!code) return t("tile.hidden");
+/** A tile's name: "3 Dots", "三饼", "East Wind"; null (hidden) -> "a hidden tile". In `lang` when given. */
+export function tileName(code, lang = current) {
+  const say = (key, vars) => tIn(STRINGS[lang] ? lang : current, key, vars);
+  if (!code) return say("tile.hidden");
   const suit = code[1];
   if (suit === "m" || suit === "p" || suit === "s") {
     const n = Number(code[0]);
-    const numeral = NUMERALS[current] ? NUMERALS[current][n - 1] : String(n);
-    return t("tile.suited", { n: numeral, suit: t(`suit.${suit}`) });
+    const numeral = NUMERALS[lang] ? NUMERALS[lang][n - 1] : String(n);
+    return say("tile.suited", { n: numeral, suit: say(`suit.${suit}`) });
   }
-  return t(`tile.${code}`);
+  return say(`tile.${code}`);
+}
+
+/** More strings for pages of their own (i18n-tutorial.js): {lang: {key: text}}, merged in. */
+export function addStrings(tables) {
+  for (const [lang, table] of Object.entries(tables)) Object.assign(STRINGS[lang], table);
 }
 
 /** More strings from a part of the site ({lang: {key: text}}), e.g. the replay viewer's (keep-strings.js). */
