@@ -598,11 +598,6 @@ export function addStrings(tables) {
   for (const [lang, table] of Object.entries(tables)) Object.assign(STRINGS[lang], table);
 }
 
-/** More strings from a part of the site ({lang: {key: text}}), e.g. the replay viewer's (keep-strings.js). */
-export function addStrings(more) {
-  for (const [lang, table] of Object.entries(more)) Object.assign((STRINGS[lang] ??= {}), table);
-}
-
 /** Every key of every language, for the tests: no language may miss a key. */
 export function _keys() {
   return Object.fromEntries(Object.entries(STRINGS).map(([lang, table]) => [lang, Object.keys(table)]));
