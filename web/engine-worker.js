@@ -120,7 +120,13 @@ async function boot() {
   progress("runtime", 0);
   progress("stdlib", 0);
   // micropip listed here downloads while the runtime starts, instead of after it.
-  const pyodide = await loadPyodide({ indexURL: here("./pyodide/"), packages: ["micropip"] });
+  // The lock comes inline in engine.json (no pyodide-lock.json to fetch).
+  const pyodide = await loadPyodide({
+    indexURL: here("./pyodide/"),
+    lockFileContents: manifest.then((m) => m.lock),
+    packageBaseUrl: here("./pyodide/"),
+    packages: ["micropip"],
+  });
   for (const done of ["runtime", "stdlib", "start", "micropip"]) progress(done, 1);
 
   stage = "engine";
