@@ -21,6 +21,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -250,6 +251,14 @@ def write_options(path: Path) -> None:
     path.write_text(json.dumps({"options": bridge.options()}, indent=1) + "\n", encoding="utf-8")
 
 
+def digest(paths: Iterable[Path]) -> str:
+    """The SHA-256 of the files' bytes, in order."""
+    h = hashlib.sha256()
+    for path in paths:
+        h.update(path.read_bytes())
+    return h.hexdigest()
+
+
 def build(dist: Path = DIST) -> Path:
     """Write the whole site to dist (replacing it) and return dist."""
     dist = Path(dist)
@@ -275,6 +284,11 @@ def build(dist: Path = DIST) -> Path:
         "wheel": f"wheels/{wheel.name}",
         "sha256": wheel_sha,
         "pyodide": pin["pyodide"]["version"],
+        "pyodide_build": digest(dist / "pyodide" / f for f in ("pyodide.asm.mjs", "pyodide.asm.wasm")),
+        # a memory snapshot holds the heap of this exact runtime, standard library, engine and
+        # warm-up: its cache key changes with any of them (pyodide-boot.js)
+        "snapshot": digest([*(dist / "pyodide" / f for f in ("pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")),
+                            wheel, dist / "pyodide-boot.js", dist / "warmup.py"]),
         "lock": lock,
         "sizes": {p.name: p.stat().st_size for p in shipped},
     }

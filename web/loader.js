@@ -11,17 +11,29 @@
 
 import { paintFelt } from "./felt.js"; // tiny and import-free: the first frame is not held up
 
-// Each stage's share of the bar, roughly its share of the boot time. Downloads report
-// bytes; "start" (compiling WebAssembly, starting the interpreter) reports only its end,
-// so while it runs the bar eases toward its end with time.
-const STAGES = [
-  { name: "runtime", weight: 0.34, label: "Downloading the Python runtime" },
-  { name: "stdlib", weight: 0.1, label: "Downloading the Python standard library" },
-  { name: "start", weight: 0.3, label: "Starting Python" },
-  { name: "micropip", weight: 0.04, label: "Downloading micropip" },
-  { name: "engine", weight: 0.16, label: "Installing the game engine" },
-  { name: "import", weight: 0.06, label: "Starting the game engine" },
-];
+// Each stage's share of the bar, roughly its share of the boot time, on each of the worker's
+// two paths (it says which first: {type: "path"}). Downloads report bytes; "start" (compiling
+// WebAssembly, starting the interpreter or restoring its snapshot) reports only its end, so
+// while it runs the bar eases toward its end with time.
+const PATHS = {
+  fresh: [
+    { name: "runtime", weight: 0.34, label: "Downloading the Python runtime" },
+    { name: "stdlib", weight: 0.1, label: "Downloading the Python standard library" },
+    { name: "start", weight: 0.3, label: "Starting Python" },
+    { name: "micropip", weight: 0.04, label: "Downloading micropip" },
+    { name: "engine", weight: 0.16, label: "Installing the game engine" },
+    { name: "import", weight: 0.06, label: "Starting the game engine" },
+  ],
+  // a repeat visit: the saved engine (a memory snapshot) instead of micropip and the install
+  snapshot: [
+    { name: "runtime", weight: 0.4, label: "Downloading the Python runtime" },
+    { name: "stdlib", weight: 0.05, label: "Downloading the Python standard library" },
+    { name: "snapshot", weight: 0.15, label: "Reading the saved game engine" },
+    { name: "start", weight: 0.35, label: "Restoring the game engine" },
+    { name: "import", weight: 0.05, label: "Starting the game engine" },
+  ],
+};
+let STAGES = PATHS.fresh;
 
 const canvas = document.getElementById("table");
 const bootBox = document.getElementById("boot");
@@ -64,12 +76,21 @@ function queuePaint() {
 
 // --- progress ------------------------------------------------------------------------
 
-const fractions = Object.fromEntries(STAGES.map((s) => [s.name, 0]));
+let fractions = Object.fromEntries(STAGES.map((s) => [s.name, 0]));
+let shown = 0; // the bar never goes back, not even when a failed restore falls back to a fresh boot
 const progressLog = [];
-const timing = { loader: performance.now() }; // then one entry per finished stage, and "ready"
+
+function choosePath(path) {
+  if (!(path in PATHS) || PATHS[path] === STAGES) return;
+  STAGES = PATHS[path];
+  fractions = Object.fromEntries(STAGES.map((s) => [s.name, 0]));
+  timing.path = path;
+}
+const timing = { loader: performance.now(), path: "fresh" }; // then one entry per finished stage, and "ready"
 
 function overall() {
-  return STAGES.reduce((sum, s) => sum + s.weight * fractions[s.name], 0);
+  shown = Math.max(shown, STAGES.reduce((sum, s) => sum + s.weight * fractions[s.name], 0));
+  return shown;
 }
 
 // The page's words in the chosen language, once app.js has set window.mahjong.labels.
@@ -143,15 +164,23 @@ const worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type
 
 worker.onmessage = ({ data }) => {
   switch (data.type) {
+    case "path":
+      choosePath(data.path);
+      break;
     case "progress":
       onProgress(data.stage, data.fraction);
       break;
     case "ready":
       for (const s of STAGES) onProgress(s.name, 1);
       timing.ready = performance.now();
-      Object.assign(window.mahjong, { python: data.python, pyodide: data.pyodide, engine: data.engine, bridge: data.bridge });
+      Object.assign(window.mahjong, { python: data.python, pyodide: data.pyodide, engine: data.engine, bridge: data.bridge,
+                                      bootPath: data.path });
       bootBox.classList.add("hidden");
       resolveReady(window.mahjong);
+      if (data.path === "fresh" && typeof caches !== "undefined") {
+        // the next visit restores a snapshot instead: made in idle time by a second worker
+        window.mahjong.snapshot = import("./snapshot.js").then((m) => m.makeSnapshotLater());
+      }
       break;
     case "failed": {
       const error = pythonError(data.error);
