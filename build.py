@@ -259,6 +259,29 @@ def digest(paths: Iterable[Path]) -> str:
     return h.hexdigest()
 
 
+OFFLINE_SKIPS = {"sw.js", "site-files.json", ".nojekyll"}
+
+
+def write_offline_list(dist: Path) -> str:
+    """site-files.json: every file of the site with its SHA-256, which the service worker (sw.js)
+    caches whole; the site's version (a hash of that list) goes into sw.js, so a new build is a
+    new service worker that replaces the old cache. Returns the version."""
+    files = {
+        path.relative_to(dist).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
+        for path in sorted(dist.rglob("*")) if path.is_file() and path.name not in OFFLINE_SKIPS
+    }
+    version = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
+    (dist / "site-files.json").write_text(json.dumps({"version": version, "files": files}, indent=1) + "\n",
+                                          encoding="utf-8")
+    worker = dist / "sw.js"
+    text = worker.read_text(encoding="utf-8")
+    line = 'const VERSION = "dev";'
+    if text.count(line) != 1:
+        raise BuildError(f"web/sw.js must hold the line {line!r} exactly once (build.py writes the version there)")
+    worker.write_text(text.replace(line, f'const VERSION = "{version}";'), encoding="utf-8")
+    return version
+
+
 def build(dist: Path = DIST) -> Path:
     """Write the whole site to dist (replacing it) and return dist."""
     dist = Path(dist)
@@ -294,8 +317,9 @@ def build(dist: Path = DIST) -> Path:
     }
     (dist / "engine.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     write_options(dist / "options.json")
+    version = write_offline_list(dist)
     (dist / ".nojekyll").write_text("")  # GitHub Pages: serve files as they are
-    log(f"wrote {dist.relative_to(ROOT) if dist.is_relative_to(ROOT) else dist} ({wheel.name})")
+    log(f"wrote {dist.relative_to(ROOT) if dist.is_relative_to(ROOT) else dist} ({wheel.name}, version {version})")
     return dist
 
 

@@ -29,7 +29,7 @@ const PATHS = {
     { name: "runtime", weight: 0.4, label: "Downloading the Python runtime" },
     { name: "stdlib", weight: 0.05, label: "Downloading the Python standard library" },
     { name: "snapshot", weight: 0.15, label: "Reading the saved game engine" },
-    { name: "start", weight: 0.35, label: "Restoring the game engine" },
+    { name: "start", weight: 0.35, key: "restore", label: "Restoring the game engine" },
     { name: "import", weight: 0.05, label: "Starting the game engine" },
   ],
 };
@@ -103,7 +103,7 @@ function showProgress() {
   const pending = STAGES.find((s) => fractions[s.name] < 1);
   fill.style.width = `${(value * 100).toFixed(1)}%`;
   bar.setAttribute("aria-valuenow", String(Math.round(value * 100)));
-  statusLine.textContent = pending ? `${label(pending.name, pending.label)}…` : label("ready", "Ready");
+  statusLine.textContent = pending ? `${label(pending.key ?? pending.name, pending.label)}…` : label("ready", "Ready");
 }
 
 function onProgress(stage, fraction) {
@@ -177,6 +177,9 @@ worker.onmessage = ({ data }) => {
                                       bootPath: data.path });
       bootBox.classList.add("hidden");
       resolveReady(window.mahjong);
+      // later visits start with no network (sw.js), registered now that the engine is up
+      window.mahjong.offline = import("./offline.js").then((m) => m.keepOffline());
+      window.mahjong.offline.catch((error) => console.warn("mahjong: no offline copy:", error));
       if (data.path === "fresh" && typeof caches !== "undefined") {
         // the next visit restores a snapshot instead: made in idle time by a second worker
         window.mahjong.snapshot = import("./snapshot.js").then((m) => m.makeSnapshotLater());
