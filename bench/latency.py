@@ -3,8 +3,8 @@
 
     python bench/latency.py [--decisions 300] [--chromium /usr/bin/chromium]
 
-Builds dist/, writes dist/bench-latency.html (a page that starts the page's own engine worker
-and drives autoplay matches through the bridge: new_match, then bot_step until enough
+Builds dist/, writes dist/bench-latency.html (a page that starts the page's own engine client,
+web/engine.js, and its worker, and drives autoplay matches through the bridge: new_match, then bot_step until enough
 decisions are made) and prints, per variant and bot level, the p50 / p95 / max of the
 decision time measured in Python inside the worker (`think_ms`) and of the whole call as the
 page sees it (think, apply, observation, JSON both ways). Targets: p95 think ≤ 30 ms (normal),
@@ -25,24 +25,10 @@ PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>bot latency bench</title>
 <link rel="icon" href="data:,"></head><body>
 <script type="module">
-const worker = new Worker("./engine-worker.js", { type: "module" });
-let next = 0;
-const pending = new Map();
-const ready = new Promise((resolve, reject) => {
-  worker.onmessage = ({ data }) => {
-    if (data.type === "ready") resolve(data);
-    else if (data.type === "failed") reject(new Error(data.error.message));
-    else if (data.type === "result") pending.get(data.id)(JSON.parse(data.json));
-    else if (data.type === "error") pending.get(data.id)({ ok: false, error: data.error.message });
-  };
-});
-function call(method, args) {
-  const id = ++next;
-  return new Promise((resolve) => {
-    pending.set(id, resolve);
-    worker.postMessage({ type: "call", id, method, args });
-  });
-}
+import { startEngine } from "./engine.js";  // the page's own engine client and worker
+const engine = startEngine();
+const ready = engine.ready;
+const call = (method, args) => engine.call(method, args).catch((e) => ({ ok: false, error: e.message }));
 window.runBench = async (variant, level, decisions, seed) => {
   await ready;
   let reply = await call("new_match", { variant, level, seed, autoplay: true, hands: 1000 });

@@ -7,11 +7,13 @@ from typing import Any
 from . import shapes
 from .melds import parse_meld
 from .evaluate import evaluate
-from .tiles import CODES, HONOR_BASE, INDEX, NUM_KINDS, WHITE_DRAGON, as_tiles, check_code, format_tiles
+from .golds import natural_tile, white_replaces, wild_of
+from .rules import VARIANTS, ruleset
+from .rules.xinyu import free_hand_shanten
+from .tiles import CODES, HONOR_BASE, INDEX, NUM_KINDS, as_tiles, check_code, format_tiles
 
 __all__ = ["evaluate", "shanten", "waits"]
 
-VARIANTS = ("xinyu", "longyan")
 
 
 def _meld_tiles(melds: Iterable[str]) -> list[list[str]]:
@@ -29,9 +31,8 @@ class _Hand:
 
     def __init__(self, hand: str | Iterable[str], melds: Iterable[str], variant: str,
                  gold: str | None, options: Mapping[str, Any] | None, sizes: tuple[int, ...]) -> None:
-        if variant not in VARIANTS:
-            raise ValueError(f"unknown variant {variant!r} (variants: {', '.join(VARIANTS)})")
-        opts = dict(options or {})
+        self.rules = rules = ruleset(variant)
+        resolved = rules.resolve(options)
         self.tiles = as_tiles(hand)
         flowers = [t for t in self.tiles if t[1] == "f"]
         if flowers:
@@ -51,36 +52,20 @@ class _Hand:
             raise ValueError(f"more than four copies of {', '.join(over)}")
         self.seen = seen
         self.variant = variant
-        if variant == "xinyu":
-            if gold is not None:
-                raise ValueError("Xinyu has no gold; pass gold=None")
-            self.gold = None
-            self.wild = "any"
-            self.white_replaces = False
-        else:
-            self.gold = None if gold is None else check_code(gold)
-            if self.gold is not None and self.gold[1] == "f":
-                raise ValueError(f"the gold is never a flower, not {gold!r}")
-            self.wild = opts.get("gold_wild", "any")
-            if self.wild not in shapes.WILDS:
-                raise ValueError(f"option gold_wild must be 'any' or 'suited', not {self.wild!r}")
-            white = opts.get("white_dragon", "replace_gold")
-            if white not in ("replace_gold", "plain"):
-                raise ValueError(f"option white_dragon must be 'replace_gold' or 'plain', not {white!r}")
-            self.white_replaces = white == "replace_gold" and self.gold not in (None, WHITE_DRAGON)
-            if self.gold is not None and any(self.gold in meld for meld in self.meld_tiles):
-                raise ValueError(f"golds ({self.gold}) cannot be ponged or konged")
+        if gold is not None and not rules.has_gold:
+            raise ValueError(f"{variant} has no gold; pass gold=None")
+        self.gold = None if gold is None else check_code(gold)
+        if self.gold is not None and self.gold[1] == "f":
+            raise ValueError(f"the gold is never a flower, not {gold!r}")
+        self.wild = wild_of(resolved)
+        self.white_replaces = white_replaces(resolved, self.gold)
+        if self.gold is not None and any(self.gold in meld for meld in self.meld_tiles):
+            raise ValueError(f"golds ({self.gold}) cannot be ponged or konged")
         self.counts, self.golds = shapes.gold_counts(self.tiles, self.gold, self.white_replaces)
 
     def honors_free_hand_shanten(self) -> int | None:
-        """Xinyu's all-honors free hand (全风向, RULES.md §2): 14 honors with no melds win in any shape.
-
-        Draws needed = 14 - honors held; shanten = that - 1.
-        """
-        if self.variant != "xinyu" or self.melds:
-            return None
-        honors = sum(self.counts[HONOR_BASE:])
-        return 14 - honors - 1
+        """Shanten towards the rule set's all-honors free hand (全风向, docs/RULES.md §2), if it has one."""
+        return free_hand_shanten(self.counts, self.melds) if self.rules.free_honors else None
 
 
 def shanten(hand: str | Iterable[str], melds: Iterable[str] = (), variant: str = "xinyu",
@@ -96,18 +81,6 @@ def shanten(hand: str | Iterable[str], melds: Iterable[str] = (), variant: str =
     if free is not None and free < best:
         best = free
     return best
-
-
-def _natural_code(kind: int, h: _Hand) -> str | None:
-    """The tile one draws to add a natural ``kind``; None when no such natural tile exists."""
-    code = CODES[kind]
-    if h.gold is None:
-        return code
-    if code == h.gold:                     # every tile of the gold's face is a gold
-        return WHITE_DRAGON if h.white_replaces else None
-    if code == WHITE_DRAGON and h.white_replaces:
-        return None                        # a white dragon reads as the gold's face
-    return code
 
 
 def waits(hand: str | Iterable[str], melds: Iterable[str] = (), variant: str = "xinyu",
@@ -133,7 +106,7 @@ def waits(hand: str | Iterable[str], melds: Iterable[str] = (), variant: str = "
         raise ValueError(f"more than four copies of {', '.join(over)} counting the visible tiles")
     out: list[tuple[str, int]] = []
     for kind in sorted(kinds):
-        natural = _natural_code(kind, h)
+        natural = natural_tile(kind, h.gold, h.white_replaces)
         if natural is not None:
             out.append((natural, 4 - seen[INDEX[natural]]))
     out.sort(key=lambda pair: INDEX[pair[0]])

@@ -31,7 +31,6 @@ from typing import Any, Callable
 from .game import Game, IllegalActionError
 from .match import Match
 from .rules import RULESETS
-from .rules import xinyu as xinyu_rules
 
 log = logging.getLogger(__name__)
 
@@ -77,7 +76,6 @@ class Session:
 
     def state(self) -> dict[str, Any]:
         obs = self.game.observation(None if self.autoplay else self.human)
-        obs["result"] = annotate(obs["result"], self.game.variant, self.game.options)
         waiting = self.game.waiting_for
         obs.update({
             "human": self.human,
@@ -87,7 +85,7 @@ class Session:
                 "hands": self.match.hands,
                 "hand_number": self.match.hand_number,
                 "is_over": self.match.is_over,
-                "results": [annotate(r, self.game.variant, self.game.options) for r in self.match.results],
+                "results": list(self.match.results),
                 "seed": self.match.seed,
             },
             "bot_to_move": any(s in self.bot_seats() for s in waiting),
@@ -165,26 +163,11 @@ def options() -> dict[str, Any]:
     }
 
 
-def annotate(result: dict[str, Any] | None, variant: str, resolved: dict[str, Any]) -> dict[str, Any] | None:
-    """A copy of a hand's result whose wins say each pattern's multiplier (Xinyu) or the base (Longyan)."""
-    if not result:
-        return result
-    wins = []
-    for win in result.get("wins", []):
-        win = dict(win)
-        if variant == "xinyu":
-            column = 1 if resolved.get("scoring") == "simple" else 0
-            known = {p: xinyu_rules.MULTIPLIERS[p][column] for p in win["patterns"] if p in xinyu_rules.MULTIPLIERS}
-            product = 1
-            for value in known.values():
-                product *= value
-            # luxury seven pairs (4·2^k or 2·2^k) is whatever the total leaves
-            rest = win["multiplier"] // product if product else 1
-            win["pattern_multipliers"] = [[p, known.get(p, rest)] for p in win["patterns"]]
-        else:
-            win["base"] = win["multiplier"] or None
-        wins.append(win)
-    return {**result, "wins": wins}
+def annotate(result: dict[str, Any] | None, variant: str = "", resolved: dict[str, Any] | None = None
+             ) -> dict[str, Any] | None:
+    """Kept for callers: a result's wins already carry `pattern_multipliers` (Xinyu) or `base`
+    (Longyan) and their reading, as scoring made them (results.Win)."""
+    return result
 
 
 def choose_action(game: Game, seat: int, level: str) -> str:

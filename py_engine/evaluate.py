@@ -6,40 +6,26 @@ from typing import Any
 
 from .melds import parse_meld
 from .rules import ruleset
-from .scoring import longyan_category, xinyu_patterns
 from .tiles import as_tiles, format_tiles
-from .winning import is_winning
 
 
 def evaluate(hand: str | Iterable[str], melds: Iterable[str] = (), variant: str = "xinyu",
              gold: str | None = None, options: Mapping[str, Any] | None = None, *,
              self_draw: bool = True, kong_bloom: bool = False) -> dict[str, Any]:
-    """A complete hand (winning tile included) scored as RULES.md would: patterns and M (Xinyu),
-    or the category and base b (Longyan). ``{"wins": False, ...}`` when it is not a winning hand."""
+    """A complete hand (winning tile included) scored as docs/RULES.md would, by its rule set:
+    patterns, each one's multiplier and M (Xinyu), or the category and base b (Longyan), with the
+    reading of the hand. ``{"wins": False, ...}`` when it is not a winning hand."""
     rules = ruleset(variant)
     resolved = rules.resolve(dict(options or {}))
     tiles = as_tiles(hand)
     parsed = [parse_meld(m) for m in melds]
-    if variant == "xinyu" and gold is not None:
-        raise ValueError("xinyu has no gold")
     want = 14 - 3 * len(parsed)
     if len(tiles) != want:
         raise ValueError(f"a complete hand with {len(parsed)} melds holds {want} tiles, not {len(tiles)} ({format_tiles(tiles)})")
+    win = rules.evaluate(tiles, parsed, gold, resolved, self_draw, kong_bloom)
     out: dict[str, Any] = {"wins": False, "hand": format_tiles(tiles), "melds": [str(m) for m in parsed],
-                           "category": None, "patterns": [], "multiplier": 0}
-    if variant == "xinyu":
-        scored = xinyu_patterns(tiles, parsed, self_draw=self_draw, kong_bloom=kong_bloom,
-                                simple=resolved["scoring"] == "simple")
-        if scored is not None:
-            out.update(wins=True, category="self_draw" if self_draw else "discard_win",
-                       patterns=list(scored[0]), multiplier=scored[1])
-        return out
-    candidates = []
-    if gold is not None and tiles.count(gold) >= 3:
-        candidates.append("three_golds")
-    if is_winning(tiles, len(parsed), variant, gold, resolved):
-        candidates.append("self_draw" if self_draw else "discard_win")
-    if candidates:
-        category, base = longyan_category(candidates)
-        out.update(wins=True, category=category, multiplier=base)
+                           "category": None, "patterns": [], "multiplier": 0, "reading": None}
+    if win is not None:
+        scored = win.to_dict()
+        out.update(wins=True, **{k: v for k, v in scored.items() if k not in ("seat", "hand", "melds", "tile")})
     return out

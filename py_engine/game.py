@@ -10,9 +10,10 @@ import copy
 from typing import Any
 
 from . import positions
+from .actions import Action
 from .melds import Meld
 from .observe import observe
-from .scoring import first_discard_bonus, longyan_kong_payments, xinyu_kong_payments
+from .rules.longyan import first_discard_bonus, flower_kong_payments, swim_level
 from .settle import Settlement
 from .state import ORDERS, Bonus, Discard, Window, order_from, payment_event
 from .tiles import FLOWERS, INDEX, format_tiles, sorted_tiles
@@ -149,7 +150,8 @@ class Game(Settlement):
         self.events = []
         self._legal_cache = {}
         self.history.append((seat, action))
-        verb, _, arg = action.partition(" ")
+        parsed = Action.parse(action)
+        verb, arg = parsed.kind, parsed.tile or ""
         if self.window is not None:
             self._answer(seat, verb)
         elif verb == "discard":
@@ -185,14 +187,37 @@ class Game(Settlement):
             return f"discard {self.drawn}"
         return f"discard {sorted_tiles(self.hands[seat])[-1]}"
 
+    def action_details(self, seat: int) -> list[dict[str, Any]]:
+        """The seat's legal actions with their structure (OBSERVATION.md, actions): kind and tile, the
+        tile a claim takes ("on"), the meld a kong makes, a swim's level, and what a win would score."""
+        out: list[dict[str, Any]] = []
+        w = self.window
+        for text in self._legal_now(seat):
+            action = Action.parse(text)
+            entry: dict[str, Any] = action.to_dict()
+            if w is not None and w.tile is not None and action.kind != "pass":
+                entry["on"] = w.tile
+            if action.kind == "kong":
+                entry["meld"] = ("kong" if action.tile is None else
+                                 "concealed_kong" if self.counts[seat][INDEX[action.tile]] == 4 else "added_kong")
+            elif action.kind == "swim" and action.tile is not None:
+                entry["level"] = self._swim_level(seat, action.tile)
+            elif action.kind == "win":
+                win = self._win_for(seat, w).to_dict()
+                entry["window"] = w.kind if w is not None else "own_turn"
+                entry["win"] = {k: win[k] for k in ("category", "patterns", "multiplier", "pattern_multipliers", "base")
+                                if k in win}
+            out.append(entry)
+        return out
+
     def observation(self, seat: int | None) -> dict[str, Any]:
         return observe(self, seat)
 
     # ---------------- the flow of a hand ----------------
 
     def _open_start(self) -> None:
-        """三金倒 first: a holder of three golds is asked before the dealer's turn (RULES.md §3)."""
-        if self.variant == "longyan" and self.gold:
+        """三金倒 first: a holder of three golds is asked before the dealer's turn (docs/RULES.md §3)."""
+        if self.rules.three_golds and self.gold:
             holders = [s for s in order_from(self.dealer) if self.hands[s].count(self.gold) >= 3]
             if holders:
                 self.window = Window("three_golds", None, self.dealer,
@@ -215,7 +240,7 @@ class Game(Settlement):
             if self.tiles_left <= 0:
                 self._finish_draw_game()
                 return
-            tile = self.wall.draw_tail(use_die=self.variant == "xinyu") if from_tail else self.wall.draw_front()
+            tile = self.wall.draw_tail(use_die=self.rules.tail_die) if from_tail else self.wall.draw_front()
             self.drawn_count += 1
             event: dict[str, Any] = {"type": "draw", "seat": seat, "tile": tile, "source": "tail" if from_tail else "front"}
             if from_tail and self.wall.last_die is not None:
@@ -235,7 +260,7 @@ class Game(Settlement):
         self.events.append({"type": "flower", "seat": seat, "tile": tile})
         if len(self.flowers[seat]) >= 4:
             self.events.append({"type": "flower_kong", "seat": seat, "count": len(self.flowers[seat]) - 3})
-            self._pay(longyan_kong_payments(seat, self.dealer, concealed=False, reason="flower_kong"))
+            self._pay(flower_kong_payments(seat, self.dealer))
 
     def _discard(self, seat: int, tile: str, swim_level: int = 0) -> None:
         self._remove(seat, tile)
@@ -260,7 +285,7 @@ class Game(Settlement):
     def _track_bonus(self, seat: int, tile: str) -> None:
         """分饼: round k pays when its four discards (dealer, +1, +2, +3, no claim between) are identical."""
         b = self.bonus
-        if self.variant != "longyan" or not b.alive:
+        if not b.alive:
             return
         if seat != (self.dealer + len(b.tiles)) % 4 or (b.tiles and tile != b.tiles[0]):
             b.alive = False
@@ -276,7 +301,7 @@ class Game(Settlement):
         options: dict[int, list[str]] = {}
         order = ORDERS[(discarder + 1) % 4][:3]
         may_meld = self.tiles_left > 0         # the last discard cannot be ponged or konged
-        may_win = self.variant == "longyan" or self.options["discard_win"]
+        may_win = self.rules.may_win_on_discard(self.options)
         if tile != self.gold:                  # a discarded gold cannot be claimed
             slot = count_index(tile, self.gold, self.options)
             kind = INDEX[tile]
@@ -321,11 +346,11 @@ class Game(Settlement):
         self._after_public_discard(seat, entry.tile)
 
     def _answer(self, seat: int, verb: str) -> None:
-        """One answer in a window; resolve once the answers that matter are in (RULES.md priorities)."""
+        """One answer in a window; resolve once the answers that matter are in (docs/RULES.md priorities)."""
         w = self.window
         assert w is not None
         w.answers[seat] = verb
-        if verb != "win" and "win" in w.options[seat] and w.kind in ("claim", "rob_kong") and self.variant == "longyan":
+        if verb != "win" and "win" in w.options[seat] and w.kind in ("claim", "rob_kong") and self.rules.furiten:
             self.furiten[seat] = True          # 不能弃先和后: passed a win on a discard or a kong
         if verb == "pass":
             self.events.append({"type": "pass", "seat": seat})
@@ -333,28 +358,28 @@ class Game(Settlement):
             return
         self.window = None
         winners = [s for s in w.order if w.answers.get(s) == "win"]
-        if winners and (w.kind != "claim" or self.variant == "longyan" or not self.options.get("discard_win")):
+        if winners and not self.rules.several_winners(w.kind, self.options):
             winners = winners[:1]              # one winner: the first in priority order
         if w.kind == "three_golds":
             if winners:
-                self._finish([self._make_win(winners[0], "three_golds", None)], None)
+                self._finish([self._win_for(winners[0], w)], None)
             else:
                 self._start_turn(self.dealer, drew=True)
         elif w.kind == "rob_gold":
             if winners:
-                self._rob_gold_win(winners[0])
+                self._rob_gold_win(winners[0], w)
             else:
                 self._reveal_covered()
         elif w.kind == "rob_kong":
             if winners:
-                self._rob_kong_win(winners[0], w.source, w.tile or "")
+                self._rob_kong_win(winners[0], w)
             else:
                 self._complete_added_kong(w.source, w.tile or "")
         else:
             self._resolve_claims(w, winners)
 
     def _window_settled(self, w: Window) -> bool:
-        multi = w.kind == "claim" and self.variant == "xinyu"
+        multi = self.rules.several_winners(w.kind, self.options)
         for u in w.order:
             if u in w.answers:
                 continue
@@ -372,7 +397,7 @@ class Game(Settlement):
         discarder, tile = w.source, w.tile or ""
         if winners:
             self.discards[discarder][-1].claimed = True
-            wins = [self._make_win(s, "discard_win", tile, discarder=discarder, extra=[tile]) for s in winners]
+            wins = [self._win_for(s, w) for s in winners]
             self._finish(wins, discarder)
             return
         claimer = next((s for s in w.order if w.answers.get(s) in ("pong", "kong")), None)
@@ -396,10 +421,7 @@ class Game(Settlement):
 
     def _kong_paid(self, seat: int, concealed: bool) -> None:
         self.kongs[seat] += 1
-        if self.variant == "xinyu":
-            self._pay(xinyu_kong_payments(seat, concealed))
-        else:
-            self._pay(longyan_kong_payments(seat, self.dealer, concealed, "concealed_kong" if concealed else "kong"))
+        self._pay(self.rules.kong_payments(seat, self.dealer, concealed, "concealed_kong" if concealed else "kong"))
 
     def _declare_kong(self, seat: int, tile: str) -> None:
         if self.counts[seat][INDEX[tile]] == 4:
@@ -412,7 +434,7 @@ class Game(Settlement):
         # 加杠: others may rob it first (Longyan)
         options: dict[int, list[str]] = {}
         order = order_from((seat + 1) % 4)[:3]
-        if self.variant == "longyan":
+        if self.rules.robs_added_kong:
             for s in order:
                 if self._may_win_by(s, "rob_kong") and self._wins_with(s, tile):
                     options[s] = ["win", "pass"]
@@ -431,8 +453,13 @@ class Game(Settlement):
         self._kong_paid(seat, concealed=False)
         self._draw(seat, replacement=True)
 
+    def _swim_level(self, seat: int, tile: str) -> int:
+        """The swim level a "swim T" reaches: one up while swimming, else double with a gold (the pair
+        was two golds), single otherwise (docs/RULES.md §3 游金)."""
+        return swim_level(self.swims[seat], tile, self.gold)
+
     def _swim(self, seat: int, tile: str) -> None:
-        level = self.swims[seat] + 1 if self.swims[seat] else (2 if tile == self.gold else 1)
+        level = self._swim_level(seat, tile)
         self.swims[seat] = level
         self._discard(seat, tile, swim_level=level)
 

@@ -9,22 +9,21 @@ bot would play and why, and why a hand that looks complete cannot win now (issue
      "reason": {"en": ..., "zh-Hans": ..., "zh-Hant": ...},     # one line, or None
      "why": {"en": "keeps 345p, 11s and 12m; 2 away from ready", ...},   # the reason without the
                                             # words naming the action ("discard 1z: "), or None
-     "cannot_win": None | {"code": "furiten", "text": {"en": ..., "zh-Hans": ..., "zh-Hant": ...}}}
+     "cannot_win": None | {"code": "furiten", "tile": "3p", "swim_level": 0,
+                           "text": {"en": ..., "zh-Hans": ..., "zh-Hant": ...}}}
 
 On one's own turn with 14 tiles, ``waits`` are those after the suggested discard when it leaves
 the hand ready. In Longyan a drawn gold completes any ready hand (when a gold may stand for one of
-the waits): it is listed too. ``cannot_win`` codes: "furiten" (passed a win: no discard win until
-one's next draw), "swim" (another player's double or triple swim, or one's own swim, forbids it),
-"suited_gold" (option gold_wild "suited": a gold cannot stand for an honor), "self_draw_only"
-(Xinyu without the discard_win option), "after_pong" (no self-draw win right after a pong),
-"gold_discard" (a discarded gold cannot be claimed), "gold_holder" (option
-gold_holder_no_discard_win).
+the waits): it is listed too. ``cannot_win`` is the referee's own reason (``Game.why_not``, the
+observation's ``why_not_win``: a code, the discard that would have won, the others' swim level)
+with its words; the codes are those of CANNOT_WIN below.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from . import analysis, shapes
+from . import analysis
+from .actions import Action, kind_of, tile_of
 from .bots import normal
 from .bots.common import GOLD_SLOT, View, plain_shanten
 from .tiles import CODES, HONOR_BASE, INDEX, WHITE_DRAGON, format_tiles
@@ -94,11 +93,11 @@ def hint_from_observation(obs: dict[str, Any]) -> dict[str, Any]:
     waits: list[list[Any]] = []
     if size == 13 and shanten == 0:
         waits = _waits(view, view.hand)
-    elif size == 14 and suggested and suggested.startswith(("discard ", "swim ")):
+    elif size == 14 and suggested and kind_of(suggested) in ("discard", "swim"):
         rest = list(view.hand)
-        rest.remove(suggested.split(" ", 1)[1])
+        rest.remove(tile_of(suggested) or "")
         c, g = view.counts(rest)
-        if plain_shanten(c, g, melds, view.wild, xinyu) == 0 and not suggested.startswith("swim "):
+        if plain_shanten(c, g, melds, view.wild, xinyu) == 0 and kind_of(suggested) != "swim":
             waits = _waits(view, rest)
     why = None
     if decision is not None and suggested is not None:
@@ -111,7 +110,7 @@ def hint_from_observation(obs: dict[str, Any]) -> dict[str, Any]:
         "suggested": suggested,
         "reason": reason,
         "why": why,
-        "cannot_win": _cannot_win(view, obs),
+        "cannot_win": _cannot_win(obs),
     }
 
 
@@ -131,7 +130,7 @@ def _meld_strings(obs: dict[str, Any], seat: int) -> list[str]:
 
 def _waits(view: View, tiles: list[str]) -> list[list[Any]]:
     kinds = analysis.waits(tiles, _meld_strings(view.obs, view.seat), view.variant, view.gold,
-                           options=view.options if view.longyan else None)
+                           options=view.options)
     out: list[list[Any]] = [[tile, view.unseen[INDEX[tile]]] for tile, _left in kinds]
     if view.longyan and view.gold and out:
         if view.wild == "any" or any(t[1] != "z" or (view.white_replaces and t == WHITE_DRAGON) for t, _ in out):
@@ -144,71 +143,12 @@ def _waits(view: View, tiles: list[str]) -> list[list[Any]]:
 # ---------------------------------------------------------------------------------------------
 # Why a complete-looking hand cannot win
 
-def _complete(view: View, tiles: list[str], wild: str) -> bool:
-    counts, golds = view.counts(tiles)
-    melds = view.melds.count
-    if shapes.is_win(counts, melds, golds, wild):
-        return True
-    return (view.variant == "xinyu" and melds == 0 and len(tiles) == 14
-            and all(t[1] == "z" for t in tiles))
-
-
-def _text(code: str) -> dict[str, Any]:
-    return {"code": code, "text": dict(CANNOT_WIN[code])}
-
-
-def _cannot_win(view: View, obs: dict[str, Any]) -> dict[str, Any] | None:
-    if obs.get("is_over") or not view.hand:
+def _cannot_win(obs: dict[str, Any]) -> dict[str, Any] | None:
+    """The referee's reason (Game.why_not, the observation's ``why_not_win``) with its words."""
+    reason = obs.get("why_not_win")
+    if not reason or reason.get("code") not in CANNOT_WIN:
         return None
-    if "win" in view.legal:
-        return None
-    size = len(view.hand) + 3 * view.melds.count
-    others_swim = max((lv for s, lv in enumerate(view.swims) if s != view.seat), default=0)
-    mine = [e for e in obs.get("events") or [] if e.get("seat") == view.seat]
-    if size == 14 and obs.get("turn") == view.seat:
-        if not _complete(view, view.hand, "any"):
-            # maybe the discard just before this draw would have completed the hand
-            return _missed_discard(view, obs, others_swim)
-        if not _complete(view, view.hand, view.wild):
-            return _text("suited_gold")
-        if any(e.get("type") == "pong" for e in mine):
-            return _text("after_pong")
-        if others_swim >= 2:
-            return _text("swim")
-        return None
-    if size == 13 and view.last_tile and view.last_seat != view.seat and obs.get("phase") == "claim":
-        return _discard_reason(view, view.last_tile, others_swim)
-    return None
-
-
-def _missed_discard(view: View, obs: dict[str, Any], others_swim: int) -> dict[str, Any] | None:
-    """On one's turn after a draw: would the previous discard have completed the hand?"""
-    drawn = view.drawn
-    if not drawn or not view.last_tile or view.last_seat == view.seat:
-        return None
-    before = list(view.hand)
-    before.remove(drawn)
-    return _discard_reason(view, view.last_tile, others_swim, before)
-
-
-def _discard_reason(view: View, tile: str, others_swim: int,
-                    tiles: list[str] | None = None) -> dict[str, Any] | None:
-    hand = list(view.hand if tiles is None else tiles)
-    if not _complete(view, hand + [tile], "any"):
-        return None
-    if view.gold and tile == view.gold:
-        return _text("gold_discard")
-    if not _complete(view, hand + [tile], view.wild):
-        return _text("suited_gold")
-    if view.variant == "xinyu":
-        return None if view.options.get("discard_win") else _text("self_draw_only")
-    if view.swims[view.seat] or others_swim >= 2:
-        return _text("swim")
-    if view.furiten:
-        return _text("furiten")
-    if view.options.get("gold_holder_no_discard_win") and view.gold and view.gold in hand:
-        return _text("gold_holder")
-    return None
+    return {**reason, "text": dict(CANNOT_WIN[reason["code"]])}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -325,7 +265,8 @@ def _reason(view: View, decision: normal.Decision, shanten: int) -> dict[str, Pa
     """Per language, (the words naming the action, why): "discard 2z" and "keeps …; 2 away". The
     hint's ``reason`` joins them; its ``why`` is the second alone, for a display naming the action."""
     action = decision.action
-    verb, _, tile = action.partition(" ")
+    parsed = Action.parse(action)
+    verb, tile = parsed.kind, parsed.tile or ""
     if verb == "win":
         return {"en": ("win now", ""), "zh-Hans": ("和牌", ""), "zh-Hant": ("和牌", "")}
     if verb == "swim":

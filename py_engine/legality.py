@@ -1,13 +1,33 @@
 """Who may do what now: legality in one place, shared by the referee, the bots and the hints."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import compress
+from typing import Any
 
-from .scoring import longyan_category
-from .shapes import can_form_sets
 from .state import HandState
-from .tiles import CODES, INDEX, NUM_KINDS, sort_key
-from .winning import count_index, hand_counts, wild_of
+from .tiles import CODES, INDEX, NUM_KINDS
+from .winning import count_index, hand_counts, is_winning
+
+
+
+@dataclass(frozen=True)
+class WhyNot:
+    """A reason code for a win refused now, with its parameters (the hints' words come from it)."""
+
+    code: str                       # "self_draw_only" | "swim" | "furiten" | "gold_holder" | "suited_gold"
+                                    # | "after_pong" | "gold_discard"
+    tile: str | None = None         # the discard that would have completed the hand
+    swim_level: int = 0             # the highest swim of the other seats
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "tile": self.tile, "swim_level": self.swim_level}
+
+
+def why_not(game: Legality, seat: int) -> WhyNot | None:
+    """Why may this seat not win now (None: it may, or its hand is not complete)."""
+    return game.why_not(seat)
+
 
 _DISCARD = tuple(f"discard {code}" for code in CODES[:NUM_KINDS])   # by kind
 
@@ -23,7 +43,7 @@ class Legality(HandState):
         if seat != self.turn:
             return []
         if self.swims[seat] and self.may_self_draw:
-            # a swim's draw wins whatever it is; a drawn gold may instead climb a level (RULES.md §3)
+            # a swim's draw wins whatever it is; a drawn gold may instead climb a level (docs/RULES.md §3)
             climb = self.drawn == self.gold and self.swims[seat] < 3
             return ["win", f"swim {self.gold}"] if climb else ["win"]
         actions: list[str] = []
@@ -60,67 +80,71 @@ class Legality(HandState):
         """Would the seat's concealed tiles (plus its melds) make a winning shape?"""
         return self.hand_shapes[seat].wins(len(self.melds[seat]), extra_golds)
 
-    def _others_swim(self, seat: int) -> int:
-        swims = self.swims
-        if not (swims[0] or swims[1] or swims[2] or swims[3]):
-            return 0
-        return max(level for s, level in enumerate(swims) if s != seat)
-
     def _may_win_by(self, seat: int, how: str) -> bool:
-        """Restrictions on how a seat may win now: swims of others, furiten, options (RULES.md §3)."""
-        if self.variant == "xinyu":
-            return how == "self_draw" or (how == "discard" and self.options["discard_win"])
-        if self.swims[seat]:
-            return False                    # a swimmer wins only by the swim's own draw
-        others = self._others_swim(seat)
-        if others >= 3 and not (how == "self_draw" and self.replacement):
-            return False                    # triple swim: only 杠上开花
-        if others == 2 and how != "self_draw":
-            return False                    # double swim: self-draw only
-        if how in ("discard", "rob_kong") and self.furiten[seat]:
-            return False
-        if how == "discard" and self.options["gold_holder_no_discard_win"] and self.hand_shapes[seat].golds:
-            return False
-        return True
+        """May the seat win now by `how` ("self_draw", "discard", "rob_kong", "rob_gold")?"""
+        return self._refusal(seat, how) is None
+
+    def _refusal(self, seat: int, how: str) -> str | None:
+        """Why the seat may not win now by `how`, as a reason code (None: it may): the rule set's
+        restrictions (swims, furiten, options), the one home of them."""
+        return self.rules.refusal(self, seat, how)
+
+    def why_not(self, seat: int) -> WhyNot | None:
+        """Why a hand that looks complete cannot win now (None: it can, or it is not complete): on
+        one's turn with the tiles held, or on the discard of the claim window, or on the discard just
+        before one's draw. Codes: "suited_gold", "after_pong", "gold_discard", plus _refusal's."""
+        if self.result_obj is not None or not self.hands[seat] or "win" in self._legal(seat):
+            return None
+        hand = self.hands[seat]
+        melds = len(self.melds[seat])
+        size = len(hand) + 3 * melds
+        last = self._last_discard_tile()
+        if size == 14 and self.turn == seat:
+            if not self._complete(hand, melds, "any"):
+                if self.drawn is None or last is None or last[0] == seat:
+                    return None
+                before = list(hand)
+                before.remove(self.drawn)       # would the discard before this draw have won?
+                return self._discard_refusal(seat, before, last[1])
+            if not self._complete(hand, melds, None):
+                return WhyNot("suited_gold")
+            if not self.may_self_draw:
+                return WhyNot("after_pong")
+            code = self._refusal(seat, "self_draw")
+            return WhyNot(code, swim_level=self.others_swim(seat)) if code else None
+        if size == 13 and last is not None and last[0] != seat and self.phase == "claim":
+            return self._discard_refusal(seat, list(hand), last[1])
+        return None
+
+    def _last_discard_tile(self) -> tuple[int, str] | None:
+        if self.last_discard is None:
+            return None
+        seat, index = self.last_discard
+        entry = self.discards[seat][index]
+        return None if entry.covered else (seat, entry.tile)
+
+    def _complete(self, tiles: list[str], melds: int, wild: str | None) -> bool:
+        """The tiles win as a shape (wild: a gold stands for "any" tile; None: as the options say)."""
+        options = self.options if wild is None else {**self.options, "gold_wild": wild}
+        return is_winning(tiles, melds, self.variant, self.gold, options)
+
+    def _discard_refusal(self, seat: int, hand: list[str], tile: str) -> WhyNot | None:
+        melds = len(self.melds[seat])
+        if not self._complete(hand + [tile], melds, "any"):
+            return None
+        if self.gold is not None and tile == self.gold:
+            return WhyNot("gold_discard", tile)
+        if not self._complete(hand + [tile], melds, None):
+            return WhyNot("suited_gold", tile)
+        code = self._refusal(seat, "discard")
+        return WhyNot(code, tile, self.others_swim(seat)) if code else None
 
     def _self_draw_category(self, seat: int, shape: bool | None = None) -> str | None:
         """The category a self-drawn win would have now (None: no win); `shape`: the hand's shape wins."""
         if shape is None:
             shape = self._wins(seat)
-        three_golds = (self.gold is not None and self.counts[seat][INDEX[self.gold]] >= 3
-                       and self._three_golds_allowed())
-        if not (shape or three_golds) or not self._may_win_by(seat, "self_draw"):
-            return None
-        if self.variant == "longyan":
-            candidates = []
-            if three_golds:
-                candidates.append("three_golds")
-            if shape:
-                candidates.append("self_draw")
-            return longyan_category(candidates)[0] if candidates else None
-        return "self_draw" if shape else None
-
-    def _three_golds_allowed(self) -> bool:
-        return self.options.get("three_golds") == "any_time"
+        return self.rules.self_draw_category(self, seat, shape)
 
     def _swim_tiles(self, seat: int) -> list[str]:
-        """游金: tiles T whose discard leaves the other 13 as sets plus one lone gold (RULES.md §3)."""
-        if self.variant != "longyan" or self.swims[seat] or not self.gold:
-            return []
-        hand = self.hands[seat]
-        counts, golds = self._counts(hand)
-        if golds == 0:
-            return []
-        wild = wild_of(self.options)
-        out = []
-        for tile in sorted(set(hand), key=sort_key):
-            if tile == self.gold:
-                if golds >= 2 and can_form_sets(counts, golds - 2, wild):
-                    out.append(tile)       # double swim: the pair was two golds
-                continue
-            rest = list(counts)
-            rest[count_index(tile, self.gold, self.options)] -= 1   # a white dragon fills the gold's face
-            if can_form_sets(rest, golds - 1, wild):
-                out.append(tile)           # single swim: the pair was a gold with T
-        return out
-
+        """游金: the tiles whose discard declares a swim now (the rule set's swim rule)."""
+        return self.rules.swim_tiles(self, seat)

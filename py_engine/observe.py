@@ -43,11 +43,14 @@ def observe(game: Game, seat: int | None) -> dict[str, Any]:
         "phase": game.phase,
         "waiting_for": game.waiting_for,
         "legal_actions": game.legal_actions(seat) if seat is not None else [],
+        "actions": game.action_details(seat) if seat is not None else [],
+        "why_not_win": _why_not(game, seat),
         "is_over": over,
         "result": game.result,
         "hands": hands,
         "hand_counts": [len(h) for h in game.hands],
         "drawn": game.drawn if seat == game.turn and not over else None,
+        "drawn_seat": game.turn if game.drawn is not None and game.phase == "discard" and not over else None,
         "melds": melds,
         "discards": discards,
         "last_discard": last,
@@ -73,6 +76,13 @@ def observe(game: Game, seat: int | None) -> dict[str, Any]:
         "hand_number": game.hand_number,
         "history_length": len(game.history),
     }
+
+
+def _why_not(game: Game, seat: int | None) -> dict[str, Any] | None:
+    if seat is None:
+        return None
+    reason = game.why_not(seat)
+    return None if reason is None else reason.to_dict()
 
 
 def unseen(game: Game, seat: int | None) -> dict[str, int]:

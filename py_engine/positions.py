@@ -9,7 +9,8 @@ from typing import Any
 
 from .melds import Meld, parse_meld
 from .rules import RuleSet, ruleset
-from .scoring import Payment, longyan_kong_payments
+from .results import Payment
+from .rules.longyan import flower_kong_payments
 from .tiles import FLOWERS, as_tiles, full_set, is_flower
 from .wall import Wall, roll_dice
 
@@ -141,7 +142,7 @@ def load(position: dict[str, Any]) -> Setup:
         front + rest, tail,
         stacks_per_side=rules.stacks_per_side, dice=dice, dealer=dealer,
         front_taken=max(0, total - remaining - tail_taken), tail_taken=tail_taken,
-        die_rng=random.Random(f"{seed}:kong") if rules.name == "xinyu" else None,
+        die_rng=random.Random(f"{seed}:kong") if rules.tail_die else None,
     )
     in_hands = sum(len(h) for h in hands) + sum(len(m.tiles) for ms in melds for m in ms)
     drawn_count = position.get("drawn_count", in_hands + sum(len(f) for f in flowers))
@@ -179,7 +180,7 @@ def _turn_gold(setup: Setup, payments: list[Payment]) -> str:
 def _add_flower(setup: Setup, seat: int, tile: str, payments: list[Payment]) -> None:
     setup.flowers[seat].append(tile)
     if len(setup.flowers[seat]) >= 4:   # the 4th flower makes the first flower kong, each later one more
-        payments += longyan_kong_payments(seat, setup.dealer, concealed=False, reason="flower_kong")
+        payments += flower_kong_payments(seat, setup.dealer)
 
 
 def deal(variant: str, seed: int, options: dict[str, Any] | None, dealer: int | None,
@@ -191,12 +192,12 @@ def deal(variant: str, seed: int, options: dict[str, Any] | None, dealer: int | 
     tiles = full_set(rules.flowers)
     rng.shuffle(tiles)
     if dealer is None:
-        dealer = rng.randrange(4) if rules.name == "longyan" else 0
+        dealer = rng.randrange(4) if rules.random_dealer else 0
     dealer = _seat(dealer, "dealer")
     dice = roll_dice(random.Random(f"{seed}:dice"))
     wall = Wall.build(tiles, [], stacks_per_side=rules.stacks_per_side, dice=dice, dealer=dealer,
                       front_taken=0, tail_taken=0,
-                      die_rng=random.Random(f"{seed}:kong") if rules.name == "xinyu" else None)
+                      die_rng=random.Random(f"{seed}:kong") if rules.tail_die else None)
     order = [(dealer + i) % 4 for i in range(4)]
     hands: list[list[str]] = [[] for _ in range(4)]
     for _ in range(3):                       # three rounds of four tiles, then one each, then the dealer's 14th

@@ -1,10 +1,10 @@
-"""Wins and the end of a hand: categories, patterns, payments, the next dealer (RULES.md §2, §3)."""
+"""Wins and the end of a hand: categories, patterns, payments, the next dealer (docs/RULES.md §2, §3)."""
 from __future__ import annotations
 
-from .scoring import Result, Win, longyan_category, longyan_win_payments, xinyu_patterns, xinyu_win_payments
+from .results import Result, Win
 from .legality import Legality
 from .rules.longyan import SWIM_CATEGORY
-from .state import order_from
+from .state import Window, order_from
 from .tiles import format_tiles
 
 
@@ -12,34 +12,42 @@ class Settlement(Legality):
 
     def _make_win(self, seat: int, category: str, tile: str | None, discarder: int | None = None,
                   extra: list[str] | None = None) -> Win:
+        """The win scored by the rule set: concealed tiles (with `extra`, the tile won) and melds."""
         concealed = self.hands[seat] + (extra or [])
-        melds = tuple(str(m) for m in self.melds[seat])
-        if self.variant == "xinyu":
-            scored = xinyu_patterns(concealed, self.melds[seat], self_draw=discarder is None,
-                                    kong_bloom=self.replacement and discarder is None,
-                                    simple=self.options["scoring"] == "simple")
-            assert scored is not None, "a legal win always scores"
-            return Win(seat, category, scored[0], scored[1], format_tiles(concealed), melds, tile)
-        category, base = longyan_category([category])
-        return Win(seat, category, (), base, format_tiles(concealed), melds, tile)
+        return self.rules.score_win(self, seat, category, tile, concealed, self.melds[seat], discarder is None)
+
+    def _win_for(self, seat: int, window: Window | None) -> Win:
+        """The win `seat` makes by playing "win" now, in `window` (None: on its own turn): what the
+        referee settles and what the claim buttons preview."""
+        if window is None:
+            if self.swims[seat]:
+                category = SWIM_CATEGORY[self.swims[seat]]
+            else:
+                category = self._self_draw_category(seat) or "self_draw"
+            return self._make_win(seat, category, self.drawn)
+        if window.kind == "three_golds":
+            return self._make_win(seat, "three_golds", None)
+        if window.kind == "rob_gold":
+            assert self.gold is not None
+            return self._make_win(seat, "rob_gold", self.gold, extra=[self.gold])
+        tile = window.tile or ""
+        category = "rob_kong" if window.kind == "rob_kong" else "discard_win"
+        return self._make_win(seat, category, tile, discarder=window.source, extra=[tile])
 
     def _self_draw_win(self, seat: int) -> None:
-        if self.swims[seat]:
-            category = SWIM_CATEGORY[self.swims[seat]]
-        else:
-            category = self._self_draw_category(seat) or "self_draw"
-        self._finish([self._make_win(seat, category, self.drawn)], None)
+        self._finish([self._win_for(seat, None)], None)
 
-    def _rob_gold_win(self, seat: int) -> None:
+    def _rob_gold_win(self, seat: int, window: Window) -> None:
         assert self.gold is not None
         self.gold_out = False
-        win = self._make_win(seat, "rob_gold", self.gold, extra=[self.gold])
+        win = self._win_for(seat, window)
         self._add(seat, self.gold)
         self._finish([win], None)
 
-    def _rob_kong_win(self, seat: int, owner: int, tile: str) -> None:
+    def _rob_kong_win(self, seat: int, window: Window) -> None:
+        owner, tile = window.source, window.tile or ""
         self._remove(owner, tile)              # the kong is never made, never paid
-        win = self._make_win(seat, "rob_kong", tile, discarder=owner, extra=[tile])
+        win = self._win_for(seat, window)
         self._add(seat, tile)
         self._finish([win], owner)
 
@@ -53,26 +61,16 @@ class Settlement(Legality):
             self.events.append({"type": "win", "seat": win.seat, "category": win.category,
                                 "patterns": list(win.patterns), "multiplier": win.multiplier,
                                 "tile": win.tile, "discarder": discarder})
-            if self.variant == "xinyu":
-                self._pay(xinyu_win_payments(win, discarder))
-            else:
-                self._pay(longyan_win_payments(win, self.dealer, discarder))
+            self._pay(self.rules.win_payments(win, self.dealer, discarder))
         first = wins[0].seat
-        if self.variant == "xinyu" and len(wins) > 1 and discarder is not None:
+        if len(wins) > 1 and discarder is not None:
+            # 一炮多响: the first winner after the discarder in turn order
             first = next(s for s in order_from((discarder + 1) % 4) if any(w.seat == s for w in wins))
-        if self.variant == "longyan":
-            next_dealer = self.dealer if first == self.dealer else (self.dealer + 1) % 4
-        else:
-            next_dealer = first
-        self._settle([w.seat for w in wins], discarder, wins, next_dealer)
+        self._settle([w.seat for w in wins], discarder, wins, self.rules.next_dealer(self.dealer, first))
 
     def _finish_draw_game(self) -> None:
         self.events.append({"type": "draw_game"})
-        if self.variant == "longyan" or self.options["draw_keeps_dealer"]:
-            next_dealer = self.dealer          # 连庄 after a drawn hand (Longyan; Xinyu by option)
-        else:
-            next_dealer = (self.dealer + 1) % 4
-        self._settle([], None, [], next_dealer)
+        self._settle([], None, [], self.rules.next_dealer_after_draw(self.dealer, self.options))
 
     def _settle(self, winners: list[int], discarder: int | None, wins: list[Win], next_dealer: int) -> None:
         self.window = None

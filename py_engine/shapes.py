@@ -1,4 +1,4 @@
-"""Hand shapes: sets, the winning check, shanten and waits, with wild golds (RULES.md §1, §3).
+"""Hand shapes: sets, the winning check, shanten and waits, with wild golds (docs/RULES.md §1, §3).
 
 Counts are 34-slot lists (``tiles.counts34``). ``golds`` is the number of wild golds, already
 taken out of the counts; ``wild`` is ``"any"`` (a gold stands for any tile) or ``"suited"``
@@ -234,7 +234,7 @@ def _check_wild(wild: str) -> None:
 # Golds
 
 def gold_counts(tiles: Iterable[str], gold: str | None, white_replaces: bool = True) -> tuple[list[int], int]:
-    """Counts of the natural tiles and the number of golds (Longyan, RULES.md §3 开金, 白板替金).
+    """Counts of the natural tiles and the number of golds (Longyan, docs/RULES.md §3 开金, 白板替金).
 
     Every tile whose code is ``gold`` is a wild gold. With ``white_replaces`` (and a gold other
     than ``5z``) every white dragon is a natural tile of the gold's face.
@@ -283,7 +283,7 @@ def is_standard_win(counts: Sequence[int], golds: int = 0, wild: str = "any") ->
 def can_form_sets(counts: Sequence[int], golds: int = 0, wild: str = "any") -> bool:
     """Counts plus golds split exactly into sets (triplets, one-suit sequences). Empty is True.
 
-    A swim check (RULES.md §3 游金): the 14 tiles win with a gold paired to T exactly when
+    A swim check (docs/RULES.md §3 游金): the 14 tiles win with a gold paired to T exactly when
     ``can_form_sets(counts minus one T, golds - 1)``; a double swim: ``can_form_sets(counts, golds - 2)``.
     """
     if wild not in WILDS:
@@ -299,7 +299,7 @@ def can_form_sets(counts: Sequence[int], golds: int = 0, wild: str = "any") -> b
 
 def is_seven_pairs(counts: Sequence[int], golds: int = 0, wild: str = "any") -> bool:
     """Fourteen tiles in seven pairs; four identical tiles are two pairs; a gold pairs with any
-    allowed tile or with another gold (RULES.md §1)."""
+    allowed tile or with another gold (docs/RULES.md §1)."""
     if wild not in WILDS:
         _check_wild(wild)
     m, p, s, h = components(counts)

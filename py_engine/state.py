@@ -5,8 +5,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .positions import Setup
-from .scoring import Payment, Result
-from .rules import xinyu as xinyu_rules
+from .results import Payment, Result
 from .tiles import INDEX, counts34
 from .winning import HandShape
 
@@ -32,7 +31,7 @@ class Window:
 
 @dataclass
 class Bonus:
-    """分饼 tracking: rounds of four identical discards from the dealer's first (RULES.md §3)."""
+    """分饼 tracking: rounds of four identical discards from the dealer's first (docs/RULES.md §3)."""
 
     round: int = 1
     tiles: list[str] = field(default_factory=list)
@@ -63,10 +62,7 @@ class HandState:
         self.drawn_count = setup.drawn_count
         # the wall tiles left when the hand is drawn: Longyan's reserve, or where Xinyu's 120-tile
         # limit falls (every draw takes one tile from the wall and counts one more drawn)
-        if self.variant == "xinyu":
-            self._wall_floor = max(0, len(self.wall.tiles) - (xinyu_rules.DRAW_LIMIT - self.drawn_count))
-        else:
-            self._wall_floor = self.options["reserve_tiles"]
+        self._wall_floor = self.rules.wall_floor(len(self.wall.tiles), self.drawn_count, self.options)
         self.discards: list[list[Discard]] = [[] for _ in range(4)]
         self.swims = [0, 0, 0, 0]
         self.furiten = [False] * 4
@@ -77,8 +73,8 @@ class HandState:
         self.may_self_draw = True               # after a draw (not after a pong); the dealer's 14th counts
         self.replacement = False                # the last draw was a kong replacement (杠上开花)
         self.window: Window | None = None
-        self.covered_pending = self.variant == "longyan"   # the dealer's first discard is covered
-        self.bonus = Bonus()
+        self.covered_pending = self.rules.covered_first_discard   # the dealer's first discard is covered
+        self.bonus = Bonus(alive=self.rules.first_discard_bonus)
         self.last_discard: tuple[int, int] | None = None   # (seat, index in discards)
         self.history: list[tuple[int, str]] = []
         self.result_obj: Result | None = None
@@ -105,6 +101,13 @@ class HandState:
         """Draws left before the hand is drawn (Xinyu: the 120-tile limit; Longyan: the reserve)."""
         left = len(self.wall.tiles) - self._wall_floor
         return left if left > 0 else 0
+
+    def others_swim(self, seat: int) -> int:
+        """The highest swim level of the other seats (0: none swims)."""
+        swims = self.swims
+        if not (swims[0] or swims[1] or swims[2] or swims[3]):
+            return 0
+        return max(level for s, level in enumerate(swims) if s != seat)
 
     def _add(self, seat: int, tile: str) -> None:
         """A tile joins the seat's concealed hand (drawn, claimed, won); its counts follow."""

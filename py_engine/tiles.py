@@ -1,4 +1,4 @@
-"""Tile codes, parsing and formatting, and the 34-slot count vectors (RULES.md §1)."""
+"""Tile codes, parsing and formatting, and the 34-slot count vectors (docs/RULES.md §1)."""
 from __future__ import annotations
 
 import re

@@ -1,4 +1,4 @@
-"""The wall: a ring of stacks two tiles high, dice and break, front and tail draws (RULES.md §1, The wall).
+"""The wall: a ring of stacks two tiles high, dice and break, front and tail draws (docs/RULES.md §1, The wall).
 
 The tiles still in the wall are kept in front-draw order: ordinary draws take the first,
 replacement draws (kongs, flowers, the turned gold) take from the other end. Each tile keeps
@@ -101,7 +101,7 @@ def _side_blocks() -> list[int]:
 
 
 def break_slot(stacks_per_side: int, dice: tuple[int, int], dealer: int) -> int:
-    """Slot where front draws begin: the dealer's side, stack number sum−1 from its right end (RULES.md §1)."""
+    """Slot where front draws begin: the dealer's side, stack number sum−1 from its right end (docs/RULES.md §1)."""
     block = (-dealer) % 4
     return (block * stacks_per_side + sum(dice) - 1) * 2
 

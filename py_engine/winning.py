@@ -2,30 +2,17 @@
 from __future__ import annotations
 
 import copy
-import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from . import shapes
+from .golds import count_index, hand_counts, slots_of, wild_of
+from .rules import ruleset
+from .rules.xinyu import free_hand_waits, free_hand_wins
 from .shapes import Component
-from .tiles import HONOR_BASE, INDEX, NUM_KINDS, WHITE_DRAGON
+from .tiles import HONOR_BASE, NUM_KINDS
 
-
-def wild_of(options: Mapping[str, Any]) -> str:
-    """How far a gold stands in: "any" tile, or "suited" (m/p/s) only (option gold_wild)."""
-    return "suited" if options.get("gold_wild") == "suited" else "any"
-
-
-def hand_counts(tiles: Sequence[str], gold: str | None, options: Mapping[str, Any],
-                counts: list[int] | None = None) -> tuple[list[int], int]:
-    """34-slot counts and the number of golds; white dragons stand for the gold's face (白板替金).
-
-    `counts`: the tiles' physical 34-slot counts when the caller has them already (not changed).
-    """
-    white_replaces = options.get("white_dragon") != "plain"
-    if counts is None:
-        return shapes.gold_counts(tiles, gold, white_replaces)
-    return shapes.split_golds(counts, gold, white_replaces)
+__all__ = ["HandShape", "count_index", "hand_counts", "is_winning", "wild_of"]
 
 
 def is_winning(tiles: Sequence[str], melds: int, variant: str, gold: str | None,
@@ -35,46 +22,24 @@ def is_winning(tiles: Sequence[str], melds: int, variant: str, gold: str | None,
     `counts`: the tiles' physical 34-slot counts when the caller has them already.
     """
     counts, golds = hand_counts(tiles, gold, options, counts)
-    return _wins(shapes.components(counts), melds, golds + extra_golds, variant, wild_of(options))
+    free = ruleset(variant).free_honors
+    return _wins(shapes.components(counts), melds, golds + extra_golds, free, wild_of(options))
 
 
-def _wins(parts: Sequence[Component], melds: int, golds: int, variant: str, wild: str) -> bool:
+def _wins(parts: Sequence[Component], melds: int, golds: int, free_honors: bool, wild: str) -> bool:
     if shapes.components_win(parts, melds, golds, wild):
         return True
-    if melds:
-        return False
-    m, p, s, h = parts       # 全风向: fourteen honors (Xinyu has no golds)
-    return variant == "xinyu" and h.tiles == 14 and m.tiles + p.tiles + s.tiles == 0
+    return free_honors and free_hand_wins(parts, melds)   # 全风向 (the rule set's free hand)
 
 
-def count_index(tile: str, gold: str | None, options: Mapping[str, Any]) -> int:
-    """The count slot a natural tile fills: a white dragon fills the gold's face (白板替金)."""
-    slot = _count_slots(gold, options.get("white_dragon") != "plain")[INDEX[tile]]
-    return INDEX[tile] if slot < 0 else slot
-
-
-def _waits(parts: Sequence[Component], melds: int, golds: int, variant: str, wild: str) -> frozenset[int]:
+def _waits(parts: Sequence[Component], melds: int, golds: int, free_honors: bool, wild: str) -> frozenset[int]:
     kinds: set[int] = set()
-    m, p, s, _ = parts
-    if variant == "xinyu" and not melds and m.tiles + p.tiles + s.tiles == 0:
+    if free_honors and free_hand_waits(parts, melds):
         kinds.update(range(HONOR_BASE, NUM_KINDS))    # 全风向: any honor completes an all-honors hand
     # a quick necessary test first: if one more wild tile cannot complete the hand, no natural tile can
     if shapes.components_win(parts, melds, golds + 1, "any"):
         kinds.update(shapes.components_waits(parts, melds, golds, wild, melds == 0))
     return frozenset(kinds)
-
-
-@functools.cache
-def _count_slots(gold: str | None, white_replaces: bool) -> tuple[int, ...]:
-    """The count slot each kind fills, as hand_counts reads a hand: -1 for a gold (wild), the
-    gold's face for a white dragon that stands for it (白板替金), else its own."""
-    slots = list(range(NUM_KINDS))
-    if gold is not None:
-        face = INDEX[gold]
-        slots[face] = -1
-        if white_replaces and gold != WHITE_DRAGON:
-            slots[INDEX[WHITE_DRAGON]] = face
-    return tuple(slots)
 
 
 class HandShape:
@@ -83,15 +48,14 @@ class HandShape:
     step tile by tile, with their waits cached until the next change. A step is one kept link
     (Component.more / less); rebuilding the counts would slice and hash four keys."""
 
-    __slots__ = ("_before", "_slots", "_waits", "_waits_melds", "golds", "parts", "variant", "wild")
+    __slots__ = ("_before", "_slots", "_waits", "_waits_melds", "free_honors", "golds", "parts", "wild")
 
     def __init__(self, counts: list[int], variant: str, gold: str | None, options: Mapping[str, Any]) -> None:
         """`counts`: the concealed tiles' physical 34-slot counts."""
-        self.variant = variant
+        self.free_honors = ruleset(variant).free_honors
         self.wild = wild_of(options)
-        white_replaces = options.get("white_dragon") != "plain"
-        self._slots = _count_slots(gold, white_replaces)
-        natural, self.golds = shapes.split_golds(counts, gold, white_replaces)
+        self._slots = slots_of(gold, options)
+        natural, self.golds = hand_counts([], gold, options, counts)
         self.parts = list(shapes.components(natural))
         self._waits: frozenset[int] | None = None
         self._waits_melds = 0
@@ -136,12 +100,12 @@ class HandShape:
             if slot >= 0:
                 return slot in waits
             return bool(waits) if self.wild == "any" else any(k < HONOR_BASE for k in waits)
-        return _wins(self.parts, melds, self.golds + extra_golds, self.variant, self.wild)
+        return _wins(self.parts, melds, self.golds + extra_golds, self.free_honors, self.wild)
 
     def waits(self, melds: int) -> frozenset[int]:
         """Count slots whose natural tile completes the hand (one tile short): its waits, computed
         once per change of the hand."""
         if self._waits is None or self._waits_melds != melds:
-            self._waits = _waits(self.parts, melds, self.golds, self.variant, self.wild)
+            self._waits = _waits(self.parts, melds, self.golds, self.free_honors, self.wild)
             self._waits_melds = melds
         return self._waits

@@ -462,7 +462,7 @@ def test_seat_winds_dealer_is_east():
 
 @pytest.mark.parametrize("variant, sides", [("xinyu", 17), ("longyan", 18)])
 def test_wall_break_on_the_dealers_side_stack_sum_minus_1(variant, sides):
-    # RULES.md: "dealing starts from the break they mark on the dealer's wall (the stack numbered
+    # docs/RULES.md: "dealing starts from the break they mark on the dealer's wall (the stack numbered
     # sum-1)"; OBSERVATION.md's example: dice [3, 5] -> break_stack 7 (0-based, from the right end)
     for seed in range(6):
         g = Game.new(variant, seed=seed, dealer=seed % 4)
@@ -661,7 +661,7 @@ XINYU_M = {"concealed": (2, 2), "kong": (2, 2), "seven_pairs": (4, 2), "half_flu
 
 
 def expected_xinyu(hand: list[str], melds: list[str], simple: bool) -> tuple[set[str], int]:
-    """RULES.md §2 by the letter, for a self-drawn win at the deal (no kong bloom)."""
+    """docs/RULES.md §2 by the letter, for a self-drawn win at the deal (no kong bloom)."""
     col = 1 if simple else 0
     meld_tiles = [m.split()[1] for m in melds]
     every = hand + meld_tiles

@@ -1,4 +1,4 @@
-"""RULES.md §1 (common ground), one test per rule, in both rule sets where it applies."""
+"""docs/RULES.md §1 (common ground), one test per rule, in both rule sets where it applies."""
 from __future__ import annotations
 
 import pytest
@@ -458,3 +458,17 @@ def test_format_then_parse_round_trip_random_lists():
         back = parse_tiles(text)
         assert back == sorted(tiles, key=lambda t: (order[t[1]], t[0]))
         assert format_tiles(back) == text
+
+
+def test_action_notation_round_trips_and_refuses_bad_text() -> None:
+    from py_engine.actions import Action
+
+    for text in ("discard 3p", "pong", "kong", "kong 5z", "swim 2m", "win", "pass"):
+        action = Action.parse(text)
+        assert str(action) == text and Action.parse(str(action)) == action
+    assert Action.parse("discard 3p") == Action("discard", "3p")
+    assert Action.parse("kong").tile is None and Action.parse("kong 1m").tile == "1m"
+    assert Action.parse("pong").to_dict() == {"action": "pong", "kind": "pong", "tile": None}
+    for bad in ("discard", "pong 3p", "hop 3p", "discard 0p", "discard 3p 4p", "", None):
+        with pytest.raises(ValueError, match="bad action"):
+            Action.parse(bad)  # type: ignore[arg-type]

@@ -1,4 +1,4 @@
-"""RULES.md §3 Longyan Xinzhuang: one test per rule, the worked examples."""
+"""docs/RULES.md §3 Longyan Xinzhuang: one test per rule, the worked examples."""
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,4 @@
-"""RULES.md §2 Xinyu: one test per rule, every pattern in both presets, the worked examples."""
+"""docs/RULES.md §2 Xinyu: one test per rule, every pattern in both presets, the worked examples."""
 from __future__ import annotations
 
 import pytest
@@ -338,7 +338,7 @@ def test_at_most_one_flush_pattern():
 
 
 def test_best_reading_seven_pairs_over_standard():
-    # RULES.md worked example 2 also covers it; here the dealer version
+    # docs/RULES.md worked example 2 also covers it; here the dealer version
     p, m, _ = dealer_win("11223344556677m")
     assert p == sorted(["concealed", "seven_pairs", "full_flush"]) and m == 32
 

@@ -15,7 +15,7 @@ import { Sound } from "./sound.js";
 import { createEvents } from "./embed.js";
 import { createIntentHandler } from "./intents.js";
 import { VARIANTS, loadSettings, saveSettings, speedOf } from "./settings.js";
-import { call } from "./bridge.js";
+import { call, newMatch } from "./bridge.js";
 import { applyUrl, problemNotices, shareLink } from "./share.js";
 import { createSteps } from "./steps.js";
 import { createPanels } from "./panels.js";
@@ -187,6 +187,7 @@ onLangChange((lang) => {
 });
 
 function engineFault(error) {
+  if (error.kind === "stale") return; // an older match's answer: nothing to report
   run.failed = true;
   timer.stop();
   ui.showError(t("err.engine", { message: error.message }));
@@ -221,6 +222,7 @@ function matchArgs(extra = {}) {
 /** Start a match (new_match); a bad position falls back to a normal game with a message. */
 async function startMatch(args, { fromError = false } = {}) {
   const my = ++run.gen;
+  newMatch();
   run.failed = false;
   run.busy = false;
   timer.stop();
@@ -262,6 +264,7 @@ async function startMatch(args, { fromError = false } = {}) {
 async function restartHand() {
   ui.hideBanner();
   const my = ++run.gen;
+  newMatch();
   run.failed = false;
   run.busy = false;
   timer.stop();

@@ -1,23 +1,21 @@
-// The bridge client: one call to the engine (window.mahjong._call -> py_engine.bridge.call in
-// the worker), with the engine's refusals turned into EngineErrors that keep their kind
-// ("illegal", "invalid", "engine") and the legal actions.
+// The game's engine calls: the page's one engine client (engine.js), whose refusals are
+// EngineErrors that keep their kind ("illegal", "invalid", "engine", "timeout", "stale") and
+// the legal actions.
 
-export class EngineError extends Error {
-  constructor(answer) {
-    super(answer.error || "engine error");
-    this.kind = answer.kind || "engine";
-    this.legal = answer.legal;
-  }
+import { startEngine, EngineError } from "./engine.js";
+
+export { EngineError };
+
+/**
+ * The engine's answer to `method`; rejects with an EngineError when it says no or fails.
+ * @param {string} method
+ * @param {object} [args]
+ */
+export function call(method, args = {}) {
+  return startEngine().call(method, args);
 }
 
-/** The engine's answer to `method`; rejects with an EngineError when it says no or fails. */
-export async function call(method, args = {}) {
-  let answer;
-  try {
-    answer = await window.mahjong._call(method, args);
-  } catch (error) {
-    throw new EngineError({ error: error.message, kind: "engine" });
-  }
-  if (!answer.ok) throw new EngineError(answer);
-  return answer;
+/** A new match starts: answers to the calls of the older one are dropped (engine.js). */
+export function newMatch() {
+  return startEngine().newMatch();
 }

@@ -3,7 +3,7 @@
 // On a repeat visit it restores the memory snapshot of a warmed engine instead, when one is
 // kept (pyodide-boot.js); any failure of that falls back to the normal boot.
 // Running Python here keeps bots' thinking off the page's thread.
-// Message shapes are listed at the top of loader.js.
+// Message shapes are listed at the top of engine.js.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import {
   checkedBytes, discardSnapshot, entries, fetchWheel, findSnapshot, importEngine, installEngine,
@@ -93,6 +93,7 @@ const wheel = () => (wheelBytes ??= manifest.then(fetchWheel));
 /** The normal boot: start Python, install the engine wheel with micropip, import the engine. */
 async function freshBoot(m) {
   wheel().catch(() => {}); // reported below, at the engine stage
+  progress("micropip", 0); // first: this path's own stage tells the page's bar which path it is
   progress("runtime", 0);
   progress("stdlib", 0);
   // micropip listed here downloads while the runtime starts, instead of after it.
@@ -108,6 +109,7 @@ async function freshBoot(m) {
 
 /** A repeat visit: the heap of a warmed engine from Cache Storage (made by snapshot-worker.js). */
 async function restoreBoot(found) {
+  progress("snapshot", 0); // first: this path's own stage tells the page's bar which path it is
   progress("runtime", 0);
   progress("stdlib", 0);
   const bytes = checkedBytes(found).then((b) => {
@@ -132,7 +134,6 @@ async function boot() {
   }
   let pyodide = null;
   let path = found ? "snapshot" : "fresh";
-  post({ type: "path", path });
   if (found) {
     try {
       pyodide = await restoreBoot(found);
@@ -144,7 +145,6 @@ async function boot() {
       pyodide = null;
       path = "fresh";
       stage = "runtime";
-      post({ type: "path", path });
     }
   }
   if (!pyodide) {
@@ -156,7 +156,7 @@ async function boot() {
   post({
     type: "ready",
     ...info,
-    path,
+    path, // "fresh" or "snapshot"
     pyodide: pyodide.version,
     engine: { wheel: engineWheel, sha256: m.sha256 },
   });
@@ -174,15 +174,18 @@ booted.catch(() => {});
 
 // --- calls -----------------------------------------------------------------------------
 
-// Calls run one at a time in arrival order (Python is single-threaded anyway).
+// Calls run one at a time in arrival order (Python is single-threaded anyway). The page's
+// engine client (engine.js) sends each request already serialized and checked: `json` goes to
+// the bridge as it is.
 let queue = booted;
 self.onmessage = ({ data }) => {
   if (data?.type !== "call") return;
-  const { id, method, args } = data;
+  const { id, method, json: request } = data;
   queue = queue
     .then(() => booted)
     .then(() => {
-      const json = method === "ping" ? ping() : call(JSON.stringify({ method, args: args ?? {} }));
+      if (typeof request !== "string") throw new TypeError("a call carries its request as a JSON string");
+      const json = method === "ping" ? ping() : call(request);
       post({ type: "result", id, json });
     })
     .catch((error) => post({ type: "error", id, error: errorInfo(error) }))

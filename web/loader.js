@@ -1,20 +1,16 @@
 // Boot: paint the table at once, start the engine worker, drive the progress bar from
 // its boot stages, and expose window.mahjong. Python never runs on this thread.
 //
-// Worker protocol (see engine-worker.js):
-//   page -> worker  {type: "call", id, method, args}
-//   worker -> page  {type: "progress", stage, fraction}        stage in STAGES, fraction 0..1
-//                   {type: "ready", python, pyodide, engine, bridge}
-//                   {type: "failed", stage, error: {name, message}}
-//                   {type: "result", id, json}                  json: the string the bridge returned
-//                   {type: "error", id, error: {name, message}} the call raised
+// The worker and its messages belong to the engine client (engine.js).
 
 import { paintFelt } from "./felt.js"; // tiny and import-free: the first frame is not held up
+import { startEngine } from "./engine.js"; // small and import-free too
 
 // Each stage's share of the bar, roughly its share of the boot time, on each of the worker's
-// two paths (it says which first: {type: "path"}). Downloads report bytes; "start" (compiling
-// WebAssembly, starting the interpreter or restoring its snapshot) reports only its end, so
-// while it runs the bar eases toward its end with time.
+// two paths (a stage only one path has tells which: the worker reports "snapshot" first when it
+// restores one, "micropip" first when it boots normally). Downloads report bytes; "start"
+// (compiling WebAssembly, starting the interpreter or restoring its snapshot) reports only its
+// end, so while it runs the bar eases toward its end with time.
 const PATHS = {
   fresh: [
     { name: "runtime", weight: 0.34, label: "Downloading the Python runtime" },
@@ -80,11 +76,14 @@ let fractions = Object.fromEntries(STAGES.map((s) => [s.name, 0]));
 let shown = 0; // the bar never goes back, not even when a failed restore falls back to a fresh boot
 const progressLog = [];
 
-function choosePath(path) {
-  if (!(path in PATHS) || PATHS[path] === STAGES) return;
+/** Switch to the stage table of the path that has `stage`; false when none has it. */
+function choosePath(stage) {
+  const path = Object.keys(PATHS).find((p) => PATHS[p].some((s) => s.name === stage));
+  if (!path) return false;
   STAGES = PATHS[path];
   fractions = Object.fromEntries(STAGES.map((s) => [s.name, 0]));
   timing.path = path;
+  return true;
 }
 const timing = { loader: performance.now(), path: "fresh" }; // then one entry per finished stage, and "ready"
 
@@ -107,7 +106,7 @@ function showProgress() {
 }
 
 function onProgress(stage, fraction) {
-  if (!(stage in fractions)) return;
+  if (!(stage in fractions) && !choosePath(stage)) return;
   const f = Math.max(fractions[stage], Math.min(1, fraction));
   if (f === fractions[stage]) return;
   fractions[stage] = f;
@@ -141,83 +140,30 @@ function showFailure(error) {
   retry.onclick = () => location.reload();
 }
 
-// --- the worker and window.mahjong ------------------------------------------------------
+// --- the engine and window.mahjong ---------------------------------------------------------
 
-let resolveReady;
-let rejectReady;
-const ready = new Promise((resolve, reject) => {
-  resolveReady = resolve;
-  rejectReady = reject;
+const engine = startEngine();
+engine.onProgress(({ stage, fraction }) => onProgress(stage, fraction));
+
+/** Resolves with window.mahjong once the engine answers calls (API.md). */
+const ready = engine.ready.then((info) => {
+  for (const s of STAGES) onProgress(s.name, 1);
+  timing.ready = performance.now();
+  Object.assign(window.mahjong, info);
+  bootBox.classList.add("hidden");
+  // later visits start with no network (sw.js), registered now that the engine is up
+  window.mahjong.offline = import("./offline.js").then((m) => m.keepOffline());
+  window.mahjong.offline.catch((error) => console.warn("mahjong: no offline copy:", error));
+  if (info.path === "fresh" && typeof caches !== "undefined") {
+    // the next visit restores a snapshot instead: made in idle time by a second worker
+    window.mahjong.snapshot = import("./snapshot.js").then((m) => m.makeSnapshotLater());
+  }
+  return window.mahjong;
+}, (error) => {
+  showFailure(error);
+  throw error;
 });
 ready.catch(() => {}); // a failed boot is shown on the page; callers still see the rejection
-
-const pending = new Map();
-let nextId = 1;
-
-function pythonError(error) {
-  const e = new Error(error.message);
-  e.name = error.name || "PythonError";
-  return e;
-}
-
-const worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
-
-worker.onmessage = ({ data }) => {
-  switch (data.type) {
-    case "path":
-      choosePath(data.path);
-      break;
-    case "progress":
-      onProgress(data.stage, data.fraction);
-      break;
-    case "ready":
-      for (const s of STAGES) onProgress(s.name, 1);
-      timing.ready = performance.now();
-      Object.assign(window.mahjong, { python: data.python, pyodide: data.pyodide, engine: data.engine, bridge: data.bridge,
-                                      bootPath: data.path });
-      bootBox.classList.add("hidden");
-      resolveReady(window.mahjong);
-      // later visits start with no network (sw.js), registered now that the engine is up
-      window.mahjong.offline = import("./offline.js").then((m) => m.keepOffline());
-      window.mahjong.offline.catch((error) => console.warn("mahjong: no offline copy:", error));
-      if (data.path === "fresh" && typeof caches !== "undefined") {
-        // the next visit restores a snapshot instead: made in idle time by a second worker
-        window.mahjong.snapshot = import("./snapshot.js").then((m) => m.makeSnapshotLater());
-      }
-      break;
-    case "failed": {
-      const error = pythonError(data.error);
-      error.stage = data.stage;
-      showFailure(error);
-      rejectReady(error);
-      break;
-    }
-    case "result":
-    case "error": {
-      const call = pending.get(data.id);
-      if (!call) return;
-      pending.delete(data.id);
-      if (data.type === "error") call.reject(pythonError(data.error));
-      else {
-        try {
-          call.resolve(JSON.parse(data.json));
-        } catch (e) {
-          call.reject(e);
-        }
-      }
-      break;
-    }
-  }
-};
-
-worker.onerror = (event) => {
-  event.preventDefault();
-  const error = new Error(event.message || "the engine worker failed to load");
-  showFailure(error);
-  rejectReady(error);
-  for (const call of pending.values()) call.reject(error);
-  pending.clear();
-};
 
 window.mahjong = {
   ready,
@@ -228,14 +174,9 @@ window.mahjong = {
   handOver() {
     window.removeEventListener("resize", queuePaint);
   },
-  /** Run `method` in the engine (py_engine.bridge.call) and resolve with its JSON answer. */
-  _call(method, args = {}) {
-    const id = nextId++;
-    return new Promise((resolve, reject) => {
-      pending.set(id, { resolve, reject });
-      worker.postMessage({ type: "call", id, method, args });
-    });
-  },
+  /** The engine's JSON answer to `method` (py_engine.bridge.call), `ok: false` included. */
+  _call: (method, args = {}) => engine.request(method, args),
+  _engine: engine,
 };
 
 paintTable();

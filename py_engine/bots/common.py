@@ -9,12 +9,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import shapes
+from ..actions import Action
 from ..tiles import CODES, HONOR_BASE, INDEX, NUM_KINDS, WHITE_DRAGON
 
 GOLD_SLOT = -1          # a drawn or held gold does not go into the counts: it is a wild
 SUIT_LETTERS = "mps"
 
-#: Longyan win payments, summed over the three payers (RULES.md §3 Win settlement), by winner role.
+#: Longyan win payments, summed over the three payers (docs/RULES.md §3 Win settlement), by winner role.
 #: (non-dealer winner: dealer pays 2b, others b; dealer winner: each pays 2b)
 def longyan_total(base: int, dealer_wins: bool) -> int:
     return 6 * base if dealer_wins else 4 * base
@@ -139,7 +140,7 @@ class View:
 # Shanten of the whole hand (the variant's shapes) and simple shape measures
 
 def plain_shanten(counts: list[int], golds: int, melds: int, wild: str, xinyu: bool) -> int:
-    """Standard shape or seven pairs; in Xinyu also the all-honors free hand (全风向, RULES.md §2)."""
+    """Standard shape or seven pairs; in Xinyu also the all-honors free hand (全风向, docs/RULES.md §2)."""
     s = shapes.shanten(counts, melds, golds, wild)
     if xinyu and melds == 0 and s > -1:
         free = 13 - sum(counts[HONOR_BASE:])
@@ -168,14 +169,9 @@ def keep_score(counts: list[int], slot: int) -> float:
     return score
 
 
-def parse_action(action: str) -> tuple[str, str]:
-    verb, _, arg = action.partition(" ")
-    return verb, arg
-
-
 def discard_tiles(legal: list[str], gold: str | None, allow_gold: bool = False) -> list[str]:
     """Tiles the seat may discard; golds are left out unless nothing else is legal (or allowed)."""
-    tiles = [a[8:] for a in legal if a.startswith("discard ")]
+    tiles = [a.tile for a in map(Action.parse, legal) if a.kind == "discard" and a.tile]
     if gold is not None and not allow_gold:
         kept = [t for t in tiles if t != gold]
         if kept:

@@ -1,4 +1,4 @@
-"""How likely a discard feeds another player's discard win (Longyan, RULES.md §3: the discarder pays 1 more).
+"""How likely a discard feeds another player's discard win (Longyan, docs/RULES.md §3: the discarder pays 1 more).
 
 Only what the seat sees counts: how long each opponent has played and what it has exposed,
 its own discards (a player rarely waits on a tile it threw; furiten here is only temporary, so

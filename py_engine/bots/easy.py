@@ -8,6 +8,7 @@ when the pong makes its hand ready. No hand value, no defence.
 """
 from __future__ import annotations
 
+from ..actions import kind_of, tile_of
 from .common import GOLD_SLOT, View, discard_tiles, keep_score, plain_shanten
 
 
@@ -62,8 +63,8 @@ def choose(view: View) -> str:
         return "pass"
     now = shanten_of(view, counts, golds, melds)
     for action in legal:
-        if action.startswith("kong "):
-            tile = action[5:]
+        tile = tile_of(action)
+        if kind_of(action) == "kong" and tile is not None:
             slot = view.slot(tile)
             held = counts[slot] if slot != GOLD_SLOT else 0
             take = 4 if held == 4 else 1                         # concealed kong, or add to a pong

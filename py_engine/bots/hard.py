@@ -5,8 +5,8 @@ every kind of tile this seat has not seen is drawn in turn (weighted by its unse
 is the exact expectation a Monte Carlo over the unseen tiles would estimate, with no sampling
 noise), the hand answers with its best discard, and the position reached is valued by the normal
 bot's estimate (``value.Evaluator``) with one draw fewer to come. A draw that completes the hand
-is valued as the win it is: Xinyu's multipliers (RULES.md §2), Longyan's self-draw, three golds,
-or a swim when the gold pairs a natural tile (RULES.md §3 游金). This sees shapes whose next draw
+is valued as the win it is: Xinyu's multipliers (docs/RULES.md §2), Longyan's self-draw, three golds,
+or a swim when the gold pairs a natural tile (docs/RULES.md §3 游金). This sees shapes whose next draw
 leads to wide waits (two-step efficiency) and value that only shows once a tile arrives. Only the
 observation is used (the unseen counts); no randomness, so the same state gives the same choice.
 The look-ahead overrules the normal bot only by a margin (``MIN_GAIN``): smaller preferences are
@@ -18,6 +18,7 @@ outcomes exactly.
 from __future__ import annotations
 
 from .. import shapes
+from ..actions import Action
 from ..tiles import HONOR_BASE
 from .common import GOLD_SLOT, MeldInfo, View, keep_score, longyan_total, swim_total
 from .defense import FEED_COST, danger
@@ -144,7 +145,7 @@ class NextDraw:
 
 
 def xinyu_multiplier(counts: list[int], melds: MeldInfo, simple: bool) -> int:
-    """M of a complete Xinyu self-draw hand, best reading (RULES.md §2 win settlement)."""
+    """M of a complete Xinyu self-draw hand, best reading (docs/RULES.md §2 win settlement)."""
     two = 2 if simple else 4
     m = 1
     if melds.count == 0:
@@ -180,7 +181,8 @@ def decide(view: View) -> Decision:
     for cand in decision.candidates[:TOP_K]:
         if ranked and cand.score < best - window:
             continue
-        verb, _, tile = cand.action.partition(" ")
+        parsed = Action.parse(cand.action)
+        verb, tile = parsed.kind, parsed.tile or ""
         slot = view.slot(tile) if tile else 0
         if verb == "discard":
             value = look.after_discard(counts, golds, mi, slot)

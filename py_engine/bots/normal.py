@@ -2,7 +2,7 @@
 
 Every choice compares estimates from ``value.Evaluator``: a discard by the hand it leaves (less the
 risk of feeding a Longyan discard win, ``defense``), a pong or kong by the hand after it plus what
-a kong pays at once (RULES.md §2, §3 kong payments), a swim by what it pays against winning now.
+a kong pays at once (docs/RULES.md §2, §3 kong payments), a swim by what it pays against winning now.
 Golds are never discarded in Longyan unless nothing else is legal.
 """
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .. import shapes
+from ..actions import kind_of, tile_of
 from .common import GOLD_SLOT, MeldInfo, View, discard_tiles, keep_score, longyan_total, swim_total
 from .defense import FEED_COST, danger
 from .value import Estimate, Evaluator
@@ -38,7 +39,7 @@ class Decision:
 
 
 def kong_payment(view: View, concealed: bool) -> float:
-    """What a kong brings at once (RULES.md §2 and §3 kong payments)."""
+    """What a kong brings at once (docs/RULES.md §2 and §3 kong payments)."""
     if view.variant == "xinyu":
         return 6.0 if concealed else 3.0
     unit = 2 if concealed else 1
@@ -126,9 +127,9 @@ class NormalBot:
         v = self.view
         legal = v.legal
         counts, golds, mi = self.counts, self.golds, v.melds
-        swims = [a for a in legal if a.startswith("swim ")]
+        swims = [a for a in legal if kind_of(a) == "swim"]
         if v.swims[v.seat]:
-            # a swim's draw wins whatever it is; a drawn gold may climb a level (RULES.md §3 游金)
+            # a swim's draw wins whatever it is; a drawn gold may climb a level (docs/RULES.md §3 游金)
             if swims and v.tiles_left >= 4:
                 return Decision(swims[0], note="swim_up")
             return Decision("win" if "win" in legal else legal[0], note="win")
@@ -138,7 +139,7 @@ class NormalBot:
         best_swim: Candidate | None = None
         if swims and v.tiles_left >= 4:
             for action in swims:
-                tile = action[5:]
+                tile = tile_of(action) or ""
                 value = swim_total(swim_level(v, tile), v.is_dealer) * self.ev.survive
                 value -= danger(v, tile) * (FEED_COST + value)
                 if best_swim is None or value > best_swim.score:
@@ -151,9 +152,9 @@ class NormalBot:
         if best_swim is not None:
             cands.append(best_swim)
         for action in legal:
-            if not action.startswith("kong "):
+            tile = tile_of(action)
+            if kind_of(action) != "kong" or tile is None:
                 continue
-            tile = action[5:]
             slot = v.slot(tile)
             if slot == GOLD_SLOT:
                 continue
@@ -197,7 +198,7 @@ class NormalBot:
                 counts[slot] -= 1
                 est = self.ev.ev13(counts, golds, mi)
                 counts[slot] += 1
-            # care only when the hand is far from ready and the wall is running down (RULES.md §3:
+            # care only when the hand is far from ready and the wall is running down (docs/RULES.md §3:
             # the discarder pays 1 more); speed matters more than safety otherwise
             risk = danger(v, tile) if est.shanten >= DEFEND_FROM_SHANTEN and v.tiles_left <= DEFEND_BELOW_TILES else 0.0
             score = est.ev - risk * (FEED_COST + RISK_EV_SHARE * est.ev) - 1e-4 * tie

@@ -1,8 +1,8 @@
 """Hand value over the unseen tiles: what a 13-tile hand is worth before the next draw.
 
 For each target the hand could aim at (the plain winning shape; in Xinyu also the flushes, seven
-pairs, all pungs and all honors with their multipliers, RULES.md §2; in Longyan a swim once a gold
-is held and three golds, RULES.md §3) we take the shanten towards it and its outs counted over the
+pairs, all pungs and all honors with their multipliers, docs/RULES.md §2; in Longyan a swim once a gold
+is held and three golds, docs/RULES.md §3) we take the shanten towards it and its outs counted over the
 tiles this seat has not seen (ukeire), turn that into the chance of completing it in the draws
 left while no one else has won, and weigh it by what the win pays. The hand's estimate is its best
 target's. Normal and hard bots and the hints all use this one estimate.

@@ -1,7 +1,29 @@
-"""Longyan Xinzhuang (龙岩新庄麻将) as data: options, categories, payments (RULES.md §3)."""
+"""Longyan Xinzhuang (龙岩新庄麻将): options, categories, payments, and the hooks the referee calls
+(docs/RULES.md §3).
+
+One category per win, the highest that applies, each with a base b; the dealer pays and takes
+double. The gold (开金) is wild; white dragons stand for its face (白板替金, option). A swim (游金):
+with a gold in the pair, discard and declare; the next draw wins whatever it is. A single swim
+(a gold paired with a natural tile) pays b = 4; a double swim (the pair was two golds, or a drawn
+gold climbs one level) b = 8; a triple swim a fixed table. While another seat swims double, only a
+self-draw may win; while one swims triple, only 杠上开花. Three golds (三金倒) win at once.
+"""
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..golds import count_index, hand_counts, wild_of
+from ..reading import reading_of
+from ..results import Payment, Win
+from ..shapes import can_form_sets, is_win
+from ..tiles import INDEX, format_tiles, sort_key
+from .base import RuleSet
+
+if TYPE_CHECKING:
+    from ..melds import Meld
+    from ..state import HandState
 
 # option -> allowed values; the first is the default
 OPTIONS: dict[str, tuple[Any, ...]] = {
@@ -29,3 +51,170 @@ SWIM_TRIPLE = {"dealer_pays": 24, "other_pays": 16, "dealer_wins_each": 24}
 
 #: Kong payments (flower kongs are exposed): by a non-dealer, the dealer pays double; by the dealer, each pays double.
 KONG_UNIT = {"exposed": 1, "concealed": 2}
+
+
+# ---- 游金, the swim (docs/RULES.md §3) ----
+
+def swim_tiles(hand: Sequence[str], gold: str, options: Mapping[str, Any]) -> list[str]:
+    """Tiles T whose discard leaves the other 13 as sets plus one lone gold: a single swim when the
+    pair was a gold with T, a double swim when T is a gold and the pair was two golds."""
+    counts, golds = hand_counts(hand, gold, options)
+    if golds == 0:
+        return []
+    wild = wild_of(options)
+    out = []
+    for tile in sorted(set(hand), key=sort_key):
+        if tile == gold:
+            if golds >= 2 and can_form_sets(counts, golds - 2, wild):
+                out.append(tile)       # double swim: the pair was two golds
+            continue
+        rest = list(counts)
+        rest[count_index(tile, gold, options)] -= 1   # a white dragon fills the gold's face
+        if can_form_sets(rest, golds - 1, wild):
+            out.append(tile)           # single swim: the pair was a gold with T
+    return out
+
+
+def swim_level(current: int, tile: str, gold: str | None) -> int:
+    """The level "swim T" reaches: one up while swimming (a drawn gold discarded), else double when
+    T is a gold (the pair was two golds), single otherwise."""
+    return current + 1 if current else (2 if tile == gold else 1)
+
+
+# ---- categories and payments (docs/RULES.md §3 Win settlement) ----
+
+def category(candidates: Sequence[str]) -> tuple[str, int]:
+    """The highest-paying category among those that apply, with its base (0 for swim_triple)."""
+    if "swim_triple" in candidates:
+        return "swim_triple", 0
+    best = max(candidates, key=lambda c: CATEGORY_BASE[c])
+    return best, CATEGORY_BASE[best]
+
+
+def win_payments(win: Win, dealer: int, discarder: int | None) -> list[Payment]:
+    """Base b: a non-dealer winner gets 2b from the dealer and b from each other; a dealer winner 2b from each."""
+    payments = []
+    for s in range(4):
+        if s == win.seat:
+            continue
+        if win.category == "swim_triple":
+            table = SWIM_TRIPLE
+            if win.seat == dealer:
+                amount = table["dealer_wins_each"]
+            else:
+                amount = table["dealer_pays"] if s == dealer else table["other_pays"]
+        else:
+            b = win.multiplier
+            amount = 2 * b if (s == dealer or win.seat == dealer) else b
+            if win.category == "discard_win" and s == discarder:
+                amount += 1               # the discarder pays 1 more
+        payments.append(Payment(s, win.seat, amount, "win"))
+    return payments
+
+
+def win_total(category_id: str, dealer_wins: bool) -> int:
+    """What a self-drawn win of this category brings its winner in all (the three payments summed)."""
+    base = 0 if category_id == "swim_triple" else CATEGORY_BASE[category_id]
+    winner, dealer = (0, 0) if dealer_wins else (1, 0)
+    win = Win(winner, category_id, (), base, "", (), None)
+    return sum(p.amount for p in win_payments(win, dealer, None))
+
+
+def kong_payments(owner: int, dealer: int, concealed: bool, reason: str) -> list[Payment]:
+    """Exposed 1 / concealed 2 from each non-dealer; the dealer pays double, and a dealer's kong takes double."""
+    unit = KONG_UNIT["concealed" if concealed else "exposed"]
+    return [
+        Payment(s, owner, 2 * unit if (owner == dealer or s == dealer) else unit, reason)
+        for s in range(4) if s != owner
+    ]
+
+
+def flower_kong_payments(owner: int, dealer: int) -> list[Payment]:
+    """A flower kong (four flowers set aside) is paid as an exposed kong."""
+    return kong_payments(owner, dealer, concealed=False, reason="flower_kong")
+
+
+def first_discard_bonus(dealer: int, round_number: int, tile: str) -> list[Payment]:
+    """分饼 round k: the dealer pays each non-dealer base·2^(k-1), base 1 for an honor, 2 for a suited tile."""
+    base = 1 if tile[1] == "z" else 2
+    return [
+        Payment(dealer, s, base * 2 ** (round_number - 1), "first_discard_bonus")
+        for s in range(4) if s != dealer
+    ]
+
+
+@dataclass(frozen=True)
+class Longyan(RuleSet):
+    """The hooks of Longyan."""
+
+    def wall_floor(self, wall_tiles: int, drawn_count: int, options: Mapping[str, Any]) -> int:
+        return int(options["reserve_tiles"])
+
+    def refusal(self, state: HandState, seat: int, how: str) -> str | None:
+        """Swims of others, furiten, options (docs/RULES.md §3)."""
+        if state.swims[seat]:
+            return "swim"                   # a swimmer wins only by the swim's own draw
+        others = state.others_swim(seat)
+        if others >= 3 and not (how == "self_draw" and state.replacement):
+            return "swim"                   # triple swim: only 杠上开花
+        if others == 2 and how != "self_draw":
+            return "swim"                   # double swim: self-draw only
+        if how in ("discard", "rob_kong") and state.furiten[seat]:
+            return "furiten"
+        if how == "discard" and state.options["gold_holder_no_discard_win"] and state.hand_shapes[seat].golds:
+            return "gold_holder"
+        return None
+
+    def self_draw_category(self, state: HandState, seat: int, shape: bool) -> str | None:
+        three = (state.gold is not None and state.counts[seat][INDEX[state.gold]] >= 3
+                 and state.options["three_golds"] == "any_time")
+        if not (shape or three) or self.refusal(state, seat, "self_draw") is not None:
+            return None
+        candidates = []
+        if three:
+            candidates.append("three_golds")
+        if shape:
+            candidates.append("self_draw")
+        return category(candidates)[0]
+
+    def swim_tiles(self, state: HandState, seat: int) -> list[str]:
+        if state.swims[seat] or not state.gold:
+            return []
+        return swim_tiles(state.hands[seat], state.gold, state.options)
+
+    def score_win(self, state: HandState, seat: int, category_id: str, tile: str | None,
+                  concealed: Sequence[str], melds: Sequence[Meld], self_draw: bool) -> Win:
+        name, base = category([category_id])
+        return Win(seat, name, (), base, format_tiles(concealed), tuple(str(m) for m in melds), tile,
+                   base=base or None, reading=reading_of(concealed, melds, state.gold, state.options))
+
+    def evaluate(self, tiles: Sequence[str], melds: Sequence[Meld], gold: str | None,
+                 options: Mapping[str, Any], self_draw: bool, kong_bloom: bool) -> Win | None:
+        candidates = []
+        if gold is not None and list(tiles).count(gold) >= 3:
+            candidates.append("three_golds")
+        counts, golds = hand_counts(tiles, gold, options)
+        if is_win(counts, len(melds), golds, wild_of(options)):     # standard shape or seven pairs
+            candidates.append("self_draw" if self_draw else "discard_win")
+        if not candidates:
+            return None
+        name, base = category(candidates)
+        return Win(0, name, (), base, format_tiles(tiles), tuple(str(m) for m in melds), None,
+                   base=base or None, reading=reading_of(tiles, melds, gold, options))
+
+    def win_payments(self, win: Win, dealer: int, discarder: int | None) -> list[Payment]:
+        return win_payments(win, dealer, discarder)
+
+    def kong_payments(self, owner: int, dealer: int, concealed: bool, reason: str) -> list[Payment]:
+        return kong_payments(owner, dealer, concealed, reason)
+
+    def next_dealer(self, dealer: int, first_winner: int) -> int:
+        return dealer if first_winner == dealer else (dealer + 1) % 4
+
+    def next_dealer_after_draw(self, dealer: int, options: Mapping[str, Any]) -> int:
+        return dealer                        # 连庄 after a drawn hand
+
+
+RULES = Longyan("longyan", flowers=True, stacks_per_side=18, options=OPTIONS, has_gold=True, random_dealer=True,
+                covered_first_discard=True, furiten=True, robs_added_kong=True, first_discard_bonus=True,
+                three_golds=True)

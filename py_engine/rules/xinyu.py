@@ -1,7 +1,25 @@
-"""Xinyu (新余麻将) as data: options and the pattern table (RULES.md §2)."""
+"""Xinyu (新余麻将): options, the pattern table, and the hooks the referee calls (docs/RULES.md §2).
+
+Self-draw only unless option discard_win (点炮; then several may win on one discard, 一炮多响);
+multiplicative patterns, the best reading paid; the all-honors free hand (全风向); kongs paid by
+each other player; the winner deals next; a drawn hand after 120 tiles.
+"""
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .. import shapes
+from ..reading import reading_of
+from ..results import Payment, Win
+from ..tiles import HONOR_BASE, counts34, format_tiles
+from .base import RuleSet
+
+if TYPE_CHECKING:
+    from ..melds import Meld
+    from ..shapes import Component
+    from ..state import HandState
 
 # option -> allowed values; the first is the default
 OPTIONS: dict[str, tuple[Any, ...]] = {
@@ -28,5 +46,185 @@ MULTIPLIERS: dict[str, tuple[int, int]] = {
 }
 LUXURY_BASE: tuple[int, int] = (4, 2)   # 豪华七小对: base · 2^k
 
-#: Kong payments: each other player pays the kong's owner (RULES.md §2, kong payments).
+#: Kong payments: each other player pays the kong's owner (docs/RULES.md §2, kong payments).
 KONG_PAYMENT = {"exposed": 1, "concealed": 2}
+
+PATTERN_ORDER = (
+    "concealed", "kong", "seven_pairs", "luxury_seven_pairs", "half_flush", "full_flush",
+    "all_honors", "all_pungs", "flying", "kong_bloom",
+)
+
+
+# ---- 全风向, the all-honors free hand: fourteen honors with no melds win in any shape ----
+
+def free_hand_wins(parts: Sequence[Component], melds: int) -> bool:
+    """Fourteen honors, no suited tile, no meld (the hand's four components)."""
+    m, p, s, h = parts
+    return not melds and h.tiles == 14 and m.tiles + p.tiles + s.tiles == 0
+
+
+def free_hand_waits(parts: Sequence[Component], melds: int) -> bool:
+    """Does any honor complete the free hand (no meld, no suited tile held)?"""
+    m, p, s, _ = parts
+    return not melds and m.tiles + p.tiles + s.tiles == 0
+
+
+def free_hand_shanten(counts: Sequence[int], melds: int) -> int | None:
+    """Shanten towards the free hand: 13 - honors held (None with melds)."""
+    return None if melds else 13 - sum(counts[HONOR_BASE:])
+
+
+# ---- scoring: multiplicative patterns, best reading (docs/RULES.md §2 Win settlement) ----
+
+@dataclass(frozen=True)
+class XinyuScore:
+    """A complete Xinyu hand scored: its pattern ids, each one's multiplier, M (their product), and
+    the shape of the reading paid ("standard", "all_pungs", "seven_pairs" or "all_honors")."""
+
+    patterns: tuple[str, ...]
+    pattern_multipliers: tuple[tuple[str, int], ...]
+    multiplier: int
+    shape: str
+
+
+def score_counts(counts: Sequence[int], melds: int, has_kong: bool, meld_suits: frozenset[str] | set[str],
+                 *, self_draw: bool, kong_bloom: bool, simple: bool) -> XinyuScore | None:
+    """The best reading of complete concealed counts (34 slots) with `melds` melds of `meld_suits`
+    (suit letters, "z" for honors): the one scoring, read by the referee and the bots alike."""
+    column = 1 if simple else 0
+    common: list[str] = []
+    if not melds and self_draw:
+        common.append("concealed")
+    if has_kong:
+        common.append("kong")
+    suits = {"mps"[k // 9] for k in range(HONOR_BASE) if counts[k]} | (set(meld_suits) - {"z"})
+    honors = any(counts[HONOR_BASE:]) or "z" in meld_suits
+    if not suits:
+        common.append("all_honors")
+    elif len(suits) == 1:
+        common.append("half_flush" if honors else "full_flush")
+    if kong_bloom and self_draw:
+        common.append("kong_bloom")
+
+    readings: list[tuple[str, list[str]]] = []
+    if shapes.is_standard_win(counts):
+        shape = []
+        if _all_pungs(counts):
+            shape.append("all_pungs")
+            if melds == 4:
+                shape.append("flying")        # 飞起来 also scores all_pungs (再×4)
+        readings.append(("all_pungs" if shape else "standard", shape))
+    if not melds and shapes.is_seven_pairs(counts):
+        fours = sum(1 for c in counts if c == 4)
+        readings.append(("seven_pairs", ["luxury_seven_pairs"] if fours else ["seven_pairs"]))
+    if not readings and free_hand_shanten(counts, melds) == -1:
+        readings.append(("all_honors", []))   # 全风向 free hand: all honors, any shape
+    if not readings:
+        return None
+
+    best: XinyuScore | None = None
+    for shape_name, shape in readings:
+        ids = set(common) | set(shape)
+        ordered = tuple(p for p in PATTERN_ORDER if p in ids)
+        each = tuple((pid, pattern_multiplier(pid, counts, column)) for pid in ordered)
+        m = 1
+        for _, value in each:
+            m *= value
+        if best is None or m > best.multiplier:
+            best = XinyuScore(ordered, each, m, shape_name)
+    return best
+
+
+def score(concealed: Sequence[str], melds: Sequence[Meld], *, self_draw: bool, kong_bloom: bool,
+          simple: bool) -> XinyuScore | None:
+    """The best-scoring reading of a complete hand given as tiles, or None if it does not win."""
+    return score_counts(counts34(concealed), len(melds), any(m.is_kong for m in melds),
+                        {m.tile[1] for m in melds}, self_draw=self_draw, kong_bloom=kong_bloom, simple=simple)
+
+
+def pattern_multiplier(pid: str, counts: Sequence[int], column: int) -> int:
+    """One pattern's multiplier; luxury seven pairs is base·2^k for its k fours (docs/RULES.md §2)."""
+    if pid == "luxury_seven_pairs":
+        k = sum(1 for c in counts if c == 4)
+        return LUXURY_BASE[column] * 2 ** k
+    return MULTIPLIERS[pid][column]
+
+
+def _all_pungs(counts: Sequence[int]) -> bool:
+    """Every concealed set a triplet: one kind twice, the rest three times or absent."""
+    pairs = 0
+    for c in counts:
+        if c == 2:
+            pairs += 1
+        elif c not in (0, 3):
+            return False
+    return pairs == 1
+
+
+def win_payments(win: Win, discarder: int | None) -> list[Payment]:
+    """Self-draw: each other player pays 2·M. Discard win: the discarder alone pays 1·M."""
+    if discarder is None:
+        return [Payment(s, win.seat, 2 * win.multiplier, "win") for s in range(4) if s != win.seat]
+    return [Payment(discarder, win.seat, win.multiplier, "win")]
+
+
+def kong_payments(owner: int, concealed: bool) -> list[Payment]:
+    unit = KONG_PAYMENT["concealed" if concealed else "exposed"]
+    reason = "concealed_kong" if concealed else "kong"
+    return [Payment(s, owner, unit, reason) for s in range(4) if s != owner]
+
+
+@dataclass(frozen=True)
+class Xinyu(RuleSet):
+    """The hooks of Xinyu."""
+
+    def wall_floor(self, wall_tiles: int, drawn_count: int, options: Mapping[str, Any]) -> int:
+        # where the 120-tile limit falls: every draw takes one tile from the wall and counts one more
+        return max(0, wall_tiles - (DRAW_LIMIT - drawn_count))
+
+    def may_win_on_discard(self, options: Mapping[str, Any]) -> bool:
+        return bool(options["discard_win"])
+
+    def refusal(self, state: HandState, seat: int, how: str) -> str | None:
+        if how == "self_draw" or (how == "discard" and state.options["discard_win"]):
+            return None
+        return "self_draw_only"
+
+    def several_winners(self, window_kind: str, options: Mapping[str, Any]) -> bool:
+        return window_kind == "claim" and bool(options.get("discard_win"))
+
+    def score_win(self, state: HandState, seat: int, category: str, tile: str | None,
+                  concealed: Sequence[str], melds: Sequence[Meld], self_draw: bool) -> Win:
+        scored = score(concealed, melds, self_draw=self_draw, kong_bloom=state.replacement and self_draw,
+                       simple=state.options["scoring"] == "simple")
+        assert scored is not None, "a legal win always scores"
+        return Win(seat, category, scored.patterns, scored.multiplier, format_tiles(concealed),
+                   tuple(str(m) for m in melds), tile, pattern_multipliers=scored.pattern_multipliers,
+                   reading=reading_of(concealed, melds, None, state.options, scored.shape))
+
+    def evaluate(self, tiles: Sequence[str], melds: Sequence[Meld], gold: str | None,
+                 options: Mapping[str, Any], self_draw: bool, kong_bloom: bool) -> Win | None:
+        if gold is not None:
+            raise ValueError("xinyu has no gold")
+        scored = score(tiles, melds, self_draw=self_draw, kong_bloom=kong_bloom, simple=options["scoring"] == "simple")
+        if scored is None:
+            return None
+        return Win(0, "self_draw" if self_draw else "discard_win", scored.patterns, scored.multiplier,
+                   format_tiles(tiles), tuple(str(m) for m in melds), None,
+                   pattern_multipliers=scored.pattern_multipliers,
+                   reading=reading_of(tiles, melds, None, options, scored.shape))
+
+    def win_payments(self, win: Win, dealer: int, discarder: int | None) -> list[Payment]:
+        return win_payments(win, discarder)
+
+    def kong_payments(self, owner: int, dealer: int, concealed: bool, reason: str) -> list[Payment]:
+        return kong_payments(owner, concealed)
+
+    def next_dealer(self, dealer: int, first_winner: int) -> int:
+        return first_winner                  # the winner deals next
+
+    def next_dealer_after_draw(self, dealer: int, options: Mapping[str, Any]) -> int:
+        return dealer if options["draw_keeps_dealer"] else (dealer + 1) % 4
+
+
+RULES = Xinyu("xinyu", flowers=False, stacks_per_side=17, options=OPTIONS, tail_die=True, free_honors=True)

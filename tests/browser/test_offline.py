@@ -59,7 +59,7 @@ def test_after_one_visit_the_game_starts_and_plays_offline(page, site, tmp_path,
     page.on("requestfailed", lambda request: requests_failed.append(request.url))
     page.reload()
     page.wait_for_function(TABLE_UP, timeout=boot_timeout)
-    assert page.evaluate("() => window.mahjong.bootPath") == "snapshot"
+    assert page.evaluate("() => window.mahjong.path") == "snapshot"
     state = page.evaluate("""() => window.mahjong.newGame({variant: "xinyu", seed: 4, autoplay: true,
                                                            speed: "instant", hands: 1})""")
     assert state["autoplay"]

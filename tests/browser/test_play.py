@@ -151,13 +151,14 @@ def test_an_engine_fault_is_shown_and_the_hand_restarts(page, site, output_path)
     idle(page)
     # the next engine call fails as an exception inside the engine would
     page.evaluate("""() => {
-        const real = window.mahjong._call;
-        window.mahjong._call = (method, args) => {
+        const engine = window.mahjong._engine;
+        const real = engine.request;
+        engine.request = (method, args) => {
             if (method === "act" || method === "bot_step") {
-                window.mahjong._call = real;
+                engine.request = real;
                 return Promise.resolve({ok: false, kind: "engine", error: "RuntimeError: injected fault"});
             }
-            return real(method, args);
+            return real.call(engine, method, args);
         };
     }""")
     s = page.evaluate("() => window.mahjong.state()")

@@ -40,7 +40,7 @@ def engine_only(page) -> None:
 def first_visit_with_snapshot(page, site, boot_timeout) -> None:
     page.goto(site.url)
     wait_ready(page, boot_timeout)
-    assert page.evaluate("() => window.mahjong.bootPath") == "fresh"
+    assert page.evaluate("() => window.mahjong.path") == "fresh"
     assert page.evaluate("() => window.mahjong.snapshot !== undefined")  # the snapshot worker is coming
     report = page.evaluate("() => window.mahjong.snapshot")  # its report, once it has stored the snapshot
     assert report["type"] == "stored", report
@@ -55,7 +55,7 @@ def test_a_repeat_visit_restores_the_snapshot_and_plays_the_same_hands(page, sit
 
     page.reload()
     wait_ready(page, boot_timeout)
-    assert page.evaluate("() => window.mahjong.bootPath") == "snapshot"
+    assert page.evaluate("() => window.mahjong.path") == "snapshot"
     restored = page.evaluate(PLAY)
     assert hashlib.sha256(restored.encode()).hexdigest() == hashlib.sha256(fresh.encode()).hexdigest()
     assert len(json.loads(fresh)) > 20
@@ -97,7 +97,7 @@ def test_a_bad_snapshot_falls_back_to_a_normal_boot_and_plays(page, site, boot_t
     page.on("worker", lambda worker: worker.on("console", lambda m: warnings.append(m.text)))
     page.reload()
     wait_ready(page, boot_timeout)
-    assert page.evaluate("() => window.mahjong.bootPath") == "fresh"
+    assert page.evaluate("() => window.mahjong.path") == "fresh"
     assert any("snapshot could not be restored" in w for w in warnings), warnings
     page.wait_for_function(f"async () => ({KEPT})().then((keys) => keys.length === 0)", timeout=10_000)
     # and the game plays: a hand by four bots through the page's own controller

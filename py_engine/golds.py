@@ -1,0 +1,78 @@
+"""The one gold reading (docs/RULES.md §3 开金, 白板替金): which count slot a tile fills given the
+gold and the options, how far a gold stands in, and which natural tile one draws for a slot.
+
+The referee's hand shapes, the winning check, the hints, the analysis and the bots all read golds
+through these functions.
+"""
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from . import shapes
+from .tiles import CODES, INDEX, NUM_KINDS, WHITE_DRAGON
+
+GOLD_SLOT = -1          # a gold does not go into the counts: it is a wild
+
+
+def wild_of(options: Mapping[str, Any]) -> str:
+    """How far a gold stands in: "any" tile, or "suited" (m/p/s) only (option gold_wild)."""
+    return "suited" if options.get("gold_wild") == "suited" else "any"
+
+
+def white_replaces(options: Mapping[str, Any], gold: str | None = None) -> bool:
+    """Do white dragons stand for the gold's face (白板替金, option white_dragon)? Never when the gold
+    is itself the white dragon, nor without a gold."""
+    if gold is None or gold == WHITE_DRAGON:
+        return False
+    return options.get("white_dragon") != "plain"
+
+
+@functools.cache
+def count_slots(gold: str | None, white: bool) -> tuple[int, ...]:
+    """The count slot each physical kind fills: GOLD_SLOT for a gold (wild), the gold's face for a
+    white dragon that stands for it (白板替金), else its own."""
+    slots = list(range(NUM_KINDS))
+    if gold is not None:
+        face = INDEX[gold]
+        slots[face] = GOLD_SLOT
+        if white and gold != WHITE_DRAGON:
+            slots[INDEX[WHITE_DRAGON]] = face
+    return tuple(slots)
+
+
+def slots_of(gold: str | None, options: Mapping[str, Any]) -> tuple[int, ...]:
+    """count_slots under a rule set's options."""
+    return count_slots(gold, options.get("white_dragon") != "plain")
+
+
+def hand_counts(tiles: Sequence[str], gold: str | None, options: Mapping[str, Any],
+                counts: list[int] | None = None) -> tuple[list[int], int]:
+    """34-slot natural counts and the number of golds; white dragons stand for the gold's face.
+
+    `counts`: the tiles' physical 34-slot counts when the caller has them already (not changed).
+    """
+    white = options.get("white_dragon") != "plain"
+    if counts is None:
+        return shapes.gold_counts(tiles, gold, white)
+    return shapes.split_golds(counts, gold, white)
+
+
+def count_index(tile: str, gold: str | None, options: Mapping[str, Any]) -> int:
+    """The count slot a natural tile fills: a white dragon fills the gold's face (白板替金)."""
+    slot = slots_of(gold, options)[INDEX[tile]]
+    return INDEX[tile] if slot < 0 else slot
+
+
+def natural_tile(slot: int, gold: str | None, white: bool) -> str | None:
+    """The physical tile one holds or draws for a natural count slot; None when there is none (the
+    gold's face when white dragons do not replace it: every such tile is a gold)."""
+    code = CODES[slot]
+    if gold is None:
+        return code
+    if code == gold:
+        return WHITE_DRAGON if white and gold != WHITE_DRAGON else None
+    if code == WHITE_DRAGON and white:
+        return None                        # a white dragon reads as the gold's face
+    return code

@@ -1,0 +1,103 @@
+"""What a rule set is: its data (options, wall, flowers) and the hooks the referee calls.
+
+python-chess's variant.py is the model: the referee (game.py, legality.py, settle.py) holds no
+branch on a rule set's name; it asks its rule set. Each rule set's module (xinyu.py, longyan.py)
+holds its options, tables and hooks, so a rule is found by opening its rule set.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..results import Payment, Win
+
+if TYPE_CHECKING:
+    from ..melds import Meld
+    from ..state import HandState
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Data plus hooks; the subclasses override the hooks whose rule differs."""
+
+    name: str
+    flowers: bool              # 144 tiles with eight flowers (Longyan)
+    stacks_per_side: int       # 17 (Xinyu) or 18 (Longyan)
+    options: dict[str, tuple[Any, ...]]   # option -> allowed values, the first is the default
+    has_gold: bool = False                # a turned gold (开金) is wild (Longyan)
+    tail_die: bool = False                # one die picks the kong replacement stack (Xinyu)
+    random_dealer: bool = False           # the first dealer of a dealt hand is drawn by lot (Longyan)
+    covered_first_discard: bool = False   # the dealer's first discard is covered (Longyan 抢金)
+    free_honors: bool = False             # 全风向: fourteen honors win in any shape (Xinyu)
+    furiten: bool = False                 # passing a win forbids discard wins until one's next draw
+    robs_added_kong: bool = False         # 抢杠: others may win on an added kong's tile
+    first_discard_bonus: bool = False     # 分饼 (Longyan)
+    three_golds: bool = False             # 三金倒 (Longyan)
+
+    def resolve(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Every option named, defaults filled in; an unknown option or value raises ValueError."""
+        given = dict(given or {})
+        for key, value in given.items():
+            if key not in self.options:
+                raise ValueError(
+                    f"unknown option {key!r} for {self.name} (options: {', '.join(sorted(self.options))})"
+                )
+            allowed = self.options[key]
+            if value not in allowed or type(value) is not type(allowed[0]):
+                raise ValueError(
+                    f"option {key!r} cannot be {value!r} (allowed: {', '.join(repr(v) for v in allowed)})"
+                )
+        return {key: given.get(key, allowed[0]) for key, allowed in self.options.items()}
+
+    # ---- the wall ----
+
+    def wall_floor(self, wall_tiles: int, drawn_count: int, options: Mapping[str, Any]) -> int:
+        """Wall tiles left unplayed when the hand is drawn."""
+        raise NotImplementedError
+
+    # ---- who may win now, and how ----
+
+    def may_win_on_discard(self, options: Mapping[str, Any]) -> bool:
+        return True
+
+    def refusal(self, state: HandState, seat: int, how: str) -> str | None:
+        """Why `seat` may not win now by `how` ("self_draw", "discard", "rob_kong", "rob_gold"), as a
+        reason code; None when it may."""
+        raise NotImplementedError
+
+    def self_draw_category(self, state: HandState, seat: int, shape: bool) -> str | None:
+        """The category of a self-drawn win now (None: none); `shape`: the hand's shape wins."""
+        return "self_draw" if shape and self.refusal(state, seat, "self_draw") is None else None
+
+    def swim_tiles(self, state: HandState, seat: int) -> list[str]:
+        """Tiles whose discard declares a swim now (游金)."""
+        return []
+
+    def several_winners(self, window_kind: str, options: Mapping[str, Any]) -> bool:
+        """May several seats win on one tile in this window (一炮多响)? Else the first in order."""
+        return False
+
+    # ---- settlement ----
+
+    def score_win(self, state: HandState, seat: int, category: str, tile: str | None,
+                  concealed: Sequence[str], melds: Sequence[Meld], self_draw: bool) -> Win:
+        raise NotImplementedError
+
+    def evaluate(self, tiles: Sequence[str], melds: Sequence[Meld], gold: str | None,
+                 options: Mapping[str, Any], self_draw: bool, kong_bloom: bool) -> Win | None:
+        """A complete hand outside a game scored as a win would be (analysis.evaluate); None when it
+        does not win."""
+        raise NotImplementedError
+
+    def win_payments(self, win: Win, dealer: int, discarder: int | None) -> list[Payment]:
+        raise NotImplementedError
+
+    def kong_payments(self, owner: int, dealer: int, concealed: bool, reason: str) -> list[Payment]:
+        raise NotImplementedError
+
+    def next_dealer(self, dealer: int, first_winner: int) -> int:
+        raise NotImplementedError
+
+    def next_dealer_after_draw(self, dealer: int, options: Mapping[str, Any]) -> int:
+        raise NotImplementedError

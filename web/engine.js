@@ -1,0 +1,338 @@
+// The engine client: the one place that talks to the engine worker (engine-worker.js, where
+// Pyodide runs py_engine.bridge). Any page in web/ can use it; every URL is relative to
+// this file.
+//
+//   import { startEngine, EngineError } from "./engine.js";
+//   const engine = startEngine();              // starts the worker once per page; later calls return it
+//   engine.onProgress(({ stage, fraction }) => bar(stage, fraction));   // boot progress
+//   const info = await engine.ready;           // {python, pyodide, engine: {wheel, sha256}, bridge}
+//   const { state } = await engine.call("new_match", { variant: "longyan", seed: 7 });
+//   const { hints } = await engine.call("hint");
+//   try { await engine.call("act", { action: "discard 9z" }); }
+//   catch (e) { if (e instanceof EngineError && e.kind === "illegal") show(e.message, e.legal); }
+//
+// - Requests are serialized to JSON here, in the page: a value that is not plain JSON (a
+//   function, NaN, a Map, a cycle), nested deeper than LIMITS.depth or longer than
+//   LIMITS.bytes is refused at once with kind "invalid", and nothing reaches the worker.
+// - Every call has a timeout (options.timeout, counted from the engine being ready): kind
+//   "timeout".
+// - `engine.newMatch()` marks the start of a new match: a call made before it whose answer
+//   arrives after it rejects with kind "stale" instead of handing an older match's answer to
+//   the page. This is the only place answers of an older match are dropped.
+// - A refusal by the engine rejects with its kind: "illegal" (with `legal`, the legal actions
+//   now), "invalid" (bad arguments: not accepted), "engine" (the engine failed).
+//
+// Worker protocol (the message layer of engine-worker.js):
+//   page -> worker  {type: "call", id, method, json}         json: the whole request, a JSON string
+//   worker -> page  {type: "progress", stage, fraction}       fraction 0..1
+//                   {type: "ready", python, pyodide, engine, bridge, path}   path: "fresh" | "snapshot"
+//                   {type: "failed", stage, error: {name, message}}
+//                   {type: "result", id, json}                json: the string the bridge returned
+//                   {type: "error", id, error: {name, message}} the call raised in the worker
+
+/**
+ * @typedef {"illegal" | "invalid" | "engine" | "timeout" | "stale"} ErrorKind
+ * @typedef {{stage: string, fraction: number}} Progress
+ * @typedef {{python: string, pyodide: string, engine: {wheel: string, sha256: string}, bridge: boolean, path: "fresh" | "snapshot"}} EngineInfo
+ * @typedef {{ok: boolean, error?: string, kind?: string, legal?: string[], [key: string]: any}} Answer
+ * @typedef {{timeout?: number}} CallOptions
+ * @typedef {{timeout?: number, bootTimeout?: number, workerUrl?: string | URL}} EngineOptions
+ */
+
+/** Bounds on a request, checked before it is sent (a link or a parent frame may send anything). */
+export const LIMITS = Object.freeze({
+  depth: 32, // arrays and objects inside each other; a position needs 4
+  bytes: 256 * 1024, // the request's JSON; a position with its history is a few KB
+  values: 50_000, // values walked before giving up (bounds the check's own work)
+});
+
+/** The longest error message kept: an echoed 1 MB input must not come back as 1 MB of text. */
+export const MESSAGE_LENGTH = 300;
+
+export const DEFAULT_TIMEOUT = 30_000;
+export const DEFAULT_BOOT_TIMEOUT = 180_000;
+
+/** An engine refusal or failure; `kind` says which, `legal` lists the legal actions on "illegal". */
+export class EngineError extends Error {
+  /**
+   * @param {string} message
+   * @param {{kind?: ErrorKind, legal?: string[], method?: string, stage?: string, answer?: Answer}} [details]
+   */
+  constructor(message, details = {}) {
+    super(shorten(message || "engine error"));
+    this.name = "EngineError";
+    /** @type {ErrorKind} */
+    this.kind = details.kind || "engine";
+    /** @type {string[] | undefined} */
+    this.legal = details.legal;
+    /** @type {string | undefined} */
+    this.method = details.method;
+    /** @type {string | undefined} */
+    this.stage = details.stage;
+    /** @type {Answer | undefined} the engine's whole answer, with any structured fields */
+    this.answer = details.answer;
+  }
+}
+
+/** `text` cut to `max` characters, with an ellipsis when cut. */
+export function shorten(text, max = MESSAGE_LENGTH) {
+  const s = String(text);
+  return s.length <= max ? s : `${s.slice(0, max - 1)}…`;
+}
+
+/**
+ * The request `{method, args}` as a JSON string, or an EngineError (kind "invalid") saying why
+ * it cannot be sent: not plain JSON, too deep, or too large. Pure: no worker, no DOM.
+ * @param {string} method
+ * @param {unknown} [args]
+ * @param {{depth: number, bytes: number, values: number}} [limits]
+ * @returns {string}
+ */
+export function encodeRequest(method, args = {}, limits = LIMITS) {
+  const refuse = (/** @type {string} */ why) => new EngineError(`request not sent: ${why}`, { kind: "invalid", method });
+  if (typeof method !== "string" || !method) throw refuse("the method must be a name");
+  if (args === undefined || args === null) args = {};
+  if (typeof args !== "object" || Array.isArray(args)) throw refuse(`the arguments must be an object, not ${describe(args)}`);
+  checkJson(args, limits, refuse);
+  const json = JSON.stringify({ method, args });
+  if (json.length > limits.bytes) throw refuse(`${json.length} characters is over the limit of ${limits.bytes}`);
+  return json;
+}
+
+/**
+ * Walks `value` without recursion: only plain JSON (strings, finite numbers, booleans, null,
+ * arrays, plain objects; an undefined property is left out as JSON.stringify does) within the
+ * limits passes.
+ * @param {unknown} value
+ * @param {{depth: number, bytes: number, values: number}} limits
+ * @param {(why: string) => EngineError} refuse
+ */
+function checkJson(value, limits, refuse) {
+  /** @type {Array<[unknown, number, string]>} */
+  const stack = [[value, 1, "args"]];
+  let seen = 0;
+  while (stack.length) {
+    const [v, depth, path] = /** @type {[unknown, number, string]} */ (stack.pop());
+    if (++seen > limits.values) throw refuse(`more than ${limits.values} values`);
+    if (v === null || typeof v === "string" || typeof v === "boolean") continue;
+    if (typeof v === "number") {
+      if (!Number.isFinite(v)) throw refuse(`${shorten(path, 80)} is ${v}, not a JSON number`);
+      continue;
+    }
+    if (typeof v !== "object") throw refuse(`${shorten(path, 80)} is ${describe(v)}, not JSON`);
+    if (depth > limits.depth) throw refuse(`nested deeper than ${limits.depth} levels`);
+    if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) {
+        if (v[i] === undefined) throw refuse(`${shorten(path, 80)}[${i}] is undefined, not JSON`);
+        stack.push([v[i], depth + 1, `${path}[${i}]`]);
+      }
+      continue;
+    }
+    const proto = Object.getPrototypeOf(v);
+    if (proto !== Object.prototype && proto !== null) throw refuse(`${shorten(path, 80)} is ${describe(v)}, not a plain object`);
+    for (const [key, item] of Object.entries(v)) {
+      if (item !== undefined) stack.push([item, depth + 1, `${path}.${key}`]);
+    }
+  }
+}
+
+/** @param {unknown} v */
+function describe(v) {
+  if (Array.isArray(v)) return "a list";
+  if (typeof v === "object" && v) return `a ${v.constructor?.name || "object"}`;
+  if (typeof v === "function") return "a function";
+  return typeof v === "string" ? "a string" : String(v);
+}
+
+/**
+ * The engine's answer (a JSON string) as an object; a reply that is not `{ok: boolean, ...}`
+ * is an engine failure.
+ * @param {string} json
+ * @param {string} method
+ * @returns {Answer}
+ */
+export function decodeAnswer(json, method) {
+  let answer;
+  try {
+    answer = JSON.parse(json);
+  } catch {
+    throw new EngineError(`the engine's answer to ${method} is not JSON`, { method });
+  }
+  if (!answer || typeof answer !== "object" || typeof answer.ok !== "boolean") {
+    throw new EngineError(`the engine's answer to ${method} has no ok field`, { method });
+  }
+  return answer;
+}
+
+/** The error for an answer with `ok: false`. @param {Answer} answer @param {string} method */
+export function refusal(answer, method) {
+  const kind = ["illegal", "invalid", "engine"].includes(answer.kind ?? "") ? /** @type {ErrorKind} */ (answer.kind) : "engine";
+  return new EngineError(answer.error || `${method} failed`, { kind, legal: answer.legal, method, answer });
+}
+
+/** @type {Engine | null} */
+let theEngine = null;
+
+/**
+ * The page's engine: started on the first call, the same object afterwards (one worker a page).
+ * @param {EngineOptions} [options]
+ * @returns {Engine}
+ */
+export function startEngine(options = {}) {
+  theEngine ??= new Engine(options);
+  return theEngine;
+}
+
+export class Engine {
+  /** @param {EngineOptions} [options] */
+  constructor(options = {}) {
+    this.timeout = options.timeout ?? DEFAULT_TIMEOUT;
+    /** @type {Map<number, {resolve: (a: Answer) => void, reject: (e: Error) => void, method: string, match: number, timer: any}>} */
+    this.pending = new Map();
+    this.nextId = 1;
+    /** The current match: bumped by newMatch(); answers to calls of an older one are dropped. */
+    this.match = 0;
+    /** @type {Set<(p: Progress) => void>} */
+    this.progressListeners = new Set();
+    /** @type {Progress[]} every progress report so far, for listeners that come late */
+    this.progress = [];
+    /** @type {EngineInfo | null} */
+    this.info = null;
+    /** @type {EngineError | null} */
+    this.failure = null;
+
+    /** @type {(info: EngineInfo) => void} */
+    let resolveReady = () => {};
+    /** @type {(error: EngineError) => void} */
+    let rejectReady = () => {};
+    /** @type {Promise<EngineInfo>} resolves once the engine answers calls; rejects if it cannot start */
+    this.ready = new Promise((resolve, reject) => {
+      resolveReady = resolve;
+      rejectReady = reject;
+    });
+    this.ready.catch(() => {}); // the page shows a failed boot; callers still see the rejection
+
+    const bootTimer = setTimeout(() => {
+      this.fail(new EngineError(`the engine did not start within ${Math.round((options.bootTimeout ?? DEFAULT_BOOT_TIMEOUT) / 1000)} s`,
+        { kind: "timeout", stage: this.progress.at(-1)?.stage }));
+    }, options.bootTimeout ?? DEFAULT_BOOT_TIMEOUT);
+
+    /** @param {EngineError} error */
+    this.fail = (error) => {
+      clearTimeout(bootTimer);
+      if (this.failure) return;
+      this.failure = error;
+      rejectReady(error);
+      for (const [id, call] of this.pending) {
+        clearTimeout(call.timer);
+        this.pending.delete(id);
+        call.reject(error);
+      }
+    };
+
+    this.worker = new Worker(options.workerUrl ?? new URL("./engine-worker.js", import.meta.url), { type: "module" });
+    this.worker.onmessage = ({ data }) => {
+      switch (data?.type) {
+        case "progress": {
+          const p = { stage: String(data.stage), fraction: Number(data.fraction) };
+          this.progress.push(p);
+          for (const cb of this.progressListeners) cb(p);
+          break;
+        }
+        case "ready":
+          clearTimeout(bootTimer);
+          if (this.failure) return;
+          this.info = { python: data.python, pyodide: data.pyodide, engine: data.engine, bridge: data.bridge,
+                        path: data.path === "snapshot" ? "snapshot" : "fresh" };
+          resolveReady(this.info);
+          break;
+        case "failed":
+          this.fail(new EngineError(data.error?.message || "the engine could not start", { stage: data.stage }));
+          break;
+        case "result":
+        case "error":
+          this.settle(data);
+          break;
+      }
+    };
+    this.worker.onerror = (event) => {
+      event.preventDefault();
+      this.fail(new EngineError(event.message || "the engine worker failed to load", { stage: "runtime" }));
+    };
+  }
+
+  /**
+   * Subscribe to boot progress; the reports so far are replayed at once. Returns an unsubscribe.
+   * @param {(p: Progress) => void} callback
+   */
+  onProgress(callback) {
+    for (const p of this.progress) callback(p);
+    this.progressListeners.add(callback);
+    return () => this.progressListeners.delete(callback);
+  }
+
+  /** A new match starts: answers to calls made before now are dropped (kind "stale"). */
+  newMatch() {
+    return ++this.match;
+  }
+
+  /**
+   * The engine's answer to `method`, `ok: false` included (a refusal is an answer here); rejects
+   * with an EngineError when the request cannot be sent, times out, is stale or the worker fails.
+   * @param {string} method
+   * @param {object} [args]
+   * @param {CallOptions} [options]
+   * @returns {Promise<Answer>}
+   */
+  async request(method, args = {}, options = {}) {
+    const json = encodeRequest(method, args); // before waiting: a bad request is refused at once
+    const match = this.match;
+    await this.ready;
+    if (this.failure) throw this.failure; // the worker died after its boot
+    const id = this.nextId++;
+    const timeout = options.timeout ?? this.timeout;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new EngineError(`the engine did not answer ${method} within ${Math.round(timeout / 1000)} s`, { kind: "timeout", method }));
+      }, timeout);
+      this.pending.set(id, { resolve, reject, method, match, timer });
+      this.worker.postMessage({ type: "call", id, method, json });
+    });
+  }
+
+  /**
+   * The engine's answer to `method` when it says yes; rejects with an EngineError otherwise
+   * (the engine's own refusal keeps its kind and legal actions).
+   * @param {string} method
+   * @param {object} [args]
+   * @param {CallOptions} [options]
+   * @returns {Promise<Answer>}
+   */
+  async call(method, args = {}, options = {}) {
+    const answer = await this.request(method, args, options);
+    if (!answer.ok) throw refusal(answer, method);
+    return answer;
+  }
+
+  /** @param {{type: string, id: number, json?: string, error?: {name?: string, message?: string}}} data */
+  settle(data) {
+    const call = this.pending.get(data.id);
+    if (!call) return; // timed out already
+    this.pending.delete(data.id);
+    clearTimeout(call.timer);
+    if (call.match !== this.match) {
+      call.reject(new EngineError(`${call.method}: a new match started before its answer came`, { kind: "stale", method: call.method }));
+      return;
+    }
+    if (data.type === "error") {
+      call.reject(new EngineError(`${data.error?.name || "Error"}: ${data.error?.message || ""}`, { method: call.method }));
+      return;
+    }
+    try {
+      call.resolve(decodeAnswer(data.json ?? "", call.method));
+    } catch (error) {
+      call.reject(/** @type {Error} */ (error));
+    }
+  }
+}
