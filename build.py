@@ -21,7 +21,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -328,6 +328,14 @@ def build(dist: Path = DIST) -> Path:
 class _Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     quiet = False
+    sent: Callable[[str, int], None] | None = None  # told (path, bytes) of every file body sent
+
+    def copyfile(self, source, outputfile) -> None:  # type: ignore[no-untyped-def]
+        if self.sent is None:
+            return super().copyfile(source, outputfile)
+        data = source.read()
+        outputfile.write(data)
+        type(self).sent(self.path, len(data))  # type: ignore[misc]
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")  # a rebuild shows on the next reload
@@ -344,10 +352,11 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
             pass  # the browser went away mid-file
 
 
-def make_server(directory: Path, host: str = "127.0.0.1", port: int = 8000, *, quiet: bool = False
-                ) -> http.server.ThreadingHTTPServer:
-    """A threaded static server for directory with the MIME types Pyodide needs (port 0: any free one)."""
-    handler = type("Handler", (_Handler,), {"quiet": quiet})
+def make_server(directory: Path, host: str = "127.0.0.1", port: int = 8000, *, quiet: bool = False,
+                sent: Callable[[str, int], None] | None = None) -> http.server.ThreadingHTTPServer:
+    """A threaded static server for directory with the MIME types Pyodide needs (port 0: any free
+    one); `sent`, if given, is told the path and size of every file body it sends (bench/boot.py)."""
+    handler = type("Handler", (_Handler,), {"quiet": quiet, "sent": staticmethod(sent) if sent else None})
 
     def factory(*args: object, **kwargs: object) -> _Handler:
         return handler(*args, directory=str(directory), **kwargs)  # type: ignore[arg-type]
