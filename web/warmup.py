@@ -19,10 +19,10 @@ def _call(method: str, **args: object) -> dict:
     return json.loads(bridge.call(json.dumps({"method": method, "args": args})))
 
 
-def play(variant: str, seed: int) -> str:
-    """One hand of variant against hard bots with hints, every bridge method once; its score changes."""
+def play(variant: str, seed: int, level: str) -> str:
+    """One hand of variant against bots of level, with hints, every bridge method once; its score changes."""
     _call("options")
-    state = _call("new_match", variant=variant, seed=seed, level="hard", hands=1)["state"]
+    state = _call("new_match", variant=variant, seed=seed, level=level, hands=1)["state"]
     refused = _call("act", action="discard nothing")   # the illegal path (message and legal list)
     assert not refused["ok"], refused
     while not state["is_over"]:
@@ -37,9 +37,23 @@ def play(variant: str, seed: int) -> str:
     return f"{variant} {state['result']['deltas']}"
 
 
+def decide(variant: str, seed: int, level: str, moves: int) -> None:
+    """The first moves of a hand against bots of level (the strongest's look-ahead is slow to play out)."""
+    state = _call("new_match", variant=variant, seed=seed, level=level, hands=1, autoplay=True)["state"]
+    for _ in range(moves):
+        if state["is_over"]:
+            break
+        state = _call("bot_step")["state"]
+
+
 def run() -> list[str]:
-    """Both rule sets, then the error paths the page meets (a refused call, a formatted traceback)."""
-    results = [play(variant, seed=1) for variant in bridge.options()["variants"]]
+    """A hand of both rule sets against easy bots, some moves of every other level, then the error
+    paths the page meets (a refused call, a formatted traceback)."""
+    variants = bridge.options()["variants"]
+    results = [play(variant, seed=1, level="easy") for variant in variants]
+    for level in bridge.options()["levels"]:
+        for variant in variants:
+            decide(variant, seed=2, level=level, moves=6)
     _call("no_such_method")
     try:
         raise RuntimeError("warm-up: a traceback is formatted")

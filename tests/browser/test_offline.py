@@ -12,7 +12,7 @@ import threading
 from pathlib import Path
 
 from conftest import _load_build
-from pagehelp import TABLE_UP
+from pagehelp import TABLE_UP, shot
 from test_boot import wait_ready
 
 OFFLINE_READY = """async () => { const registration = await window.mahjong.offline;
@@ -71,7 +71,7 @@ def test_after_one_visit_the_game_starts_and_plays_offline(page, site, tmp_path,
     assert page.locator("h1").count() >= 1
 
 
-def test_a_new_build_replaces_the_cache_after_the_page_says_so(page, site, tmp_path, boot_timeout):
+def test_a_new_build_replaces_the_cache_after_the_page_says_so(page, site, tmp_path, boot_timeout, output_path):
     server = Server(site.dist, tmp_path)
     try:
         page.goto(server.url + "?lang=en")
@@ -84,6 +84,11 @@ def test_a_new_build_replaces_the_cache_after_the_page_says_so(page, site, tmp_p
         wait_ready(page, boot_timeout)
         page.wait_for_selector("#update-ready button", timeout=60_000)
         assert "new version" in page.text_content("#update-ready")
+        for width, height in ((390, 844), (844, 390), (1280, 800)):
+            page.set_viewport_size({"width": width, "height": height})
+            box = page.locator("#update-ready").bounding_box()
+            assert box and box["x"] >= 0 and box["x"] + box["width"] <= width and box["y"] + box["height"] <= height
+            shot(page, output_path, f"update-ready-{width}x{height}")
         # until the player says so, the page is the old build's
         assert "the second build" not in page.evaluate("() => fetch('help.html').then((r) => r.text())")
 

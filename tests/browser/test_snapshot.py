@@ -16,7 +16,7 @@ from test_boot import wait_ready
 PLAY = """async () => {
     const answers = [];
     for (const variant of ["xinyu", "longyan"]) {
-        let reply = await window.mahjong._call("new_match", {variant, seed: 11, level: "hard", autoplay: true, hands: 1});
+        let reply = await window.mahjong._call("new_match", {variant, seed: 11, level: "normal", autoplay: true, hands: 1});
         answers.push(reply);
         while (!reply.state.is_over) {
             reply = await window.mahjong._call("bot_step", {});
