@@ -337,8 +337,10 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         outputfile.write(data)
         type(self).sent(self.path, len(data))  # type: ignore[misc]
 
+    cache_control = "no-cache"  # a rebuild shows on the next reload
+
     def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-cache")  # a rebuild shows on the next reload
+        self.send_header("Cache-Control", self.cache_control)
         super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:
@@ -353,10 +355,13 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 
 
 def make_server(directory: Path, host: str = "127.0.0.1", port: int = 8000, *, quiet: bool = False,
-                sent: Callable[[str, int], None] | None = None) -> http.server.ThreadingHTTPServer:
+                sent: Callable[[str, int], None] | None = None, cache_control: str = "no-cache",
+                ) -> http.server.ThreadingHTTPServer:
     """A threaded static server for directory with the MIME types Pyodide needs (port 0: any free
-    one); `sent`, if given, is told the path and size of every file body it sends (bench/boot.py)."""
-    handler = type("Handler", (_Handler,), {"quiet": quiet, "sent": staticmethod(sent) if sent else None})
+    one); `sent`, if given, is told the path and size of every file body it sends, and
+    `cache_control` is the header every answer carries (bench/boot.py: GitHub Pages' max-age=600)."""
+    handler = type("Handler", (_Handler,), {"quiet": quiet, "sent": staticmethod(sent) if sent else None,
+                                            "cache_control": cache_control})
 
     def factory(*args: object, **kwargs: object) -> _Handler:
         return handler(*args, directory=str(directory), **kwargs)  # type: ignore[arg-type]
