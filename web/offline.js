@@ -5,14 +5,16 @@
 /** The page's words in the chosen language (app.js sets window.mahjong.labels), else English. */
 const label = (name, english) => window.mahjong?.labels?.[name] ?? english;
 
-function showUpdate(waiting) {
+/** The notice with its button (a phone's toolbar is above it, the player's hand below). */
+export function showUpdate(waiting) {
   if (document.getElementById("update-ready")) return;
   const box = document.createElement("div");
   box.id = "update-ready";
   box.setAttribute("role", "status");
-  box.style.cssText = "position:fixed;left:50%;bottom:0.8rem;transform:translateX(-50%);z-index:50;"
-    + "padding:0.45rem 0.8rem;border-radius:0.5rem;background:rgb(10 30 21 / 0.9);color:#f3efe2;"
-    + "border:1px solid rgb(255 255 255 / 0.25);font-size:0.9rem;display:flex;gap:0.6rem;align-items:center";
+  box.style.cssText = "position:fixed;left:50%;top:3.4rem;transform:translateX(-50%);z-index:50;"
+    + "max-width:94vw;box-sizing:border-box;white-space:nowrap;"
+    + "padding:0.35rem 0.5rem 0.35rem 0.8rem;border-radius:0.5rem;background:rgb(10 30 21 / 0.92);color:#f3efe2;"
+    + "border:1px solid rgb(255 255 255 / 0.25);font-size:0.85rem;display:flex;gap:0.6rem;align-items:center";
   const text = document.createElement("span");
   text.textContent = label("update", "A new version of the game is ready");
   const button = document.createElement("button");
