@@ -172,6 +172,8 @@ const STRINGS = {
     "err.why.number": "not a whole number",
     "err.why.bool": "use 1 or 0",
     "err.why.base64": "not base64url JSON",
+    "err.why.origin": "not a list of origins like https://example.org",
+    "err.notAccepted": "Not accepted: {message}",
     loading: "Loading…",
     "boot.runtime": "Downloading the Python runtime", "boot.stdlib": "Downloading the Python standard library",
     "boot.start": "Starting Python", "boot.micropip": "Downloading micropip", "boot.engine": "Installing the game engine",
@@ -345,6 +347,8 @@ const STRINGS = {
     "err.why.number": "不是整数",
     "err.why.bool": "请用 1 或 0",
     "err.why.base64": "不是 base64url 编码的 JSON",
+    "err.why.origin": "不是来源列表（如 https://example.org）",
+    "err.notAccepted": "未被接受：{message}",
     loading: "加载中…",
     "boot.runtime": "正在下载 Python 运行环境", "boot.stdlib": "正在下载 Python 标准库",
     "boot.start": "正在启动 Python", "boot.micropip": "正在下载 micropip", "boot.engine": "正在安装游戏引擎",
@@ -518,6 +522,8 @@ const STRINGS = {
     "err.why.number": "不是整數",
     "err.why.bool": "請用 1 或 0",
     "err.why.base64": "不是 base64url 編碼的 JSON",
+    "err.why.origin": "不是來源清單（如 https://example.org）",
+    "err.notAccepted": "未被接受：{message}",
     loading: "載入中…",
     "boot.runtime": "正在下載 Python 執行環境", "boot.stdlib": "正在下載 Python 標準函式庫",
     "boot.start": "正在啟動 Python", "boot.micropip": "正在下載 micropip", "boot.engine": "正在安裝遊戲引擎",
@@ -580,16 +586,27 @@ export function tIn(lang, key, vars) {
   return s;
 }
 
-/** A tile's name: "3 Dots", "三饼", "East Wind"; null (hidden) -> "a hidden tile". */
-export function tileName(code) {
-  if (!code) return t("tile.hidden");
+/** A tile's name: "3 Dots", "三饼", "East Wind"; null (hidden) -> "a hidden tile". In `lang` when given. */
+export function tileName(code, lang = current) {
+  const say = (key, vars) => tIn(STRINGS[lang] ? lang : current, key, vars);
+  if (!code) return say("tile.hidden");
   const suit = code[1];
   if (suit === "m" || suit === "p" || suit === "s") {
     const n = Number(code[0]);
-    const numeral = NUMERALS[current] ? NUMERALS[current][n - 1] : String(n);
-    return t("tile.suited", { n: numeral, suit: t(`suit.${suit}`) });
+    const numeral = NUMERALS[lang] ? NUMERALS[lang][n - 1] : String(n);
+    return say("tile.suited", { n: numeral, suit: say(`suit.${suit}`) });
   }
-  return t(`tile.${code}`);
+  return say(`tile.${code}`);
+}
+
+/** More strings for pages of their own (i18n-tutorial.js): {lang: {key: text}}, merged in. */
+export function addStrings(tables) {
+  for (const [lang, table] of Object.entries(tables)) Object.assign(STRINGS[lang], table);
+}
+
+/** More strings from a part of the site ({lang: {key: text}}), e.g. the replay viewer's (keep-strings.js). */
+export function addStrings(more) {
+  for (const [lang, table] of Object.entries(more)) Object.assign((STRINGS[lang] ??= {}), table);
 }
 
 /** Every key of every language, for the tests: no language may miss a key. */

@@ -31,7 +31,7 @@ const PATHS = {
 };
 let STAGES = PATHS.fresh;
 
-const canvas = document.getElementById("table");
+const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById("table"));
 const bootBox = document.getElementById("boot");
 const bar = document.getElementById("boot-bar");
 const fill = document.getElementById("boot-fill");

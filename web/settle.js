@@ -5,20 +5,9 @@
 import { t, tIn, tileName, getLang } from "./i18n.js";
 import { tileElement } from "./tiles.js";
 import { el } from "./dom.js";
+import { parseTiles, viewSeat } from "./model.js";
 
-/** "123m55p" -> ["1m","2m","3m","5p","5p"]: notation only, no rules. */
-export function parseTiles(text) {
-  const out = [];
-  let digits = [];
-  for (const ch of String(text || "")) {
-    if (ch >= "0" && ch <= "9") digits.push(ch);
-    else if ("mpszf".includes(ch)) {
-      for (const d of digits) out.push(d + ch);
-      digits = [];
-    }
-  }
-  return out;
-}
+export { parseTiles };
 
 /** Both names of a pattern or category: the current language first, then the other script. */
 function bothNames(key) {
@@ -29,10 +18,10 @@ function bothNames(key) {
 }
 
 /** The settlement dialog's title, body and buttons. */
-export function settlement(state, { names, onNext, onNewMatch, autoNextIn }) {
+export function settlement(state, { names, onNext, onNewMatch, autoNextIn, extra = [] }) {
   const result = state.result;
   const match = state.match;
-  const view = state.seat ?? state.human ?? 0;
+  const view = viewSeat(state);
   const body = [];
   if (!result.winners.length) body.push(el("p", { class: "headline", text: t("settle.drawn") }));
   for (const win of result.wins) {
@@ -139,6 +128,7 @@ export function settlement(state, { names, onNext, onNewMatch, autoNextIn }) {
     if (autoNextIn) next.textContent = `${t("settle.next")} (${autoNextIn}s)`;
     buttons.push(next);
   }
+  buttons.push(...extra); // the page's own (keep.js: watch again, export)
   const title = match ? t("settle.title", { n: match.hand_number + 1, total: match.hands }) : t("settle.title", { n: 1, total: 1 });
   return { title, body, buttons };
 }

@@ -3,12 +3,13 @@
 // dropping in, the callouts "碰", "Kong!"); and the seats' names those sentences use.
 
 import { t } from "./i18n.js";
-import { viewSeat } from "./render.js";
+import { viewSeat } from "./model.js";
 import { narrate, calloutText } from "./narrate.js";
 
-/** ctx: {view, ui, renderer, sound, emit, setState, speed, redraw} */
+/** ctx: {store, ui, renderer, sound, emit, setState, speed, redraw} */
 export function createSteps(ctx) {
-  const { view, ui, renderer, sound, emit, setState, speed, redraw } = ctx;
+  const { store, ui, renderer, sound, emit, setState, speed, redraw } = ctx;
+  const { view } = store;
 
   function seatName(seat, s = view.state) {
     if (!s) return String(seat);
@@ -42,7 +43,7 @@ export function createSteps(ctx) {
           if (sp.fly > 0) {
             const index = s.discards[ev.seat].length - 1;
             const from = ev.seat === me && origin ? origin : renderer.handScreen(ev.seat);
-            view.anims.push({
+            store.addAnim({
               type: "fly", tile: ev.covered && !ev.tile ? null : ev.tile, from, t0: now, dur: sp.fly,
               to: () => renderer.discardScreen(ev.seat, index), hide: `d${ev.seat}:${index}`,
             });
@@ -52,7 +53,7 @@ export function createSteps(ctx) {
         case "draw":
           if (ev.seat === me && ev.tile) {
             sound.play("draw");
-            if (sp.fly > 0) view.anims.push({ type: "draw", t0: now, dur: sp.fly * 1.2 });
+            if (sp.fly > 0) store.addAnim({ type: "draw", t0: now, dur: sp.fly * 1.2 });
           }
           break;
         case "pong":
@@ -61,7 +62,7 @@ export function createSteps(ctx) {
         case "win":
           sound.play(ev.type === "win" ? "win" : ev.type === "kong" ? "kong" : "claim");
           if (sp.callout > 0) {
-            view.anims.push({
+            store.addAnim({
               type: "callout", text: calloutText(ev), t0: now, dur: sp.callout * (ev.type === "win" ? 1.6 : 1),
               at: () => renderer.calloutAt(ev.seat),
             });

@@ -5,11 +5,12 @@
 import { call } from "./bridge.js";
 
 /**
- * ctx: {view, ui, sound, run, redraw, onFault, played}: played(answer) applies the move the
+ * ctx: {store, ui, sound, redraw, onFault, played}: played(answer) applies the move the
  * engine made for the player, onFault(error) reports a failed engine.
  */
 export function createTimer(ctx) {
-  const { view, ui, sound, run, redraw, onFault, played } = ctx;
+  const { store, ui, sound, redraw, onFault, played } = ctx;
+  const { view, run } = store;
 
   function start() {
     stop();
@@ -19,34 +20,32 @@ export function createTimer(ctx) {
     const my = run.gen;
     const moment = s.history_length;
     const total = seconds * 1000;
-    view.timer = { deadline: performance.now() + total, total };
-    view.timerHandle = setTimeout(() => onTimeout(my, moment), total);
+    store.setTimer({ deadline: performance.now() + total, total }, setTimeout(() => onTimeout(my, moment), total));
   }
 
   function stop() {
     clearTimeout(view.timerHandle);
-    view.timer = null;
+    store.setTimer(null);
   }
 
   async function onTimeout(my, moment) {
     const s = view.state;
-    if (my !== run.gen || !s || !s.human_to_move || s.history_length !== moment || run.busy) return;
+    if (!store.isCurrent(my) || !s || !s.human_to_move || s.history_length !== moment || run.busy) return;
     if (ui.isDialogOpen("settings") || ui.isDialogOpen("help")) {
       start(); // paused while a dialog is open: start over when it closes
       return;
     }
-    run.busy = true;
+    store.setBusy(true);
     stop();
     let answer;
     try {
       answer = await call("timeout");
     } catch (error) {
-      run.busy = false;
-      if (my === run.gen) onFault(error);
+      store.setBusy(false);
+      onFault(error); // an older match's answer (kind "stale") is no fault: onFault ignores it
       return;
     }
-    run.busy = false;
-    if (my !== run.gen) return;
+    store.setBusy(false);
     played(answer);
   }
 
