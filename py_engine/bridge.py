@@ -36,20 +36,19 @@ from __future__ import annotations
 import json
 import logging
 import time
+from importlib import import_module
 from typing import Any, Callable
 
 from . import position_check
+from .bots import LEVELS            # one source for the levels: the bots' own
 from .game import Game, IllegalActionError
-from .match import Match
+from .match import DEFAULT_HANDS, MATCH_LENGTHS, Match
 from . import replay as replays
 from . import replay_view
 from .quote import quote
 from .rules import RULESETS
 
 log = logging.getLogger(__name__)
-
-LEVELS = ("easy", "normal", "hard")
-MATCH_LENGTHS = (1, 2, 4, 8, 12, 16)
 
 # ---------------- requests: every argument checked before anything is touched ----------------
 # A request that fails here is answered {"ok": false, "kind": "invalid", "error": ...}: the page's
@@ -112,6 +111,10 @@ ARGUMENTS: dict[str, dict[str, Check]] = {
                      "step": lambda v, what: position_check.whole(v, what, 0, 10**6), "face_up": _flag},
     "review": {"hand": lambda v, what: position_check.whole(v, what, 0, 10**6)},
     "duplicate": {"hand": lambda v, what: position_check.whole(v, what, 0, 10**6), "level": _one_of(LEVELS)},
+    # issue 14's pages: analyzer.read_query checks each query itself and names what is impossible
+    "analyze": {name: (lambda v, what: v) for name in (
+        "variant", "options", "hand", "melds", "flowers", "gold", "dealer", "win", "swim_level", "win_tile", "bot")},
+    "puzzle": {"position": _object},
 }
 
 
@@ -155,7 +158,7 @@ class Session:
         seed = args.get("seed")
         if seed is None:
             seed = int(time.time() * 1000) % 1_000_000
-        hands = args.get("hands", 8)
+        hands = args.get("hands", DEFAULT_HANDS)
         self.records: list[dict[str, Any]] = []   # the finished hands of the match, as replay records
         if position is not None:
             game = Game.from_position(position)
@@ -174,7 +177,7 @@ class Session:
         return [0, 1, 2, 3] if self.autoplay else [s for s in range(4) if s != self.human]
 
     def state(self) -> dict[str, Any]:
-        obs = self.game.observation(None if self.autoplay else self.human)
+        obs: dict[str, Any] = dict(self.game.observation(None if self.autoplay else self.human))
         waiting = self.game.waiting_for
         obs.update({
             "human": self.human,
@@ -227,10 +230,7 @@ class Session:
         return {"state": self.state()}
 
     def hint(self) -> dict[str, Any]:
-        try:
-            from . import hints
-        except ImportError:
-            return {"hint": None}
+        from . import hints
         if self.autoplay or self.game.is_over:
             return {"hint": None}
         # also while others play: waits, and why another's discard cannot be won on (hints.cannot_win)
@@ -285,7 +285,7 @@ def options() -> dict[str, Any]:
         },
         "levels": list(LEVELS),
         "hands": list(MATCH_LENGTHS),
-        "default_hands": 8,
+        "default_hands": DEFAULT_HANDS,
     }
 
 
@@ -356,6 +356,9 @@ _METHODS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
         args.get("hand", 0), args.get("step", 0), bool(args.get("face_up")))}),
     "review": _with_viewer(lambda viewer, args: viewer.review(args.get("hand", 0))),
     "duplicate": _with_viewer(lambda viewer, args: viewer.duplicate(args.get("hand", 0), args.get("level", "hard"))),
+    # issue 14's pages, imported on first use so the game's boot does not pay for them
+    "analyze": lambda args: {"analysis": import_module(".analyzer", __package__).analyze(args)},
+    "puzzle": lambda args: {"puzzle": import_module(".puzzles", __package__).solve(args.get("position") or {})},
 }
 _SESSION_METHODS: dict[str, Callable[[Session, dict[str, Any]], dict[str, Any]]] = {
     "state": lambda session, args: {"state": session.state()},

@@ -107,7 +107,8 @@ export function roundRect(ctx, x, y, w, h, r) {
   ctx.closePath();
 }
 
-function paintTile(ctx, code, look, pixelWidth) {
+/** Paint one tile in the 60 × 60·TILE_H design space (tileImage scales it; svgctx.js records it). */
+export function paintTile(ctx, code, look, pixelWidth) {
   const looks = new Set(look.split("+"));
   const back = code === "back";
   // side (thickness) first, then the face over it
