@@ -3,7 +3,7 @@
 // same painters. Knows the notation's parts (notation.js), no rules.
 import { TILE_H, drawTile, paintTile, roundRect } from "./tiles.js";
 import { SvgContext } from "./svgctx.js";
-import { t, tIn, tileName } from "./i18n.js";
+import { t, tIn, tileNameIn } from "./i18n.js";
 import "./i18n-tutorial.js";
 
 export const THEMES = {
@@ -98,7 +98,7 @@ export function handPNG(spec, w, theme = "transparent", scale = 2) {
 /** The diagram in words, in `lang`: "Hand: 1 Characters, …; pong of Red Dragon; gold: 5 Characters". */
 export function altText(spec, lang) {
   const say = (key, vars) => (lang ? tIn(lang, key, vars) : t(key, vars));
-  const name = (code) => tileName(code, lang);
+  const name = (code) => tileNameIn(lang, code);
   const list = (codes) => codes.map(name).join(say("alt.sep"));
   const parts = [];
   if (spec.hand.length) parts.push(say("alt.hand", { tiles: list(spec.hand) }));

@@ -586,8 +586,13 @@ export function tIn(lang, key, vars) {
   return s;
 }
 
-/** A tile's name: "3 Dots", "三饼", "East Wind"; null (hidden) -> "a hidden tile". In `lang` when given. */
-export function tileName(code, lang = current) {
+/** A tile's name in the page's language: "3 Dots", "三饼", "East Wind"; null (hidden) -> "a hidden tile". */
+export function tileName(code) {
+  return tileNameIn(current, code);
+}
+
+/** A tile's name in `lang` (a page drawing for another language than its own: handdraw.js). */
+export function tileNameIn(lang, code) {
   const say = (key, vars) => tIn(STRINGS[lang] ? lang : current, key, vars);
   if (!code) return say("tile.hidden");
   const suit = code[1];

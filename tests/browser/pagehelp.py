@@ -21,10 +21,28 @@ IDLE = """async () => {
 HAND_TILES = """() => window.mahjong._renderer.handRects.map(r => ({x: r.x + r.w / 2, y: r.y + r.h / 2, code: r.code}))"""
 
 
+# The table is up, or the page offers to continue a match this browser saved (keep.js).
+TABLE_OR_OFFER = "() => " + TABLE_UP[6:] + " || !!document.getElementById('resume-new')"
+
+
 def open_game(page, site, query: str = "", timeout: int = 90_000, frame=None) -> None:
-    """Load the page (with URL parameters) and wait until the first hand is on the table."""
+    """Load the page (with URL parameters) and wait until the first hand is on the table. A test
+    opening the page again in the same browser is offered its saved match: it starts a new one."""
     page.goto(site.url + (f"?{query}" if query else ""))
-    page.wait_for_function(TABLE_UP, timeout=timeout)
+    _new_match_if_offered(page, timeout)
+
+
+def reopen(page, timeout: int = 90_000) -> None:
+    """Reload the page and wait for the table, starting a new match if the saved one is offered."""
+    page.reload()
+    _new_match_if_offered(page, timeout)
+
+
+def _new_match_if_offered(page, timeout: int) -> None:
+    page.wait_for_function(TABLE_OR_OFFER, timeout=timeout)
+    if not page.evaluate(TABLE_UP):
+        page.click("#resume-new")
+        page.wait_for_function(TABLE_UP, timeout=timeout)
 
 
 def idle(target) -> dict[str, Any]:

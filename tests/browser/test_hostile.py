@@ -7,7 +7,7 @@ from __future__ import annotations
 import base64
 import json
 
-from pagehelp import idle, open_game, shot
+from pagehelp import idle, open_game, reopen, shot
 
 
 def nested_link(depth: int) -> str:
@@ -155,8 +155,7 @@ def test_settings_of_a_new_game_asked_for_are_never_stored(page, site, console_e
     assert stored["hints"] is False  # the player's choice is stored
     for key, junk in {"variant": "longyan", "level": "easy", "hands": 2, "speed": "fast"}.items():
         assert stored.get(key) != junk, (key, stored)
-    page.reload()
-    page.wait_for_function("() => window.mahjong.state && window.mahjong.state()", timeout=90_000)
+    reopen(page)  # a new match (not the one saved): from the stored settings
     assert page.evaluate("() => window.mahjong.state().variant") == "xinyu"
     assert console_errors == []
 
