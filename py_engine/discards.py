@@ -14,7 +14,7 @@ from typing import Any
 from . import analysis, bots, shapes
 from .bots import normal
 from .bots.common import View
-from .hints import _reason as reason_parts
+from .hints import _reason as reason_parts, reason_code
 from .tiles import CODES, INDEX, NUM_KINDS
 
 __all__ = ["rank", "improving_tiles"]
@@ -86,7 +86,7 @@ def rank(game: Any, seat: int, level: str | None = "hard") -> dict[str, Any]:
         cand = by_action.get(action)
         reason = None
         if level:
-            parts = reason_parts(view, normal.Decision(action, [cand] if cand else [], note=cand.note if cand else ""), before)
+            parts = reason_parts(reason_code(view, normal.Decision(action, [cand] if cand else [], note=cand.note if cand else ""), before))
             reason = {lang: (body or head) for lang, (head, body) in parts.items()}
         rows.append({
             "action": action, "tile": tile or None, "shanten": shanten,
