@@ -155,7 +155,8 @@ function placeOverlay() {
 window.addEventListener("resize", redraw);
 /** The loader's boot words, the canvas's name and the page title in the chosen language. */
 function translateShell() {
-  M.labels = Object.fromEntries(["runtime", "stdlib", "start", "micropip", "engine", "import", "ready", "failed", "reload"]
+  M.labels = Object.fromEntries(["runtime", "stdlib", "start", "micropip", "engine", "import", "snapshot", "restore",
+    "ready", "failed", "reload", "update", "updateNow"]
     .map((k) => [k, t(`boot.${k}`)]));
   M.refreshProgress?.();
   canvas.setAttribute("aria-label", t("table.label"));

@@ -179,6 +179,8 @@ const STRINGS = {
     "boot.start": "Starting Python", "boot.micropip": "Downloading micropip", "boot.engine": "Installing the game engine",
     "boot.import": "Starting the game engine", "boot.ready": "Ready", "boot.failed": "The game engine could not start",
     "boot.reload": "Reload", "boot.progress": "Loading the game engine",
+    "boot.snapshot": "Reading the saved game engine", "boot.restore": "Restoring the game engine",
+    "boot.update": "A new version of the game is ready", "boot.updateNow": "Reload",
     "table.label": "Mahjong table. Arrow keys choose a tile, Enter discards; the claim buttons follow the table.",
     autoplay: "Demo: four bots",
     waitingBots: "The bots are playing…",
@@ -352,6 +354,8 @@ const STRINGS = {
     "boot.start": "正在启动 Python", "boot.micropip": "正在下载 micropip", "boot.engine": "正在安装游戏引擎",
     "boot.import": "正在启动游戏引擎", "boot.ready": "就绪", "boot.failed": "游戏引擎无法启动",
     "boot.reload": "重新加载", "boot.progress": "正在加载游戏引擎",
+    "boot.snapshot": "正在读取已保存的游戏引擎", "boot.restore": "正在恢复游戏引擎",
+    "boot.update": "游戏新版本已就绪", "boot.updateNow": "重新加载",
     "table.label": "麻将牌桌。方向键选牌，Enter 打出；碰杠按钮在牌桌之后。",
     autoplay: "演示：四家电脑",
     waitingBots: "电脑正在出牌…",
@@ -525,6 +529,8 @@ const STRINGS = {
     "boot.start": "正在啟動 Python", "boot.micropip": "正在下載 micropip", "boot.engine": "正在安裝遊戲引擎",
     "boot.import": "正在啟動遊戲引擎", "boot.ready": "就緒", "boot.failed": "遊戲引擎無法啟動",
     "boot.reload": "重新載入", "boot.progress": "正在載入遊戲引擎",
+    "boot.snapshot": "正在讀取已儲存的遊戲引擎", "boot.restore": "正在還原遊戲引擎",
+    "boot.update": "遊戲新版本已就緒", "boot.updateNow": "重新載入",
     "table.label": "麻將牌桌。方向鍵選牌，Enter 打出；碰槓按鈕在牌桌之後。",
     autoplay: "示範：四家電腦",
     waitingBots: "電腦正在出牌…",
@@ -596,11 +602,6 @@ export function tileName(code, lang = current) {
 /** More strings for pages of their own (i18n-tutorial.js): {lang: {key: text}}, merged in. */
 export function addStrings(tables) {
   for (const [lang, table] of Object.entries(tables)) Object.assign(STRINGS[lang], table);
-}
-
-/** More strings from a part of the site ({lang: {key: text}}), e.g. the replay viewer's (keep-strings.js). */
-export function addStrings(more) {
-  for (const [lang, table] of Object.entries(more)) Object.assign((STRINGS[lang] ??= {}), table);
 }
 
 /** Every key of every language, for the tests: no language may miss a key. */

@@ -6,17 +6,30 @@
 import { paintFelt } from "./felt.js"; // tiny and import-free: the first frame is not held up
 import { startEngine } from "./engine.js"; // small and import-free too
 
-// Each stage's share of the bar, roughly its share of the boot time. Downloads report
-// bytes; "start" (compiling WebAssembly, starting the interpreter) reports only its end,
-// so while it runs the bar eases toward its end with time.
-const STAGES = [
-  { name: "runtime", weight: 0.34, label: "Downloading the Python runtime" },
-  { name: "stdlib", weight: 0.1, label: "Downloading the Python standard library" },
-  { name: "start", weight: 0.3, label: "Starting Python" },
-  { name: "micropip", weight: 0.04, label: "Downloading micropip" },
-  { name: "engine", weight: 0.16, label: "Installing the game engine" },
-  { name: "import", weight: 0.06, label: "Starting the game engine" },
-];
+// Each stage's share of the bar, roughly its share of the boot time, on each of the worker's
+// two paths (a stage only one path has tells which: the worker reports "snapshot" first when it
+// restores one, "micropip" first when it boots normally). Downloads report bytes; "start"
+// (compiling WebAssembly, starting the interpreter or restoring its snapshot) reports only its
+// end, so while it runs the bar eases toward its end with time.
+const PATHS = {
+  fresh: [
+    { name: "runtime", weight: 0.34, label: "Downloading the Python runtime" },
+    { name: "stdlib", weight: 0.1, label: "Downloading the Python standard library" },
+    { name: "start", weight: 0.3, label: "Starting Python" },
+    { name: "micropip", weight: 0.04, label: "Downloading micropip" },
+    { name: "engine", weight: 0.16, label: "Installing the game engine" },
+    { name: "import", weight: 0.06, label: "Starting the game engine" },
+  ],
+  // a repeat visit: the saved engine (a memory snapshot) instead of micropip and the install
+  snapshot: [
+    { name: "runtime", weight: 0.4, label: "Downloading the Python runtime" },
+    { name: "stdlib", weight: 0.05, label: "Downloading the Python standard library" },
+    { name: "snapshot", weight: 0.15, label: "Reading the saved game engine" },
+    { name: "start", weight: 0.35, key: "restore", label: "Restoring the game engine" },
+    { name: "import", weight: 0.05, label: "Starting the game engine" },
+  ],
+};
+let STAGES = PATHS.fresh;
 
 const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById("table"));
 const bootBox = document.getElementById("boot");
@@ -59,12 +72,24 @@ function queuePaint() {
 
 // --- progress ------------------------------------------------------------------------
 
-const fractions = Object.fromEntries(STAGES.map((s) => [s.name, 0]));
+let fractions = Object.fromEntries(STAGES.map((s) => [s.name, 0]));
+let shown = 0; // the bar never goes back, not even when a failed restore falls back to a fresh boot
 const progressLog = [];
-const timing = { loader: performance.now() }; // then one entry per finished stage, and "ready"
+
+/** Switch to the stage table of the path that has `stage`; false when none has it. */
+function choosePath(stage) {
+  const path = Object.keys(PATHS).find((p) => PATHS[p].some((s) => s.name === stage));
+  if (!path) return false;
+  STAGES = PATHS[path];
+  fractions = Object.fromEntries(STAGES.map((s) => [s.name, 0]));
+  timing.path = path;
+  return true;
+}
+const timing = { loader: performance.now(), path: "fresh" }; // then one entry per finished stage, and "ready"
 
 function overall() {
-  return STAGES.reduce((sum, s) => sum + s.weight * fractions[s.name], 0);
+  shown = Math.max(shown, STAGES.reduce((sum, s) => sum + s.weight * fractions[s.name], 0));
+  return shown;
 }
 
 // The page's words in the chosen language, once app.js has set window.mahjong.labels.
@@ -77,11 +102,11 @@ function showProgress() {
   const pending = STAGES.find((s) => fractions[s.name] < 1);
   fill.style.width = `${(value * 100).toFixed(1)}%`;
   bar.setAttribute("aria-valuenow", String(Math.round(value * 100)));
-  statusLine.textContent = pending ? `${label(pending.name, pending.label)}…` : label("ready", "Ready");
+  statusLine.textContent = pending ? `${label(pending.key ?? pending.name, pending.label)}…` : label("ready", "Ready");
 }
 
 function onProgress(stage, fraction) {
-  if (!(stage in fractions)) return;
+  if (!(stage in fractions) && !choosePath(stage)) return;
   const f = Math.max(fractions[stage], Math.min(1, fraction));
   if (f === fractions[stage]) return;
   fractions[stage] = f;
@@ -126,6 +151,13 @@ const ready = engine.ready.then((info) => {
   timing.ready = performance.now();
   Object.assign(window.mahjong, info);
   bootBox.classList.add("hidden");
+  // later visits start with no network (sw.js), registered now that the engine is up
+  window.mahjong.offline = import("./offline.js").then((m) => m.keepOffline());
+  window.mahjong.offline.catch((error) => console.warn("mahjong: no offline copy:", error));
+  if (info.path === "fresh" && typeof caches !== "undefined") {
+    // the next visit restores a snapshot instead: made in idle time by a second worker
+    window.mahjong.snapshot = import("./snapshot.js").then((m) => m.makeSnapshotLater());
+  }
   return window.mahjong;
 }, (error) => {
   showFailure(error);
