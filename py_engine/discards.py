@@ -70,7 +70,7 @@ def rank(game: Any, seat: int, level: str | None = "hard") -> dict[str, Any]:
         by_action.update({c.action: c for c in decision.candidates})
     hand = list(obs["hands"][seat])
     melds = _meld_strings(obs, seat)
-    gold = obs.get("gold") if game.variant == "longyan" else None
+    gold = obs.get("gold")                     # None where the rule set has no gold (positions refuse one)
     options = dict(game.options)
     unseen = [int(n) for n in view.unseen]
     before = analysis.shanten(hand, melds, game.variant, gold, options)
