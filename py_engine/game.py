@@ -130,7 +130,14 @@ class Game:
 
     @property
     def waiting_for(self) -> list[int]:
-        return legality.waiting_for(self.state)
+        """The seats that must choose now: one on a turn, several in a window; none once over."""
+        st = self.state
+        if st.result_obj is not None:
+            return []
+        w = st.window
+        if w is not None:
+            return [s for s in w.order if s in w.options and s not in w.answers]
+        return [st.turn]
 
     def legal_actions(self, seat: int) -> list[str]:
         if type(seat) is not int or not 0 <= seat <= 3:     # not a seat (a boolean neither): nothing is legal

@@ -27,16 +27,6 @@ class WhyNot:
 _DISCARD = tuple(f"discard {code}" for code in CODES[:NUM_KINDS])   # by kind
 
 
-def waiting_for(state: HandState) -> list[int]:
-    """The seats that must choose now: one on a turn, several in a window; none once over."""
-    if state.result_obj is not None:
-        return []
-    w = state.window
-    if w is not None:
-        return [s for s in w.order if s in w.options and s not in w.answers]
-    return [state.turn]
-
-
 def legal_now(state: HandState, seat: int) -> list[str]:
     """The seat's legal actions, computed once per state (callers must not change the list)."""
     legal = state.legal_cache.get(seat)
