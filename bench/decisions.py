@@ -63,7 +63,7 @@ def kind_of(choice_a: str, choice_b: str, legal: list[str]) -> str:
 
 def branch(game: Game, seat: int, choice: str, tiles: list[str], field: str) -> int:
     twin = game.clone()
-    twin.wall.tiles = list(tiles)
+    twin.state.wall.tiles = list(tiles)
     twin.apply(seat, choice)
     return play_out(twin, field)[seat]
 
@@ -93,7 +93,7 @@ def one_wall(job: tuple) -> list[tuple[str, float, float]]:
             if choice_a != choice_b:
                 diffs = []
                 for k in range(branches):
-                    tiles = list(game.wall.tiles)
+                    tiles = list(game.state.wall.tiles)
                     random.Random(seed * 7919 + len(game.history) * 31 + k).shuffle(tiles)
                     diffs.append(branch(game, seat, choice_a, tiles, field) - branch(game, seat, choice_b, tiles, field))
                 gain = look_ahead_gain(game, seat, choice_b) if by_gain else math.nan

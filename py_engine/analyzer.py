@@ -351,7 +351,8 @@ def play(st: Stage) -> tuple[Game, str | None]:
             g.apply(other, g.default_action(other))
         if steps and steps[0][2] != "discard" and steps[0][0] not in g.waiting_for and not g.is_over:
             # a claim's moment with no window for its seat: the referee says why, now
-            st.missed = g.observation(steps[0][0]).get("why_not_win")
+            missed = g.observation(steps[0][0])["why_not_win"]
+            st.missed = None if missed is None else dict(missed)
             if st.missed:
                 return g, steps[0][1]
     return g, (steps[0][1] if steps else None)
@@ -372,7 +373,7 @@ def _why_not(g: Game, seat: int, q: Query, failed: str | None, missed: dict[str,
     if q.size == 14:
         out["shanten"] = analysis.shanten(q.hand, q.melds, q.variant, gold, q.options)
     if missed or (not g.is_over and seat in g.waiting_for):
-        obs = {"why_not_win": missed} if missed else g.observation(seat)
+        obs: dict[str, Any] = {"why_not_win": missed} if missed else dict(g.observation(seat))
         reason = hints._cannot_win(obs)      # the referee's own reason (Game.why_not) with its words
         if reason:
             out.update(code=reason["code"], text=reason["text"])
@@ -384,7 +385,7 @@ def _why_not(g: Game, seat: int, q: Query, failed: str | None, missed: dict[str,
 
 def _waits(q: Query) -> list[list[Any]]:
     gold = q.gold
-    out = [[t, n] for t, n in analysis.waits(q.hand, q.melds, q.variant, gold, options=q.options)]
+    out: list[list[Any]] = [[t, n] for t, n in analysis.waits(q.hand, q.melds, q.variant, gold, options=q.options)]
     if gold is not None and out and all(t != gold for t, _ in out):
         # a drawn gold completes the hand whenever the engine says the hand with it wins
         if analysis.evaluate(q.hand + [gold], q.melds, q.variant, gold, q.options)["wins"]:
@@ -437,9 +438,10 @@ def analyze(args: dict[str, Any]) -> dict[str, Any]:
             g, failed = play(st)
         out["position"] = st.position
         out["steps"] = [[s, a] for s, a, _ in st.steps]
-        if failed is None and g.is_over and st.seat in g.result["winners"]:
+        result = g.result
+        if failed is None and result is not None and st.seat in result["winners"]:
             out["wins"] = True
-            out["result"] = _annotate(g.result, q)
+            out["result"] = _annotate(result, q)
         else:
             out["wins"] = False
             out["why_not"] = _why_not(g, st.seat, q, failed, st.missed)

@@ -14,7 +14,7 @@ from typing import Any
 from . import analysis, bots, shapes
 from .bots import normal
 from .bots.common import View
-from .hints import _reason as reason_parts
+from .hints import _reason as reason_parts, reason_code
 from .tiles import CODES, INDEX, NUM_KINDS
 
 __all__ = ["rank", "improving_tiles"]
@@ -70,7 +70,7 @@ def rank(game: Any, seat: int, level: str | None = "hard") -> dict[str, Any]:
         by_action.update({c.action: c for c in decision.candidates})
     hand = list(obs["hands"][seat])
     melds = _meld_strings(obs, seat)
-    gold = obs.get("gold") if game.variant == "longyan" else None
+    gold = obs.get("gold")                     # None where the rule set has no gold (positions refuse one)
     options = dict(game.options)
     unseen = [int(n) for n in view.unseen]
     before = analysis.shanten(hand, melds, game.variant, gold, options)
@@ -86,7 +86,7 @@ def rank(game: Any, seat: int, level: str | None = "hard") -> dict[str, Any]:
         cand = by_action.get(action)
         reason = None
         if level:
-            parts = reason_parts(view, normal.Decision(action, [cand] if cand else [], note=cand.note if cand else ""), before)
+            parts = reason_parts(reason_code(view, normal.Decision(action, [cand] if cand else [], note=cand.note if cand else ""), before))
             reason = {lang: (body or head) for lang, (head, body) in parts.items()}
         rows.append({
             "action": action, "tile": tile or None, "shanten": shanten,

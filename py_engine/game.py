@@ -1,23 +1,23 @@
 """The state machine of one hand: waiting_for / legal_actions / apply / observation (API.md).
 
-Legality is computed in one place (legality.py) and shared by the referee, the bots and the hints;
-wins and the end of the hand are settled in settle.py. This module sequences a hand: draws,
-discards, claim windows, kongs, swims.
+The referee is composed, not inherited: a Game holds the hand's state (state.py, a dataclass),
+asks legality.py (functions over the state and its rule set, shared by the bots and the hints)
+who may do what, and settle.py how a win or a drawn hand ends it. This module sequences a hand:
+draws, discards, claim windows, kongs, swims.
 """
 from __future__ import annotations
 
 import copy
 from typing import Any
 
-from . import position_check, positions
+from . import legality, position_check, positions, settle
 from .actions import Action
 from .actions import _parse as parse_legal
 from .melds import Meld
 from .observe import observe
 from .quote import quote
-from .rules.longyan import first_discard_bonus, flower_kong_payments, swim_level
-from .settle import Settlement
-from .state import ORDERS, Bonus, Discard, Window, order_from, payment_event
+from .legality import WhyNot
+from .state import ORDERS, Discard, HandState, Window, order_from, payment_event
 from .types import ActionDict, Observation
 from .tiles import FLOWERS, INDEX, format_tiles, sorted_tiles
 from .winning import count_index
@@ -27,8 +27,8 @@ class IllegalActionError(ValueError):
     """An action that is not legal now; the message names what is legal. The state is untouched."""
 
 
-class Game(Settlement):
-    """One hand of mahjong under one rule set."""
+class Game:
+    """One hand of mahjong under one rule set: the referee, holding the hand's state."""
 
     # ---------------- construction ----------------
 
@@ -71,71 +71,96 @@ class Game(Settlement):
         return copy.deepcopy(self._start)
 
     def __init__(self, setup: positions.Setup) -> None:
-        super().__init__(setup)
-        self._start = self._start_position()
-        if self.gold:
-            self.events.append({"type": "gold", "tile": self.gold})
-        self.events += [payment_event(p) for p in self.payments]
+        self.state = st = HandState.from_setup(setup)
+        self._start = _start_position(st)
+        if st.gold:
+            st.events.append({"type": "gold", "tile": st.gold})
+        st.events += [payment_event(p) for p in st.payments]
         self._open_start()
 
-    def _start_position(self) -> dict[str, Any]:
-        """The full position of this hand's start: every tile placed, so it plays identically."""
-        tail_explicit = self.wall.explicit_tail
-        tiles = self.wall.front_order()
-        front = tiles[:len(tiles) - tail_explicit] if tail_explicit else tiles
-        tail = list(reversed(tiles[len(tiles) - tail_explicit:])) if tail_explicit else []
-        return {
-            "variant": self.variant, "options": dict(self.options), "seed": self.seed, "dealer": self.dealer,
-            "dice": list(self.dice), "hands": [format_tiles(h) for h in self.hands],
-            "melds": [[str(m) for m in ms] for ms in self.melds],
-            "flowers": [list(f) for f in self.flowers],   # codes, in the order they were set aside
-            "wall": "".join(front), "tail": "".join(tail), "gold": self.gold,
-            "scores": list(self.scores_start), "drawn_count": self.drawn_count,
-            "opening_payments": [p.to_dict() for p in self.payments],
-        }
+    def clone(self) -> Game:
+        """A copy that plays on independently (the state copies its own fields)."""
+        twin = copy.copy(self)
+        twin.state = self.state.clone()
+        return twin
 
     # ---------------- the state contract ----------------
 
     @property
+    def variant(self) -> str:
+        return self.state.variant
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return self.state.options
+
+    @property
+    def history(self) -> list[tuple[int, str]]:
+        return self.state.history
+
+    @property
+    def phase(self) -> str:
+        return self.state.phase
+
+    @property
+    def dealer(self) -> int:
+        return self.state.dealer
+
+    @property
+    def scores(self) -> list[int]:
+        return self.state.scores
+
+    @property
+    def hand_number(self) -> int | None:
+        """The hand's number in its match (set by the match, shown in the observation)."""
+        return self.state.hand_number
+
+    @hand_number.setter
+    def hand_number(self, number: int | None) -> None:
+        self.state.hand_number = number
+
+    @property
     def is_over(self) -> bool:
-        return self.result_obj is not None
+        return self.state.result_obj is not None
 
     @property
     def result(self) -> dict[str, Any] | None:
-        return None if self.result_obj is None else self.result_obj.to_dict()
+        result = self.state.result_obj
+        return None if result is None else result.to_dict()
 
     @property
     def waiting_for(self) -> list[int]:
-        if self.result_obj is not None:
+        """The seats that must choose now: one on a turn, several in a window; none once over."""
+        st = self.state
+        if st.result_obj is not None:
             return []
-        if self.window is not None:
-            return [s for s in self.window.order if s in self.window.options and s not in self.window.answers]
-        return [self.turn]
+        w = st.window
+        if w is not None:
+            return [s for s in w.order if s in w.options and s not in w.answers]
+        return [st.turn]
 
     def legal_actions(self, seat: int) -> list[str]:
         if type(seat) is not int or not 0 <= seat <= 3:     # not a seat (a boolean neither): nothing is legal
             return []
-        return list(self._legal_now(seat))
+        return list(legality.legal_now(self.state, seat))
 
-    def _legal_now(self, seat: int) -> list[str]:
-        """The seat's legal actions, computed once per state (callers must not change the list)."""
-        legal = self._legal_cache.get(seat)
-        if legal is None:
-            legal = self._legal_cache[seat] = self._legal(seat)
-        return legal
+    def why_not(self, seat: int) -> WhyNot | None:
+        """Why a hand that looks complete cannot win now (legality.why_not)."""
+        return legality.why_not(self.state, seat)
 
     def apply(self, seat: int, action: str) -> list[dict[str, Any]]:
         """Play one action; returns its events. Illegal -> IllegalActionError, state unchanged."""
+        st = self.state
         valid_seat = isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat <= 3
-        legal = self._legal_now(seat) if valid_seat else []
+        legal = legality.legal_now(st, seat) if valid_seat else []
         if not isinstance(action, str) or action not in legal:
             raise IllegalActionError(self._illegal_message(seat, action, list(legal)))
-        self.events = []
-        self._legal_cache = {}
-        self.history.append((seat, action))
+        st.events = []
+        st.legal_cache = {}
+        st.history.append((seat, action))
         parsed = parse_legal(action)           # legal, so well formed: the cached parse alone
         verb, arg = parsed.kind, parsed.tile or ""
-        if self.window is not None:
+        if st.window is not None:
             self._answer(seat, verb)
         elif verb == "discard":
             self._discard(seat, arg)
@@ -144,12 +169,12 @@ class Game(Settlement):
         elif verb == "swim":
             self._swim(seat, arg)
         elif verb == "win":
-            self._self_draw_win(seat)
-        self._legal_cache = {}
-        return list(self.events)
+            settle.self_draw_win(st, seat)
+        st.legal_cache = {}
+        return list(st.events)
 
     def _illegal_message(self, seat: Any, action: Any, legal: list[str]) -> str:
-        if self.result_obj is not None:
+        if self.state.result_obj is not None:
             return f"{quote(action)} is not legal: the hand is over"
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3:
             return f"no seat {quote(seat)}: seats are 0-3; waiting for {self.waiting_for}"
@@ -159,34 +184,36 @@ class Game(Settlement):
 
     def default_action(self, seat: int) -> str:
         """What the timer plays: pass on a claim; on one's turn discard the tile just drawn (or the rightmost)."""
+        st = self.state
         legal = self.legal_actions(seat)
         if not legal:
             raise IllegalActionError(self._illegal_message(seat, "(timeout)", legal))
         if "pass" in legal:
             return "pass"
-        if legal == ["win"] or (self.swims[seat] and "win" in legal):
+        if legal == ["win"] or (st.swims[seat] and "win" in legal):
             return "win"                       # a swim's draw wins whatever it is
-        if self.drawn is not None and f"discard {self.drawn}" in legal:
-            return f"discard {self.drawn}"
-        return f"discard {sorted_tiles(self.hands[seat])[-1]}"
+        if st.drawn is not None and f"discard {st.drawn}" in legal:
+            return f"discard {st.drawn}"
+        return f"discard {sorted_tiles(st.hands[seat])[-1]}"
 
     def action_details(self, seat: int) -> list[ActionDict]:
         """The seat's legal actions with their structure (OBSERVATION.md, actions): kind and tile, the
         tile a claim takes ("on"), the meld a kong makes, a swim's level, and what a win would score."""
+        st = self.state
         out: list[ActionDict] = []
-        w = self.window
-        for text in self._legal_now(seat):
+        w = st.window
+        for text in legality.legal_now(st, seat):
             action = Action.parse(text)
             entry: ActionDict = {"action": str(action), "kind": action.kind, "tile": action.tile}
             if w is not None and w.tile is not None and action.kind != "pass":
                 entry["on"] = w.tile
             if action.kind == "kong":
                 entry["meld"] = ("kong" if action.tile is None else
-                                 "concealed_kong" if self.counts[seat][INDEX[action.tile]] == 4 else "added_kong")
+                                 "concealed_kong" if st.counts[seat][INDEX[action.tile]] == 4 else "added_kong")
             elif action.kind == "swim" and action.tile is not None:
-                entry["level"] = self._swim_level(seat, action.tile)
+                entry["level"] = st.rules.swim_level(st.swims[seat], action.tile, st.gold)
             elif action.kind == "win":
-                win = self._win_for(seat, w).to_dict()
+                win = settle.win_for(st, seat, w).to_dict()
                 entry["window"] = w.kind if w is not None else "own_turn"
                 entry["win"] = {k: win[k] for k in ("category", "patterns", "multiplier", "pattern_multipliers", "base")
                                 if k in win}
@@ -202,102 +229,101 @@ class Game(Settlement):
 
     def _open_start(self) -> None:
         """三金倒 first: a holder of three golds is asked before the dealer's turn (docs/RULES.md §3)."""
-        if self.rules.three_golds and self.gold:
-            holders = [s for s in order_from(self.dealer) if self.hands[s].count(self.gold) >= 3]
+        st = self.state
+        if st.rules.three_golds and st.gold:
+            holders = [s for s in order_from(st.dealer) if st.hands[s].count(st.gold) >= 3]
             if holders:
-                self.window = Window("three_golds", None, self.dealer,
-                                     {s: ["win", "pass"] for s in holders}, holders)
-                self.phase = "three_golds"
+                st.window = Window("three_golds", None, st.dealer,
+                                   {s: ["win", "pass"] for s in holders}, holders)
+                st.phase = "three_golds"
                 return
-        self._start_turn(self.dealer, drew=True)
-
-    def _start_turn(self, seat: int, drew: bool, tile: str | None = None) -> None:
-        self.window = None
-        self.turn = seat
-        self.phase = "discard"
-        self.may_self_draw = drew
-        self.drawn = tile
+        _start_turn(st, st.dealer, drew=True)
 
     def _draw(self, seat: int, replacement: bool = False) -> None:
         """Draw for `seat` (front, or tail after a kong); flowers are set aside and replaced at once."""
+        st = self.state
         from_tail = replacement
         while True:
-            if self.tiles_left <= 0:
-                self._finish_draw_game()
+            if st.tiles_left <= 0:
+                settle.finish_draw_game(st)
                 return
-            tile = self.wall.draw_tail(use_die=self.rules.tail_die) if from_tail else self.wall.draw_front()
-            self.drawn_count += 1
+            tile = st.wall.draw_tail(use_die=st.rules.tail_die) if from_tail else st.wall.draw_front()
+            st.drawn_count += 1
             event: dict[str, Any] = {"type": "draw", "seat": seat, "tile": tile, "source": "tail" if from_tail else "front"}
-            if from_tail and self.wall.last_die is not None:
-                event["die"] = self.wall.last_die
-            self.events.append(event)
+            if from_tail and st.wall.last_die is not None:
+                event["die"] = st.wall.last_die
+            st.events.append(event)
             if tile not in FLOWERS:
                 break
             self._set_aside_flower(seat, tile)
             from_tail = True
-        self._add(seat, tile)
-        self.furiten[seat] = False            # temporary furiten lasts until one's own next draw
-        self.replacement = replacement
-        self._start_turn(seat, drew=True, tile=tile)
+        st.add_tile(seat, tile)
+        st.furiten[seat] = False              # temporary furiten lasts until one's own next draw
+        st.replacement = replacement
+        _start_turn(st, seat, drew=True, tile=tile)
 
     def _set_aside_flower(self, seat: int, tile: str) -> None:
-        self.flowers[seat].append(tile)
-        self.events.append({"type": "flower", "seat": seat, "tile": tile})
-        if len(self.flowers[seat]) >= 4:
-            self.events.append({"type": "flower_kong", "seat": seat, "count": len(self.flowers[seat]) - 3})
-            self._pay(flower_kong_payments(seat, self.dealer))
+        st = self.state
+        st.flowers[seat].append(tile)
+        st.events.append({"type": "flower", "seat": seat, "tile": tile})
+        if len(st.flowers[seat]) >= 4:
+            st.events.append({"type": "flower_kong", "seat": seat, "count": len(st.flowers[seat]) - 3})
+            st.pay(st.rules.flower_kong_payments(seat, st.dealer))
 
     def _discard(self, seat: int, tile: str, swim_level: int = 0) -> None:
-        self._remove(seat, tile)
-        covered = self.covered_pending and seat == self.dealer
-        self.covered_pending = False
-        self.discards[seat].append(Discard(tile, covered=covered))
-        self.last_discard = (seat, len(self.discards[seat]) - 1)
-        self.drawn = None
-        self.events.append({"type": "discard", "seat": seat, "tile": tile, "covered": covered})
+        st = self.state
+        st.remove_tile(seat, tile)
+        covered = st.covered_pending and seat == st.dealer
+        st.covered_pending = False
+        st.discards[seat].append(Discard(tile, covered=covered))
+        st.last_discard = (seat, len(st.discards[seat]) - 1)
+        st.drawn = None
+        st.events.append({"type": "discard", "seat": seat, "tile": tile, "covered": covered})
         if swim_level:
-            self.events.append({"type": "swim", "seat": seat, "level": swim_level, "tile": tile})
+            st.events.append({"type": "swim", "seat": seat, "level": swim_level, "tile": tile})
         if covered:
             self._open_rob_gold(seat)
         else:
             self._after_public_discard(seat, tile)
 
     def _after_public_discard(self, seat: int, tile: str) -> None:
-        if self.bonus.alive:
+        if self.state.bonus.alive:
             self._track_bonus(seat, tile)
         self._open_claims(seat, tile)
 
     def _track_bonus(self, seat: int, tile: str) -> None:
         """分饼: round k pays when its four discards (dealer, +1, +2, +3, no claim between) are identical."""
-        b = self.bonus
+        st = self.state
+        b = st.bonus
         if not b.alive:
             return
-        if seat != (self.dealer + len(b.tiles)) % 4 or (b.tiles and tile != b.tiles[0]):
+        if seat != (st.dealer + len(b.tiles)) % 4 or (b.tiles and tile != b.tiles[0]):
             b.alive = False
             return
         b.tiles.append(tile)
         if len(b.tiles) == 4:
-            self.events.append({"type": "bonus", "round": b.round, "tile": tile})
-            self._pay(first_discard_bonus(self.dealer, b.round, tile))
+            st.events.append({"type": "bonus", "round": b.round, "tile": tile})
+            st.pay(st.rules.bonus_payments(st.dealer, b.round, tile))
             b.round += 1
             b.tiles = []
 
     def _open_claims(self, discarder: int, tile: str) -> None:
+        st = self.state
         options: dict[int, list[str]] = {}
         order = ORDERS[(discarder + 1) % 4][:3]
-        may_meld = self.tiles_left > 0         # the last discard cannot be ponged or konged
-        may_win = self.rules.may_win_on_discard(self.options)
-        if tile != self.gold:                  # a discarded gold cannot be claimed
-            slot = count_index(tile, self.gold, self.options)
+        may_meld = st.tiles_left > 0           # the last discard cannot be ponged or konged
+        may_win = st.rules.may_win_on_discard(st.options)
+        if tile != st.gold:                    # a discarded gold cannot be claimed
+            slot = count_index(tile, st.gold, st.options)
             kind = INDEX[tile]
             for s in order:
-                if self.swims[s]:
+                if st.swims[s]:
                     continue                   # a swimmer may not claim discards
                 acts = []
-                if may_win and self._wins_on_slot(s, slot) and self._may_win_by(s, "discard"):
+                if may_win and legality.wins_on_slot(st, s, slot) and legality.may_win_by(st, s, "discard"):
                     acts.append("win")
                 if may_meld:
-                    held = self.counts[s][kind]
+                    held = st.counts[s][kind]
                     if held >= 2:
                         acts.append("pong")
                     if held >= 3:
@@ -305,146 +331,179 @@ class Game(Settlement):
                 if acts:
                     options[s] = acts + ["pass"]
         if options:
-            self.window = Window("claim", tile, discarder, options, [s for s in order if s in options])
-            self.phase = "claim"
+            st.window = Window("claim", tile, discarder, options, [s for s in order if s in options])
+            st.phase = "claim"
         else:
             self._draw((discarder + 1) % 4)
 
     def _open_rob_gold(self, dealer: int) -> None:
         """抢金: after the covered first discard, non-dealers then the dealer may win with the turned gold."""
+        st = self.state
         options: dict[int, list[str]] = {}
-        if self.gold_out:
+        if st.gold_out:
             for s in order_from((dealer + 1) % 4):
-                if self._may_win_by(s, "rob_gold") and self._wins(s, extra_golds=1):
+                if legality.may_win_by(st, s, "rob_gold") and legality.wins(st, s, extra_golds=1):
                     options[s] = ["win", "pass"]
         if options:
-            self.window = Window("rob_gold", self.gold, dealer, options, [s for s in order_from((dealer + 1) % 4) if s in options])
-            self.phase = "rob_gold"
+            st.window = Window("rob_gold", st.gold, dealer, options, [s for s in order_from((dealer + 1) % 4) if s in options])
+            st.phase = "rob_gold"
         else:
             self._reveal_covered()
 
     def _reveal_covered(self) -> None:
-        seat = self.dealer
-        entry = self.discards[seat][-1]
+        st = self.state
+        seat = st.dealer
+        entry = st.discards[seat][-1]
         entry.covered = False
-        self.events.append({"type": "reveal", "seat": seat, "tile": entry.tile})
+        st.events.append({"type": "reveal", "seat": seat, "tile": entry.tile})
         self._after_public_discard(seat, entry.tile)
 
     def _answer(self, seat: int, verb: str) -> None:
         """One answer in a window; resolve once the answers that matter are in (docs/RULES.md priorities)."""
-        w = self.window
+        st = self.state
+        w = st.window
         assert w is not None
         w.answers[seat] = verb
-        if verb != "win" and "win" in w.options[seat] and w.kind in ("claim", "rob_kong") and self.rules.furiten:
-            self.furiten[seat] = True          # 不能弃先和后: passed a win on a discard or a kong
+        if verb != "win" and "win" in w.options[seat] and w.kind in ("claim", "rob_kong") and st.rules.furiten:
+            st.furiten[seat] = True            # 不能弃先和后: passed a win on a discard or a kong
         if verb == "pass":
-            self.events.append({"type": "pass", "seat": seat})
-        if not self._window_settled(w):
+            st.events.append({"type": "pass", "seat": seat})
+        if not _window_settled(st, w):
             return
-        self.window = None
+        st.window = None
         winners = [s for s in w.order if w.answers.get(s) == "win"]
-        if winners and not self.rules.several_winners(w.kind, self.options):
+        if winners and not st.rules.several_winners(w.kind, st.options):
             winners = winners[:1]              # one winner: the first in priority order
         if w.kind == "three_golds":
             if winners:
-                self._finish([self._win_for(winners[0], w)], None)
+                settle.finish(st, [settle.win_for(st, winners[0], w)], None)
             else:
-                self._start_turn(self.dealer, drew=True)
+                _start_turn(st, st.dealer, drew=True)
         elif w.kind == "rob_gold":
             if winners:
-                self._rob_gold_win(winners[0], w)
+                settle.rob_gold_win(st, winners[0], w)
             else:
                 self._reveal_covered()
         elif w.kind == "rob_kong":
             if winners:
-                self._rob_kong_win(winners[0], w)
+                settle.rob_kong_win(st, winners[0], w)
             else:
                 self._complete_added_kong(w.source, w.tile or "")
         else:
             self._resolve_claims(w, winners)
 
-    def _window_settled(self, w: Window) -> bool:
-        multi = self.rules.several_winners(w.kind, self.options)
-        for u in w.order:
-            if u in w.answers:
-                continue
-            if "win" in w.options[u]:
-                if multi:
-                    return False
-                earlier = w.order[:w.order.index(u)]
-                if not any(w.answers.get(s) == "win" for s in earlier):
-                    return False
-            elif not any(a == "win" for a in w.answers.values()):
-                return False
-        return True
-
     def _resolve_claims(self, w: Window, winners: list[int]) -> None:
+        st = self.state
         discarder, tile = w.source, w.tile or ""
         if winners:
-            self.discards[discarder][-1].claimed = True
-            wins = [self._win_for(s, w) for s in winners]
-            self._finish(wins, discarder)
+            st.discards[discarder][-1].claimed = True
+            wins = [settle.win_for(st, s, w) for s in winners]
+            settle.finish(st, wins, discarder)
             return
         claimer = next((s for s in w.order if w.answers.get(s) in ("pong", "kong")), None)
         if claimer is None:
             self._draw((discarder + 1) % 4)
             return
-        self.discards[discarder][-1].claimed = True
-        self.bonus.alive = False               # a claim ends the 分饼 streak
+        st.discards[discarder][-1].claimed = True
+        st.bonus.alive = False                 # a claim ends the 分饼 streak
         kind = w.answers[claimer]
-        self._remove(claimer, tile, 2 if kind == "pong" else 3)
-        self.melds[claimer].append(Meld(kind, tile, discarder))
-        self.events.append({"type": kind, "seat": claimer, "tile": tile, "from": discarder}
-                           if kind == "pong" else
-                           {"type": "kong", "seat": claimer, "tile": tile, "kind": "kong", "from": discarder})
+        st.remove_tile(claimer, tile, 2 if kind == "pong" else 3)
+        st.melds[claimer].append(Meld(kind, tile, discarder))
+        st.events.append({"type": kind, "seat": claimer, "tile": tile, "from": discarder}
+                         if kind == "pong" else
+                         {"type": "kong", "seat": claimer, "tile": tile, "kind": "kong", "from": discarder})
         if kind == "pong":
-            self.replacement = False
-            self._start_turn(claimer, drew=False)   # after a pong the only action is a discard
+            st.replacement = False
+            _start_turn(st, claimer, drew=False)   # after a pong the only action is a discard
         else:
-            self._kong_paid(claimer, concealed=False)
+            _kong_paid(st, claimer, concealed=False)
             self._draw(claimer, replacement=True)
 
-    def _kong_paid(self, seat: int, concealed: bool) -> None:
-        self.kongs[seat] += 1
-        self._pay(self.rules.kong_payments(seat, self.dealer, concealed, "concealed_kong" if concealed else "kong"))
-
     def _declare_kong(self, seat: int, tile: str) -> None:
-        if self.counts[seat][INDEX[tile]] == 4:
-            self._remove(seat, tile, 4)
-            self.melds[seat].append(Meld("concealed_kong", tile))
-            self.events.append({"type": "kong", "seat": seat, "tile": tile, "kind": "concealed_kong", "from": None})
-            self._kong_paid(seat, concealed=True)
+        st = self.state
+        if st.counts[seat][INDEX[tile]] == 4:
+            st.remove_tile(seat, tile, 4)
+            st.melds[seat].append(Meld("concealed_kong", tile))
+            st.events.append({"type": "kong", "seat": seat, "tile": tile, "kind": "concealed_kong", "from": None})
+            _kong_paid(st, seat, concealed=True)
             self._draw(seat, replacement=True)
             return
         # 加杠: others may rob it first (Longyan)
         options: dict[int, list[str]] = {}
         order = order_from((seat + 1) % 4)[:3]
-        if self.rules.robs_added_kong:
+        if st.rules.robs_added_kong:
             for s in order:
-                if self._may_win_by(s, "rob_kong") and self._wins_with(s, tile):
+                if legality.may_win_by(st, s, "rob_kong") and legality.wins_with(st, s, tile):
                     options[s] = ["win", "pass"]
         if options:
-            self.window = Window("rob_kong", tile, seat, options, [s for s in order if s in options])
-            self.phase = "rob_kong"
-            self.events.append({"type": "kong_declared", "seat": seat, "tile": tile})
+            st.window = Window("rob_kong", tile, seat, options, [s for s in order if s in options])
+            st.phase = "rob_kong"
+            st.events.append({"type": "kong_declared", "seat": seat, "tile": tile})
         else:
             self._complete_added_kong(seat, tile)
 
     def _complete_added_kong(self, seat: int, tile: str) -> None:
-        self._remove(seat, tile)
-        i = next(i for i, m in enumerate(self.melds[seat]) if m.type == "pong" and m.tile == tile)
-        self.melds[seat][i] = Meld("added_kong", tile, self.melds[seat][i].source)
-        self.events.append({"type": "kong", "seat": seat, "tile": tile, "kind": "added_kong", "from": None})
-        self._kong_paid(seat, concealed=False)
+        st = self.state
+        st.remove_tile(seat, tile)
+        i = next(i for i, m in enumerate(st.melds[seat]) if m.type == "pong" and m.tile == tile)
+        st.melds[seat][i] = Meld("added_kong", tile, st.melds[seat][i].source)
+        st.events.append({"type": "kong", "seat": seat, "tile": tile, "kind": "added_kong", "from": None})
+        _kong_paid(st, seat, concealed=False)
         self._draw(seat, replacement=True)
 
-    def _swim_level(self, seat: int, tile: str) -> int:
-        """The swim level a "swim T" reaches: one up while swimming, else double with a gold (the pair
-        was two golds), single otherwise (docs/RULES.md §3 游金)."""
-        return swim_level(self.swims[seat], tile, self.gold)
-
     def _swim(self, seat: int, tile: str) -> None:
-        level = self._swim_level(seat, tile)
-        self.swims[seat] = level
+        """游金: the discard declares a swim one level up, or double with a gold (docs/RULES.md §3)."""
+        st = self.state
+        level = st.rules.swim_level(st.swims[seat], tile, st.gold)
+        st.swims[seat] = level
         self._discard(seat, tile, swim_level=level)
 
+
+# ---------------- steps that change the state alone ----------------
+
+def _start_position(st: HandState) -> dict[str, Any]:
+    """The full position of a hand's start: every tile placed, so it plays identically."""
+    tail_explicit = st.wall.explicit_tail
+    tiles = st.wall.front_order()
+    front = tiles[:len(tiles) - tail_explicit] if tail_explicit else tiles
+    tail = list(reversed(tiles[len(tiles) - tail_explicit:])) if tail_explicit else []
+    return {
+        "variant": st.variant, "options": dict(st.options), "seed": st.seed, "dealer": st.dealer,
+        "dice": list(st.dice), "hands": [format_tiles(h) for h in st.hands],
+        "melds": [[str(m) for m in ms] for ms in st.melds],
+        "flowers": [list(f) for f in st.flowers],   # codes, in the order they were set aside
+        "wall": "".join(front), "tail": "".join(tail), "gold": st.gold,
+        "scores": list(st.scores_start), "drawn_count": st.drawn_count,
+        "opening_payments": [p.to_dict() for p in st.payments],
+    }
+
+
+def _start_turn(st: HandState, seat: int, drew: bool, tile: str | None = None) -> None:
+    st.window = None
+    st.turn = seat
+    st.phase = "discard"
+    st.may_self_draw = drew
+    st.drawn = tile
+
+
+def _kong_paid(st: HandState, seat: int, concealed: bool) -> None:
+    st.kongs[seat] += 1
+    st.pay(st.rules.kong_payments(seat, st.dealer, concealed, "concealed_kong" if concealed else "kong"))
+
+
+def _window_settled(st: HandState, w: Window) -> bool:
+    """Are the answers that matter in? A win waits for every seat that may win (several winners) or
+    for the seats before it; a meld waits for every seat that may still win."""
+    multi = st.rules.several_winners(w.kind, st.options)
+    for u in w.order:
+        if u in w.answers:
+            continue
+        if "win" in w.options[u]:
+            if multi:
+                return False
+            earlier = w.order[:w.order.index(u)]
+            if not any(w.answers.get(s) == "win" for s in earlier):
+                return False
+        elif not any(a == "win" for a in w.answers.values()):
+            return False
+    return True

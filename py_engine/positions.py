@@ -11,7 +11,6 @@ from . import position_check
 from .melds import Meld
 from .rules import RuleSet, ruleset
 from .results import Payment
-from .rules.longyan import flower_kong_payments
 from .tiles import FLOWERS, full_set, is_flower
 from .wall import Wall, roll_dice
 
@@ -122,7 +121,7 @@ def _turn_gold(setup: Setup, payments: list[Payment]) -> str:
 def _add_flower(setup: Setup, seat: int, tile: str, payments: list[Payment]) -> None:
     setup.flowers[seat].append(tile)
     if len(setup.flowers[seat]) >= 4:   # the 4th flower makes the first flower kong, each later one more
-        payments += flower_kong_payments(seat, setup.dealer)
+        payments += setup.rules.flower_kong_payments(seat, setup.dealer)
 
 
 def deal(variant: str, seed: int, options: dict[str, Any] | None, dealer: int | None,

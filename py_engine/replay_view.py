@@ -73,7 +73,7 @@ class Viewer:
             raise ValueError(f"no step {step!r} in hand {hand + 1}: it has steps 0-{steps}")
         game = self._game(hand, step)
         seat = None if self.autoplay else self.human
-        obs = game.observation(seat)
+        obs: dict[str, Any] = dict(game.observation(seat))   # the replay's fields join the observation's
         if face_up:
             for s in range(4):
                 mine = game.observation(s)

@@ -49,7 +49,7 @@ def costliest(decisions: list[dict[str, Any]], count: int = COSTLIEST) -> list[d
 
 def judge(game: Game, seat: int, action: str, step: int) -> dict[str, Any]:
     """The seat's `action` in this state beside the hard bot's choice."""
-    view = View.from_observation(game.observation(seat))
+    view = View.from_observation(dict(game.observation(seat)))
     decision = hard.decide(view)
     bot = decision.action
     by = "hard"

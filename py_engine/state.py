@@ -1,13 +1,20 @@
-"""The state of one hand, as data, with the small helpers every part of the game uses."""
+"""The state of one hand, as data: a dataclass that declares, builds and copies its own fields.
+
+Legality (legality.py) and settlement (settle.py) are functions over this state and its rule set;
+the referee (game.py) holds one and sequences the hand; the observation (observe.py) reads it.
+"""
 from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any, Self
+from typing import Any
 
+from .melds import Meld
 from .positions import Setup
 from .results import Payment, Result
+from .rules.base import RuleSet
 from .tiles import INDEX, counts34
+from .wall import Wall
 from .winning import HandShape
 
 
@@ -39,52 +46,66 @@ class Bonus:
     alive: bool = True
 
 
+@dataclass
 class HandState:
-    """Everything one hand holds. Legality (who may do what), Settlement (wins) and Game (the flow) build on it."""
+    """Everything one hand holds; built from a checked position by `from_setup`."""
 
-    def __init__(self, setup: Setup) -> None:
-        self.rules = setup.rules
-        self.variant = setup.rules.name
-        self.options = setup.options
-        self.seed = setup.seed
-        self.dealer = setup.dealer
-        self.dice = setup.dice
-        self.hands = setup.hands
-        self.counts = [counts34(h) for h in self.hands]   # each hand's 34-slot counts, kept in step by _add/_remove
-        self.melds = setup.melds
-        self.flowers = setup.flowers
-        self.wall = setup.wall
-        self.gold = setup.gold
-        # each hand as the winning check reads it, kept in step by _add/_remove too
-        self.hand_shapes = [HandShape(c, self.variant, self.gold, self.options) for c in self.counts]
-        self.gold_out = setup.gold is not None
-        self.scores_start = list(setup.scores)
-        self.payments: list[Payment] = list(setup.opening_payments)
-        self.drawn_count = setup.drawn_count
-        # the wall tiles left when the hand is drawn: Longyan's reserve, or where Xinyu's 120-tile
-        # limit falls (every draw takes one tile from the wall and counts one more drawn)
-        self._wall_floor = self.rules.wall_floor(len(self.wall.tiles), self.drawn_count, self.options)
-        self.discards: list[list[Discard]] = [[] for _ in range(4)]
-        self.swims = [0, 0, 0, 0]
-        self.furiten = [False] * 4
-        self.kongs = [0, 0, 0, 0]
-        self.drawn: str | None = None           # the tile the player on turn just drew
-        self.turn = setup.dealer
-        self.phase = "discard"
-        self.may_self_draw = True               # after a draw (not after a pong); the dealer's 14th counts
-        self.replacement = False                # the last draw was a kong replacement (杠上开花)
-        self.window: Window | None = None
-        self.covered_pending = self.rules.covered_first_discard   # the dealer's first discard is covered
-        self.bonus = Bonus(alive=self.rules.first_discard_bonus)
-        self.last_discard: tuple[int, int] | None = None   # (seat, index in discards)
-        self.history: list[tuple[int, str]] = []
-        self.result_obj: Result | None = None
-        self.hand_number: int | None = None
-        self.events: list[dict[str, Any]] = []
-        self._legal_cache: dict[int, list[str]] = {}
+    rules: RuleSet
+    options: dict[str, Any]
+    seed: int
+    dealer: int
+    dice: tuple[int, int]
+    hands: list[list[str]]
+    counts: list[list[int]]            # each hand's 34-slot counts, kept in step by add_tile/remove_tile
+    hand_shapes: list[HandShape]       # each hand as the winning check reads it, kept in step too
+    melds: list[list[Meld]]
+    flowers: list[list[str]]
+    wall: Wall
+    gold: str | None
+    gold_out: bool                     # the turned gold lies face up (until robbed: 抢金)
+    scores_start: list[int]
+    payments: list[Payment]
+    drawn_count: int
+    # the wall tiles left when the hand is drawn: Longyan's reserve, or where Xinyu's 120-tile
+    # limit falls (every draw takes one tile from the wall and counts one more drawn)
+    wall_floor: int
+    covered_pending: bool              # the dealer's first discard is still to be covered (抢金)
+    bonus: Bonus                       # 分饼
+    turn: int
+    discards: list[list[Discard]] = field(default_factory=lambda: [[] for _ in range(4)])
+    swims: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    furiten: list[bool] = field(default_factory=lambda: [False] * 4)
+    kongs: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    drawn: str | None = None           # the tile the player on turn just drew
+    phase: str = "discard"
+    may_self_draw: bool = True         # after a draw (not after a pong); the dealer's 14th counts
+    replacement: bool = False          # the last draw was a kong replacement (杠上开花)
+    window: Window | None = None
+    last_discard: tuple[int, int] | None = None   # (seat, index in discards)
+    history: list[tuple[int, str]] = field(default_factory=list)
+    result_obj: Result | None = None
+    hand_number: int | None = None
+    events: list[dict[str, Any]] = field(default_factory=list)   # the events of the last action
+    legal_cache: dict[int, list[str]] = field(default_factory=dict)   # seat -> legal actions now
 
-    def clone(self) -> Self:
-        """A copy that plays on independently: every field this class declares, copied here."""
+    @classmethod
+    def from_setup(cls, setup: Setup) -> HandState:
+        rules, options = setup.rules, setup.options
+        counts = [counts34(h) for h in setup.hands]
+        return cls(
+            rules=rules, options=options, seed=setup.seed, dealer=setup.dealer, dice=setup.dice,
+            hands=setup.hands, counts=counts,
+            hand_shapes=[HandShape(c, rules.name, setup.gold, options) for c in counts],
+            melds=setup.melds, flowers=setup.flowers, wall=setup.wall, gold=setup.gold,
+            gold_out=setup.gold is not None, scores_start=list(setup.scores),
+            payments=list(setup.opening_payments), drawn_count=setup.drawn_count,
+            wall_floor=rules.wall_floor(len(setup.wall.tiles), setup.drawn_count, options),
+            covered_pending=rules.covered_first_discard, bonus=Bonus(alive=rules.first_discard_bonus),
+            turn=setup.dealer,
+        )
+
+    def clone(self) -> HandState:
+        """A copy that plays on independently: every mutable field above, copied."""
         twin = copy.copy(self)
         twin.hands = [list(h) for h in self.hands]
         twin.counts = [list(c) for c in self.counts]
@@ -101,8 +122,16 @@ class HandState:
         twin.bonus = Bonus(self.bonus.round, list(self.bonus.tiles), self.bonus.alive)
         twin.history = list(self.history)
         twin.events = list(self.events)
-        twin._legal_cache = {}
+        twin.legal_cache = {}
         return twin
+
+    @property
+    def variant(self) -> str:
+        return self.rules.name
+
+    @property
+    def is_over(self) -> bool:
+        return self.result_obj is not None
 
     @property
     def scores(self) -> list[int]:
@@ -121,7 +150,7 @@ class HandState:
     @property
     def tiles_left(self) -> int:
         """Draws left before the hand is drawn (Xinyu: the 120-tile limit; Longyan: the reserve)."""
-        left = len(self.wall.tiles) - self._wall_floor
+        left = len(self.wall.tiles) - self.wall_floor
         return left if left > 0 else 0
 
     def others_swim(self, seat: int) -> int:
@@ -131,14 +160,14 @@ class HandState:
             return 0
         return max(level for s, level in enumerate(swims) if s != seat)
 
-    def _add(self, seat: int, tile: str) -> None:
+    def add_tile(self, seat: int, tile: str) -> None:
         """A tile joins the seat's concealed hand (drawn, claimed, won); its counts follow."""
         self.hands[seat].append(tile)
         kind = INDEX[tile]
         self.counts[seat][kind] += 1
         self.hand_shapes[seat].add(kind)
 
-    def _remove(self, seat: int, tile: str, copies: int = 1) -> None:
+    def remove_tile(self, seat: int, tile: str, copies: int = 1) -> None:
         """Copies of a tile leave the seat's concealed hand (discarded, melded); its counts follow."""
         hand, shape, kind = self.hands[seat], self.hand_shapes[seat], INDEX[tile]
         for _ in range(copies):
@@ -146,7 +175,7 @@ class HandState:
             shape.remove(kind)
         self.counts[seat][kind] -= copies
 
-    def _pay(self, payments: list[Payment]) -> None:
+    def pay(self, payments: list[Payment]) -> None:
         self.payments += payments
         self.events += [payment_event(p) for p in payments]
 

@@ -185,8 +185,8 @@ def test_normal_and_hard_never_discard_a_gold_needlessly() -> None:
             seat = game.waiting_for[0]
             action = bots.choose(game, seat, levels[seat])
             legal = game.legal_actions(seat)
-            if action.startswith("discard ") and action[8:] == game.gold:
-                assert all(a[8:] == game.gold for a in legal if a.startswith("discard "))
+            if action.startswith("discard ") and action[8:] == game.state.gold:
+                assert all(a[8:] == game.state.gold for a in legal if a.startswith("discard "))
             game.apply(seat, action)
 
 
@@ -243,7 +243,7 @@ def test_hard_looks_ahead_on_its_discards(variant: str) -> None:
         game = Game.new(variant, seed=seed)
         while not game.is_over:
             seat = game.waiting_for[0]
-            if game.phase == "discard" and seat == game.turn:
+            if game.phase == "discard" and seat == game.state.turn:
                 view = bots.View.from_observation(game.observation(seat))
                 decision = hard.decide(view)
                 if decision.note == "lookahead":
@@ -268,10 +268,10 @@ def test_the_bots_value_of_a_complete_hand_is_what_scoring_pays(variant: str, op
         while not game.is_over:
             seat = game.waiting_for[0]
             action = bots.choose(game, seat, "easy")
-            if action == "win" and game.window is None and not game.swims[seat]:
+            if action == "win" and game.state.window is None and not game.state.swims[seat]:
                 view = View.from_observation(game.observation(seat))
                 counts, golds = view.counts()
-                points = NextDraw(view, Evaluator(view)).win_points(counts, golds, view.melds, game.replacement)
+                points = NextDraw(view, Evaluator(view)).win_points(counts, golds, view.melds, game.state.replacement)
                 game.apply(seat, action)
                 paid = sum(p["amount"] for p in game.result["payments"] if p["reason"] == "win" and p["to"] == seat)
                 assert points == paid, (seed, game.result["wins"])

@@ -212,7 +212,7 @@ def test_unseen_at_the_end_of_a_hand_is_only_the_wall(variant):
     for seed in range(6):
         g = play_random(variant, {}, seed, win_bias=0.3)
         assert g.is_over
-        in_wall = Counter(t for t in g.wall.tiles if t in INDEX and INDEX[t] < 34)
+        in_wall = Counter(t for t in g.state.wall.tiles if t in INDEX and INDEX[t] < 34)
         for viewer in (None, 0, 1, 2, 3):
             unseen = {code: n for code, n in g.observation(viewer)["unseen"].items() if n}
             assert unseen == dict(in_wall), (viewer, unseen, in_wall)

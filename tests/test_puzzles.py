@@ -29,7 +29,7 @@ def test_longyan_puzzles_include_swim_and_gold_decisions():
     holding_gold = 0
     for p in puzzles:
         game, seat = moment(p["position"])
-        if game.gold in game.observation(seat)["hands"][seat]:
+        if game.state.gold in game.observation(seat)["hands"][seat]:
             holding_gold += 1
     assert holding_gold >= 4
 

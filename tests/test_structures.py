@@ -39,7 +39,7 @@ def test_actions_mirror_legal_actions_and_a_win_scores_what_it_previewed(variant
                 previews += 1
             for e in events:
                 if e["type"] == "draw" and not game.is_over and game.phase == "discard":
-                    assert game.observation(None)["drawn_seat"] == game.turn
+                    assert game.observation(None)["drawn_seat"] == game.state.turn
     assert previews >= 5
 
 

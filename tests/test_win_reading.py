@@ -47,7 +47,7 @@ def test_every_bot_played_win_carries_a_reading_that_covers_its_hand(variant: st
         assert result is not None
         for win in result["wins"]:
             wins += 1
-            _check_reading({**win, "gold": game.gold}, variant)
+            _check_reading({**win, "gold": game.state.gold}, variant)
             if variant == "xinyu":
                 product = 1
                 for _, m in win["pattern_multipliers"]:

@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from py_engine import Game
+from py_engine import Game, legality
 from py_engine.tiles import counts34
 from py_engine.winning import HandShape, is_winning
 
@@ -30,18 +30,18 @@ def test_cached_waits_agree_with_the_full_winning_check(variant, options):
         rng = random.Random(seed)
         while not game.is_over:
             seat = game.waiting_for[0]
-            if game.window is None and game.may_self_draw and not game.swims[seat]:
-                hand = game.hands[seat]
-                full = is_winning(hand, len(game.melds[seat]), variant, game.gold, game.options)
-                assert game._wins(seat) == full, (seed, hand, game.gold)
+            if game.state.window is None and game.state.may_self_draw and not game.state.swims[seat]:
+                hand = game.state.hands[seat]
+                full = is_winning(hand, len(game.state.melds[seat]), variant, game.state.gold, game.options)
+                assert legality.wins(game.state, seat) == full, (seed, hand, game.state.gold)
                 checked += 1
-            if game.window is not None and game.window.kind == "claim":
-                tile = game.window.tile
+            if game.state.window is not None and game.state.window.kind == "claim":
+                tile = game.state.window.tile
                 for s in range(4):
-                    if s == game.window.source or game.swims[s]:
+                    if s == game.state.window.source or game.state.swims[s]:
                         continue
-                    full = is_winning(game.hands[s] + [tile], len(game.melds[s]), variant, game.gold, game.options)
-                    assert game._wins_with(s, tile) == full, (seed, game.hands[s], tile, game.gold)
+                    full = is_winning(game.state.hands[s] + [tile], len(game.state.melds[s]), variant, game.state.gold, game.options)
+                    assert legality.wins_with(game.state, s, tile) == full, (seed, game.state.hands[s], tile, game.state.gold)
             game.apply(seat, rng.choice(game.legal_actions(seat)))
     assert checked > 1000
 
@@ -57,7 +57,7 @@ def test_a_drawn_gold_completes_a_ready_hand_only_where_a_gold_may_stand(gold_wi
     if game.phase == "rob_gold":              # with "any", the turned gold itself would complete it
         assert wins
         game.apply(1, "pass")
-    assert game.waiting_for == [1] and game.drawn == "2z"
+    assert game.waiting_for == [1] and game.state.drawn == "2z"
     assert ("win" in game.legal_actions(1)) is wins
 
 
@@ -77,10 +77,10 @@ def test_hand_counts_and_shapes_follow_every_change_of_a_hand(variant, options):
             wins += action == "win"
             twin = game.clone()
             game.apply(seat, action)
-            assert twin.counts == [counts34(h) for h in twin.hands], "a clone shares no counts"
-            assert game.counts == [counts34(h) for h in game.hands], (seed, game.history[-1])
+            assert twin.state.counts == [counts34(h) for h in twin.state.hands], "a clone shares no counts"
+            assert game.state.counts == [counts34(h) for h in game.state.hands], (seed, game.history[-1])
             for g in (game, twin):                # a clone shares no shape either
-                for s, shape in enumerate(g.hand_shapes):
-                    fresh = HandShape(counts34(g.hands[s]), variant, g.gold, g.options)
+                for s, shape in enumerate(g.state.hand_shapes):
+                    fresh = HandShape(counts34(g.state.hands[s]), variant, g.state.gold, g.options)
                     assert (shape.parts, shape.golds) == (fresh.parts, fresh.golds), (seed, s, game.history[-1])
     assert kongs > 10 and (wins > 10 or variant == "xinyu")   # random Xinyu hands seldom win

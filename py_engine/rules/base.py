@@ -16,7 +16,7 @@ from ..types import OptionValue, Options
 
 if TYPE_CHECKING:
     from ..melds import Meld
-    from ..state import HandState
+    from ..state import HandState  # a hook reads the hand's state
 
 
 @dataclass(frozen=True)
@@ -78,6 +78,22 @@ class RuleSet:
     def swim_tiles(self, state: HandState, seat: int) -> list[str]:
         """Tiles whose discard declares a swim now (游金)."""
         return []
+
+    def swim_category(self, level: int) -> str:
+        """The category of a win at the end of a swim of this level (游金); only rule sets with swims."""
+        raise ValueError(f"{self.name} has no swims")
+
+    def swim_level(self, current: int, tile: str, gold: str | None) -> int:
+        """The swim level a "swim T" reaches from the seat's `current` level."""
+        raise ValueError(f"{self.name} has no swims")
+
+    def flower_kong_payments(self, owner: int, dealer: int) -> list[Payment]:
+        """What a fourth (and each further) flower set aside pays (花杠); only rule sets with flowers."""
+        raise ValueError(f"{self.name} has no flowers")
+
+    def bonus_payments(self, dealer: int, round_number: int, tile: str) -> list[Payment]:
+        """What a round of four identical first discards pays (分饼); only rule sets with the bonus."""
+        raise ValueError(f"{self.name} has no first-discard bonus")
 
     def several_winners(self, window_kind: str, options: Options) -> bool:
         """May several seats win on one tile in this window (一炮多响)? Else the first in order."""

@@ -214,6 +214,18 @@ class Longyan(RuleSet):
             return []
         return swim_tiles(state.hands[seat], state.gold, state.options)
 
+    def swim_category(self, level: int) -> str:
+        return SWIM_CATEGORY[level]
+
+    def swim_level(self, current: int, tile: str, gold: str | None) -> int:
+        return swim_level(current, tile, gold)
+
+    def flower_kong_payments(self, owner: int, dealer: int) -> list[Payment]:
+        return flower_kong_payments(owner, dealer)
+
+    def bonus_payments(self, dealer: int, round_number: int, tile: str) -> list[Payment]:
+        return first_discard_bonus(dealer, round_number, tile)
+
     def score_win(self, state: HandState, seat: int, category_id: str, tile: str | None,
                   concealed: Sequence[str], melds: Sequence[Meld], self_draw: bool) -> Win:
         name, base = category([category_id])
