@@ -159,7 +159,7 @@ function placeOverlay() {
 window.addEventListener("resize", redraw);
 /** The loader's boot words, the canvas's name and the page title in the chosen language. */
 function translateShell() {
-  M.labels = Object.fromEntries(["runtime", "stdlib", "start", "micropip", "engine", "import", "ready", "failed", "reload"]
+  M.labels = Object.fromEntries(["runtime", "stdlib", "start", "micropip", "engine", "import", "ready", "failed", "reload", "mb"]
     .map((k) => [k, t(`boot.${k}`)]));
   M.refreshProgress?.();
   canvas.setAttribute("aria-label", t("table.label"));
@@ -326,7 +326,8 @@ function updateStatus() {
 
 function announceHand() {
   const s = view.state;
-  ui.announce(t("ev.newHand", { n: s.match.hand_number + 1, total: s.match.hands, dealer: steps.seatName(s.dealer) }));
+  const line = t("ev.newHand", { n: s.match.hand_number + 1, total: s.match.hands, dealer: steps.seatName(s.dealer) });
+  ui.announce([line, ...steps.dealt()].join(" ")); // and the deal's moments: the gold turned (moments.js)
 }
 
 /** What comes after a new state: the bots move, or the human's turn starts, or the hand ends. */
@@ -439,10 +440,9 @@ async function humanAct(action, source = "api", origin = null) {
 
 /** The move the engine made for the player when the decision timer ran out. */
 function timedOut(answer) {
-  ui.announce(t("ev.timeout", { action: actionName(answer.action) }));
   view.ui.selected = -1;
   const origin = answer.action?.startsWith("discard ") ? handTileOrigin(answer.action.split(" ")[1]) : null;
-  steps.applyStep(answer, origin);
+  steps.applyStep(answer, origin, { timeout: answer.action }); // "Time ran out: 5p discarded for you"
   emit("timeout", { action: answer.action });
   afterState();
 }
@@ -455,12 +455,6 @@ function handTileOrigin(code) {
   const at = renderer.handTileScreen(index);
   if (at && index === view.ui.selected) at.y -= renderer.layout.lift;
   return at;
-}
-
-function actionName(action) {
-  if (!action) return "";
-  const [verb, tile] = action.split(" ");
-  return tile ? `${t("action." + verb)} ${tileName(tile)}` : t("action." + verb);
 }
 
 // --- the end of a hand --------------------------------------------------------------------------------

@@ -172,10 +172,10 @@ const STRINGS = {
     "err.why.bool": "use 1 or 0",
     "err.why.base64": "not base64url JSON",
     loading: "Loading…",
-    "boot.runtime": "Downloading the Python runtime", "boot.stdlib": "Downloading the Python standard library",
-    "boot.start": "Starting Python", "boot.micropip": "Downloading micropip", "boot.engine": "Installing the game engine",
-    "boot.import": "Starting the game engine", "boot.ready": "Ready", "boot.failed": "The game engine could not start",
-    "boot.reload": "Reload", "boot.progress": "Loading the game engine",
+    "boot.runtime": "Loading the game", "boot.stdlib": "Loading the game", "boot.mb": "{got} of {total} MB",
+    "boot.start": "Getting the game ready", "boot.micropip": "Loading the game", "boot.engine": "Setting up the rules and the players",
+    "boot.import": "Setting up the table", "boot.ready": "Ready", "boot.failed": "The game could not start",
+    "boot.reload": "Reload", "boot.progress": "Loading the game",
     "table.label": "Mahjong table. Arrow keys choose a tile, Enter discards; the claim buttons follow the table.",
     autoplay: "Demo: four bots",
     waitingBots: "The bots are playing…",
@@ -342,10 +342,10 @@ const STRINGS = {
     "err.why.bool": "请用 1 或 0",
     "err.why.base64": "不是 base64url 编码的 JSON",
     loading: "加载中…",
-    "boot.runtime": "正在下载 Python 运行环境", "boot.stdlib": "正在下载 Python 标准库",
-    "boot.start": "正在启动 Python", "boot.micropip": "正在下载 micropip", "boot.engine": "正在安装游戏引擎",
-    "boot.import": "正在启动游戏引擎", "boot.ready": "就绪", "boot.failed": "游戏引擎无法启动",
-    "boot.reload": "重新加载", "boot.progress": "正在加载游戏引擎",
+    "boot.runtime": "正在加载游戏", "boot.stdlib": "正在加载游戏", "boot.mb": "{got} / {total} MB",
+    "boot.start": "游戏准备中", "boot.micropip": "正在加载游戏", "boot.engine": "正在摆好规则和对手",
+    "boot.import": "正在摆牌桌", "boot.ready": "就绪", "boot.failed": "游戏无法启动",
+    "boot.reload": "重新加载", "boot.progress": "正在加载游戏",
     "table.label": "麻将牌桌。方向键选牌，Enter 打出；碰杠按钮在牌桌之后。",
     autoplay: "演示：四家电脑",
     waitingBots: "电脑正在出牌…",
@@ -512,10 +512,10 @@ const STRINGS = {
     "err.why.bool": "請用 1 或 0",
     "err.why.base64": "不是 base64url 編碼的 JSON",
     loading: "載入中…",
-    "boot.runtime": "正在下載 Python 執行環境", "boot.stdlib": "正在下載 Python 標準函式庫",
-    "boot.start": "正在啟動 Python", "boot.micropip": "正在下載 micropip", "boot.engine": "正在安裝遊戲引擎",
-    "boot.import": "正在啟動遊戲引擎", "boot.ready": "就緒", "boot.failed": "遊戲引擎無法啟動",
-    "boot.reload": "重新載入", "boot.progress": "正在載入遊戲引擎",
+    "boot.runtime": "正在載入遊戲", "boot.stdlib": "正在載入遊戲", "boot.mb": "{got} / {total} MB",
+    "boot.start": "遊戲準備中", "boot.micropip": "正在載入遊戲", "boot.engine": "正在擺好規則和對手",
+    "boot.import": "正在擺牌桌", "boot.ready": "就緒", "boot.failed": "遊戲無法啟動",
+    "boot.reload": "重新載入", "boot.progress": "正在載入遊戲",
     "table.label": "麻將牌桌。方向鍵選牌，Enter 打出；碰槓按鈕在牌桌之後。",
     autoplay: "示範：四家電腦",
     waitingBots: "電腦正在出牌…",
@@ -537,6 +537,11 @@ export function matchLang(tag) {
   if (t.startsWith("zh")) return "zh-Hans";
   if (t === "en" || t.startsWith("en-")) return "en";
   return null;
+}
+
+/** More strings for each language from a module of their own (moments.js): {en: {...}, ...}. */
+export function addStrings(tables) {
+  for (const [lang, table] of Object.entries(tables)) Object.assign(STRINGS[lang], table);
 }
 
 export function setLang(lang) {

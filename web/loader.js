@@ -10,13 +10,14 @@ import { startEngine } from "./engine.js"; // small and import-free too
 // bytes; "start" (compiling WebAssembly, starting the interpreter) reports only its end,
 // so while it runs the bar eases toward its end with time.
 const STAGES = [
-  { name: "runtime", weight: 0.34, label: "Downloading the Python runtime" },
-  { name: "stdlib", weight: 0.1, label: "Downloading the Python standard library" },
-  { name: "start", weight: 0.3, label: "Starting Python" },
-  { name: "micropip", weight: 0.04, label: "Downloading micropip" },
-  { name: "engine", weight: 0.16, label: "Installing the game engine" },
-  { name: "import", weight: 0.06, label: "Starting the game engine" },
+  { name: "runtime", weight: 0.34, label: "Loading the game" },
+  { name: "stdlib", weight: 0.1, label: "Loading the game" },
+  { name: "start", weight: 0.3, label: "Getting the game ready" },
+  { name: "micropip", weight: 0.04, label: "Loading the game" },
+  { name: "engine", weight: 0.16, label: "Setting up the rules and the players" },
+  { name: "import", weight: 0.06, label: "Setting up the table" },
 ];
+const DOWNLOADS = new Set(["runtime", "stdlib", "micropip"]); // stages that are downloads (bytes shown)
 
 const canvas = document.getElementById("table");
 const bootBox = document.getElementById("boot");
@@ -72,16 +73,29 @@ function label(name, english) {
   return window.mahjong?.labels?.[name] ?? english;
 }
 
+const bytes = { total: 0 }; // stage -> bytes downloaded, and every download's total
+
 function showProgress() {
   const value = Math.min(1, overall());
   const pending = STAGES.find((s) => fractions[s.name] < 1);
   fill.style.width = `${(value * 100).toFixed(1)}%`;
   bar.setAttribute("aria-valuenow", String(Math.round(value * 100)));
-  statusLine.textContent = pending ? `${label(pending.name, pending.label)}…` : label("ready", "Ready");
+  let line = pending ? label(pending.name, pending.label) : label("ready", "Ready");
+  const got = STAGES.reduce((sum, s) => sum + (bytes[s.name] || 0), 0);
+  if (pending && bytes.total && got < bytes.total && DOWNLOADS.has(pending.name)) {
+    // "Loading the game: 3.1 of 7.7 MB"
+    const mb = (n) => (n / 1e6).toFixed(1);
+    line += `: ${label("mb", "{got} of {total} MB").replace("{got}", mb(got)).replace("{total}", mb(bytes.total))}`;
+  } else if (pending) line += "…";
+  statusLine.textContent = line;
 }
 
-function onProgress(stage, fraction) {
+function onProgress(stage, fraction, got, total) {
   if (!(stage in fractions)) return;
+  if (got !== undefined && total) {
+    bytes[stage] = Math.max(bytes[stage] || 0, got);
+    bytes.total = total;
+  }
   const f = Math.max(fractions[stage], Math.min(1, fraction));
   if (f === fractions[stage]) return;
   fractions[stage] = f;
@@ -118,7 +132,7 @@ function showFailure(error) {
 // --- the engine and window.mahjong ---------------------------------------------------------
 
 const engine = startEngine();
-engine.onProgress(({ stage, fraction }) => onProgress(stage, fraction));
+engine.onProgress(({ stage, fraction, bytes: got, total }) => onProgress(stage, fraction, got, total));
 
 /** Resolves with window.mahjong once the engine answers calls (API.md). */
 const ready = engine.ready.then((info) => {

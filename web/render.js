@@ -5,7 +5,7 @@
 // seat is drawn in a "frame" rotated about the centre so that every seat's tiles face it.
 // No rule is known here: what may be discarded comes from state.legal_actions.
 
-import { drawTile, TILE_H } from "./tiles.js";
+import { drawTile, setTileScript, scriptOf, TILE_H } from "./tiles.js";
 import { t } from "./i18n.js";
 import { computeLayout, layoutShape, viewSeat, displayHand, meldRowWidth } from "./layout.js";
 import { TAU, paintMelds, drawDie, text, roundRect, easeOut, angleDelta } from "./draw.js";
@@ -120,18 +120,20 @@ export class Renderer {
     const state = model.state;
     const ui = model.ui;
     this.hant = ui.lang === "zh-Hant";
+    setTileScript(scriptOf(ui.lang)); // the faces' characters follow the page's language
     const L = this.computeLayout(state, ui);
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     paintFelt(ctx, this.w, this.h);
     const anims = (model.anims || []).filter((a) => now < a.t0 + a.dur);
     const hidden = new Set(anims.filter((a) => a.type === "fly" && a.hide).map((a) => a.hide));
+    const covers = new Map(anims.filter((a) => a.type === "cover").map((a) => [a.key, a]));
 
     this.paintRing(state, L);
     this.paintCentre(state, L, model, now);
     if (state) {
       for (let rel = 0; rel < 4; rel++) {
         const seat = (L.view + rel) % 4;
-        this.paintDiscards(state, seat, rel, hidden);
+        this.paintDiscards(state, seat, rel, hidden, covers, now);
         if (rel !== 0) this.paintOtherRow(state, seat, rel);
         if (rel !== 0 && model.thinking && !state.is_over && state.waiting_for.includes(seat)) this.paintThinking(rel, now);
       }
@@ -283,10 +285,15 @@ export class Renderer {
       const gx = L.cx + inner * 0.46 - gw;
       const gy = lowY - (gw * TILE_H) / 2;
       drawTile(ctx, state.gold, gx, gy, gw, this.dpr, state.gold_tile_out ? "gold" : "gold+dim");
+      // the gold's name beside it, at a readable size (the badge on the tile is small here)
+      const font = `800 ${Math.max(12, Math.round(fs * 1.05))}px ${SERIF}`;
+      ctx.font = font;
+      const label = t("gold.label");
+      text(ctx, label, gx - ctx.measureText(label).width / 2 - gw * 0.25, lowY, font, "#ffd166");
     }
   }
 
-  paintDiscards(state, seat, rel, hidden) {
+  paintDiscards(state, seat, rel, hidden, covers = new Map(), now = 0) {
     const L = this.layout;
     const list = state.discards[seat];
     const last = state.last_discard;
@@ -305,7 +312,9 @@ export class Renderer {
         if (code && code === state.gold) look = look ? look + "+gold" : "gold";
         const isLast = last && last.seat === seat && last.index === i && !state.is_over;
         if (isLast) look = look ? look + "+hi" : "hi";
-        drawTile(ctx, code, s.x, s.y, L.u, this.dpr, look);
+        const cover = covers.get(`d${seat}:${i}`);
+        if (cover) this.paintCovered(ctx, cover, now, code, s, look);
+        else drawTile(ctx, code, s.x, s.y, L.u, this.dpr, look);
         if (isLast) {
           // a marker above the latest discard (toward the centre)
           ctx.fillStyle = "#e76f51";
@@ -320,6 +329,27 @@ export class Renderer {
         }
       }
     });
+  }
+
+  /**
+   * The covered first discard (steps.js "cover"): face down for `down` ms, then turned over,
+   * its width shrinking to an edge and growing back as the face.
+   */
+  paintCovered(ctx, cover, now, code, slot, look) {
+    const L = this.layout;
+    const p = (now - cover.t0 - cover.down) / Math.max(1, cover.flip);
+    if (p < 0) {
+      drawTile(ctx, null, slot.x, slot.y, L.u, this.dpr, "hi");
+      return;
+    }
+    const sx = Math.max(0.05, Math.abs(Math.cos(Math.PI * Math.min(1, p))));
+    const mid = slot.x + L.u / 2;
+    ctx.save();
+    ctx.translate(mid, 0);
+    ctx.scale(sx, 1);
+    ctx.translate(-mid, 0);
+    drawTile(ctx, p < 0.5 ? null : code, slot.x, slot.y, L.u, this.dpr, p < 0.5 ? "" : look);
+    ctx.restore();
   }
 
   /** Another seat's row along its side: hand (backs, or faces once shown), melds, flowers. */
@@ -511,6 +541,8 @@ export class Renderer {
       const w = a.from.w + (to.w - a.from.w) * e;
       const ang = a.from.angle + angleDelta(a.from.angle, to.angle) * e;
       drawTile(ctx, a.tile, x - w / 2, y - (w * TILE_H) / 2, w, this.dpr, a.look || "", ang);
+    } else if (a.type === "banner") {
+      if (now >= a.t0) this.paintBanner(a, p);
     } else if (a.type === "callout") {
       const at = a.at();
       if (!at) return;
@@ -532,6 +564,51 @@ export class Renderer {
       text(ctx, a.text, 0, 0, `900 ${size}px ${SERIF}`, "#ffd166");
       ctx.restore();
     }
+  }
+
+  /** A moment's banner across the board's centre (moments.js): title, a line under it, its tile. */
+  paintBanner(a, p) {
+    const { ctx } = this;
+    const L = this.layout;
+    const maxW = Math.min(this.w - 12, Math.max(L.ringR * 2.6, 260));
+    let size = Math.max(18, Math.min(34, L.u * 1.2));
+    let small = Math.max(12, size * 0.48);
+    const tw = () => (a.tile ? size * 0.9 : 0);
+    const widths = () => {
+      ctx.font = `900 ${size}px ${SERIF}`;
+      const w1 = ctx.measureText(a.title).width + (a.tile ? tw() + size * 0.3 : 0);
+      ctx.font = `600 ${small}px ${SANS}`;
+      return Math.max(w1, ctx.measureText(a.sub).width);
+    };
+    let w = widths();
+    const room = maxW - size;
+    if (w > room) {
+      const f = Math.max(0.55, room / w);
+      size *= f;
+      small = Math.max(10, small * f);
+      w = widths();
+    }
+    const h = size * 1.6 + small * 1.6 + size * 0.2;
+    const alpha = p < 0.1 ? p / 0.1 : p > 0.8 ? (1 - p) / 0.2 : 1;
+    const x = L.cx;
+    const y = L.cy;
+    ctx.save();
+    ctx.globalAlpha = Math.max(0, alpha);
+    ctx.fillStyle = "rgba(24,12,0,0.86)";
+    roundRect(ctx, x - w / 2 - size * 0.5, y - h / 2, w + size, h, size * 0.3);
+    ctx.fill();
+    ctx.strokeStyle = "#e9c46a";
+    ctx.lineWidth = 2;
+    ctx.stroke();
+    ctx.font = `900 ${size}px ${SERIF}`;
+    const titleW = ctx.measureText(a.title).width;
+    const gap = a.tile ? tw() + size * 0.3 : 0;
+    const left = x - (titleW + gap) / 2;
+    const ty = y - h / 2 + size * 0.2 + size * 0.7;
+    if (a.tile) drawTile(ctx, a.tile, left, ty - (tw() * TILE_H) / 2, tw(), this.dpr);
+    text(ctx, a.title, left + gap + titleW / 2, ty, `900 ${size}px ${SERIF}`, "#ffd166");
+    text(ctx, a.sub, x, y + h / 2 - small * 0.95, `600 ${small}px ${SANS}`, "#fdf3d8");
+    ctx.restore();
   }
 
   /** Where a seat's callout ("碰!") appears: between its discards and its hand. */

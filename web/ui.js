@@ -145,7 +145,8 @@ export class UI {
     const glyph = getLang() === "zh-Hant" && spec.glyphHant ? spec.glyphHant : spec.glyph;
     const word = t(`action.${item.kind}`);
     const keyName = spec.key;
-    let label = word === glyph ? glyph : `${glyph} ${word}`;
+    const same = word.startsWith(glyph); // 打出 already says 打: no "打 打出"
+    let label = same ? word : `${glyph} ${word}`;
     if (item.tile) label += ` ${tileName(item.tile)}`;
     const b = el("button", {
       type: "button", class: `act act-${item.kind}${item.suggested ? " suggested" : ""}`, "data-action": item.action,
@@ -153,8 +154,8 @@ export class UI {
       "aria-keyshortcuts": keyName === "Space" ? "Space Escape" : keyName === "H" ? "H W" : keyName,
       onclick: () => this.h.action(item.action),
     });
-    b.append(el("span", { class: "glyph", text: glyph }));
-    if (word !== glyph) b.append(el("span", { class: "word", text: word }));
+    b.append(el("span", { class: "glyph", text: same ? word : glyph }));
+    if (!same) b.append(el("span", { class: "word", text: word }));
     if (item.tile) b.append(tileElement(item.tile, 18));
     b.append(el("kbd", { text: keyName === "Space" ? "␣" : keyName === "Enter" ? "↵" : keyName }));
     return b;
