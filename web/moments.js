@@ -15,7 +15,7 @@ addStrings({
     "mo.rob_gold": "Robbing the gold", "mo.rob_gold.sub": "{seat}: a win with the turned gold",
     "mo.three_golds": "Three golds", "mo.three_golds.sub": "{seat}: three golds, a win",
     "mo.bonus": "First-discard bonus, round {round}", "mo.bonus.sub": "All four discarded {tile}: the dealer pays each {amount}",
-    "mo.flower_kong": "Flower kong", "mo.flower_kong.sub": "{seat}: flower kong {count}, each pays {amount}",
+    "mo.flower_kong": "Flower kong", "mo.flower_kong.sub": "{seat}: flower kong {count}, +{amount}",
     "mo.flower_kong.sub0": "{seat}: flower kong {count}",
     "mo.swim.1": "Single swim", "mo.swim.2": "Double swim", "mo.swim.3": "Triple swim",
     "mo.swim.sub.1": "{seat}: the next draw wins, no more claims. The others may still win any way",
@@ -26,7 +26,7 @@ addStrings({
     "mo.timeout": "Time ran out", "mo.timeout.sub": "{action} for you",
     "mo.timeout.line": "Time ran out: {action} for you.",
     "mo.discarded": "{tile} discarded", "mo.passed": "passed",
-    "gold.label": "Gold",
+    "gold.label": "Gold", "mo.line": "{title}: {sub}.",
   },
   "zh-Hans": {
     "mo.gold": "开金", "mo.gold.sub": "{tile}是金：可当任何一张牌",
@@ -35,7 +35,7 @@ addStrings({
     "mo.rob_gold": "抢金", "mo.rob_gold.sub": "{seat}抢到翻开的金，胡了",
     "mo.three_golds": "三金倒", "mo.three_golds.sub": "{seat}有三张金，胡了",
     "mo.bonus": "分饼 第{round}轮", "mo.bonus.sub": "四家都打{tile}：庄家付每家{amount}",
-    "mo.flower_kong": "花杠", "mo.flower_kong.sub": "{seat}：第{count}个花杠，每家付{amount}",
+    "mo.flower_kong": "花杠", "mo.flower_kong.sub": "{seat}：第{count}个花杠，+{amount}",
     "mo.flower_kong.sub0": "{seat}：第{count}个花杠",
     "mo.swim.1": "单游", "mo.swim.2": "双游", "mo.swim.3": "三游",
     "mo.swim.sub.1": "{seat}：下一张摸牌就胡，不再碰杠；其他人照常可胡",
@@ -46,7 +46,7 @@ addStrings({
     "mo.timeout": "时间到", "mo.timeout.sub": "已替你{action}",
     "mo.timeout.line": "时间到：已替你{action}。",
     "mo.discarded": "打出{tile}", "mo.passed": "过",
-    "gold.label": "金",
+    "gold.label": "金", "mo.line": "{title}：{sub}。",
   },
   "zh-Hant": {
     "mo.gold": "開金", "mo.gold.sub": "{tile}是金：可當任何一張牌",
@@ -55,7 +55,7 @@ addStrings({
     "mo.rob_gold": "搶金", "mo.rob_gold.sub": "{seat}搶到翻開的金，胡了",
     "mo.three_golds": "三金倒", "mo.three_golds.sub": "{seat}有三張金，胡了",
     "mo.bonus": "分餅 第{round}輪", "mo.bonus.sub": "四家都打{tile}：莊家付每家{amount}",
-    "mo.flower_kong": "花槓", "mo.flower_kong.sub": "{seat}：第{count}個花槓，每家付{amount}",
+    "mo.flower_kong": "花槓", "mo.flower_kong.sub": "{seat}：第{count}個花槓，+{amount}",
     "mo.flower_kong.sub0": "{seat}：第{count}個花槓",
     "mo.swim.1": "單游", "mo.swim.2": "雙游", "mo.swim.3": "三游",
     "mo.swim.sub.1": "{seat}：下一張摸牌就胡，不再碰槓；其他人照常可胡",
@@ -66,7 +66,7 @@ addStrings({
     "mo.timeout": "時間到", "mo.timeout.sub": "已替你{action}",
     "mo.timeout.line": "時間到：已替你{action}。",
     "mo.discarded": "打出{tile}", "mo.passed": "過",
-    "gold.label": "金",
+    "gold.label": "金", "mo.line": "{title}：{sub}。",
   },
 });
 
@@ -81,7 +81,7 @@ export function momentOf(ev, events, s, seatName) {
   const moment = (key, vars, code = ev.tile || null, sub = `mo.${key}.sub`) => {
     const title = t(`mo.${key}`, vars);
     const text = t(sub, vars);
-    return { key, title, sub: text, tile: code, line: `${title}: ${text}.` };
+    return { key, title, sub: text, tile: code, line: t("mo.line", { title, sub: text }) };
   };
   switch (ev.type) {
     case "gold":
@@ -95,7 +95,7 @@ export function momentOf(ev, events, s, seatName) {
       return moment("bonus", { round: ev.round, tile, amount });
     }
     case "flower_kong": {
-      const amount = paymentAfter(ev, events, "flower_kong");
+      const amount = receivedAfter(ev, events, "flower_kong");
       return amount ? moment("flower_kong", { seat, count: ev.count, amount }, null)
         : moment("flower_kong", { seat, count: ev.count }, null, "mo.flower_kong.sub0");
     }
@@ -121,6 +121,17 @@ export function timeoutMoment(action) {
   const title = t("mo.timeout");
   return { key: "timeout", title, sub: t("mo.timeout.sub", { action: what }), tile: code || null,
     line: t("mo.timeout.line", { action: what }) };
+}
+
+/** What `ev.seat` receives from the payments of `reason` right after `ev` (a kong's, all players'). */
+function receivedAfter(ev, events, reason) {
+  const i = events.indexOf(ev);
+  let sum = 0;
+  for (const e of events.slice(i + 1)) {
+    if (e.type !== "payment" || e.reason !== reason) break;
+    if (e.to === ev.seat) sum += e.amount;
+  }
+  return sum;
 }
 
 /** The amount of the first payment of `reason` after `ev` in its list (each pays the same). */

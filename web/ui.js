@@ -111,9 +111,16 @@ export class UI {
 
   announce(text) {
     if (!text) return;
+    // sentences of the same moment join (a step's events, then "Your turn"), so none is lost
+    if (this.liveOpen && this.live.lastChild) {
+      this.live.lastChild.textContent += ` ${text}`;
+      return;
+    }
     // a fresh node each time, so that a repeated sentence is read again
     this.live.textContent = "";
     this.live.append(el("p", { text }));
+    this.liveOpen = true;
+    setTimeout(() => { this.liveOpen = false; }, 0);
   }
 
   // --- actions -----------------------------------------------------------------------------
