@@ -17,6 +17,7 @@ import http.server
 import io
 import json
 import os
+import runpy
 import shutil
 import subprocess
 import sys
@@ -371,6 +372,7 @@ def build(dist: Path = DIST) -> Path:
     }
     (dist / "engine.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     write_options(dist / "options.json")
+    runpy.run_path(str(ROOT / "tools" / "help_examples.py"))["write"](dist / "help-examples.json")  # the help's worked examples
     (dist / ".nojekyll").write_text("")  # GitHub Pages: serve files as they are
     log(f"wrote {dist.relative_to(ROOT) if dist.is_relative_to(ROOT) else dist} ({wheel.name})")
     return dist

@@ -594,7 +594,7 @@ export class Renderer {
     const y = L.cy;
     ctx.save();
     ctx.globalAlpha = Math.max(0, alpha);
-    ctx.fillStyle = "rgba(24,12,0,0.86)";
+    ctx.fillStyle = "rgba(24,12,0,0.95)";
     roundRect(ctx, x - w / 2 - size * 0.5, y - h / 2, w + size, h, size * 0.3);
     ctx.fill();
     ctx.strokeStyle = "#e9c46a";

@@ -295,3 +295,26 @@ def test_the_settlement_totals_are_seen_without_scrolling_on_a_phone(page, site,
     assert page.text_content("#settle .arithmetic") == "Three golds, base 4: the dealer pays 2b = 8, the others b = 4"
     shot(page, output_path, "settlement-390x844")
     assert not console_errors
+
+
+def test_the_help_draws_the_tiles_and_the_engines_worked_examples(page, site, console_errors, output_path):
+    import json
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(site.url + "help.html")
+    page.wait_for_function("() => document.body.dataset.examples", timeout=30_000)
+    data = json.loads((site.dist / "help-examples.json").read_text(encoding="utf-8"))
+    golden = json.loads((Path(__file__).resolve().parents[1] / "golden" / "worked_examples.json").read_text(encoding="utf-8"))
+    assert [e["result"]["deltas"] for e in data["examples"]] == [g["deltas"] for g in golden]
+    for lang in ("en", "zh-Hans", "zh-Hant"):
+        # 9 + 9 + 9 suited, 7 honors, 8 flowers, in the game's own tile art (canvases)
+        assert page.locator(f"#{lang} .chart canvas").count() == 42
+        assert page.locator(f"#{lang} .example").count() == len(golden)
+    lines = page.eval_on_selector_all("#en .example .arithmetic", "xs => xs.map(x => x.textContent)")
+    assert "M = 2 × 4 × 4 = 32; each pays 2 × M = 64" in lines, lines  # RULES.md: seven pairs, full flush
+    assert "Double swim, base 8: the dealer pays 2b = 16, the others b = 8" in lines, lines
+    assert any("(discarder) pays b + 1 = 2" in x for x in lines), lines
+    deltas = page.eval_on_selector_all("#en .example .deltas", "xs => xs.map(x => x.textContent)")
+    assert deltas[1] == "Scores of the hand: [-64, +192, -64, -64]"
+    page.locator("#en .example").first.scroll_into_view_if_needed()
+    shot(page, output_path, "help-examples")
+    assert not console_errors
