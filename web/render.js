@@ -10,6 +10,7 @@ import { t } from "./i18n.js";
 import { computeLayout, layoutShape, viewSeat, displayHand, meldRowWidth } from "./layout.js";
 import { TAU, paintMelds, drawDie, text, roundRect, easeOut, angleDelta } from "./draw.js";
 import { paintFelt } from "./felt.js";
+import { paintCovered, paintBanner } from "./paint-moments.js";
 
 export { viewSeat, displayHand };
 const SANS = 'system-ui, -apple-system, "Segoe UI", "Noto Sans CJK SC", "Noto Sans SC", sans-serif';
@@ -241,8 +242,16 @@ export class Renderer {
         }
         const score = state.scores[seat];
         const d = state.hand_deltas?.[seat] || 0;
-        text(c, String(score), size * 0.06, y, `700 ${Math.round(fs * 1.15)}px ${SANS}`, "#f3efe2");
-        if (d) text(c, (d > 0 ? "+" : "") + d, size * 0.28, y, `600 ${Math.round(fs * 0.9)}px ${SANS}`, d > 0 ? "#8fe388" : "#ff9b8a");
+        // the numbers read upright on screen, whichever side they sit on
+        const upright = (str, x, font, color) => {
+          c.save();
+          c.translate(x, y);
+          c.rotate((rel * Math.PI) / 2);
+          text(c, str, 0, 0, font, color);
+          c.restore();
+        };
+        upright(String(score), size * 0.06, `700 ${Math.round(fs * 1.15)}px ${SANS}`, "#f3efe2");
+        if (d) upright((d > 0 ? "+" : "") + d, size * 0.28, `600 ${Math.round(fs * 0.9)}px ${SANS}`, d > 0 ? "#8fe388" : "#ff9b8a");
       });
     }
     // the middle: the timer (or tiles left) above; dice, tiles left and the gold below
@@ -313,7 +322,7 @@ export class Renderer {
         const isLast = last && last.seat === seat && last.index === i && !state.is_over;
         if (isLast) look = look ? look + "+hi" : "hi";
         const cover = covers.get(`d${seat}:${i}`);
-        if (cover) this.paintCovered(ctx, cover, now, code, s, look);
+        if (cover) paintCovered(ctx, cover, now, code, s, L.u, this.dpr, look);
         else drawTile(ctx, code, s.x, s.y, L.u, this.dpr, look);
         if (isLast) {
           // a marker above the latest discard (toward the centre)
@@ -329,27 +338,6 @@ export class Renderer {
         }
       }
     });
-  }
-
-  /**
-   * The covered first discard (steps.js "cover"): face down for `down` ms, then turned over,
-   * its width shrinking to an edge and growing back as the face.
-   */
-  paintCovered(ctx, cover, now, code, slot, look) {
-    const L = this.layout;
-    const p = (now - cover.t0 - cover.down) / Math.max(1, cover.flip);
-    if (p < 0) {
-      drawTile(ctx, null, slot.x, slot.y, L.u, this.dpr, "hi");
-      return;
-    }
-    const sx = Math.max(0.05, Math.abs(Math.cos(Math.PI * Math.min(1, p))));
-    const mid = slot.x + L.u / 2;
-    ctx.save();
-    ctx.translate(mid, 0);
-    ctx.scale(sx, 1);
-    ctx.translate(-mid, 0);
-    drawTile(ctx, p < 0.5 ? null : code, slot.x, slot.y, L.u, this.dpr, p < 0.5 ? "" : look);
-    ctx.restore();
   }
 
   /** Another seat's row along its side: hand (backs, or faces once shown), melds, flowers. */
@@ -392,34 +380,40 @@ export class Renderer {
           x += fw;
         }
       }
-      // the count of tiles in hand, and a swim tag, upright on screen
-      ctx.save();
-      ctx.translate(badgeX, y + oh / 2);
-      ctx.rotate((rel * Math.PI) / 2);
-      const r = Math.max(8, ow * 0.42);
-      ctx.fillStyle = "rgba(10,25,18,0.85)";
-      ctx.beginPath();
-      ctx.arc(0, 0, r, 0, TAU);
-      ctx.fill();
-      ctx.strokeStyle = "rgba(255,255,255,0.5)";
-      ctx.lineWidth = 1;
-      ctx.stroke();
-      text(ctx, String(count), 0, 0.5, `700 ${Math.round(r * 1.1)}px ${SANS}`, "#fff");
-      const swim = state.swims[seat];
-      if (swim) {
-        const label = t(`swim.${swim}`);
-        ctx.font = `700 ${Math.round(r * 1.05)}px ${SANS}`;
-        const tw = ctx.measureText(label).width + r;
-        ctx.fillStyle = "#d4a017";
-        roundRect(ctx, -tw / 2, -r * 3.1, tw, r * 1.7, r * 0.5);
-        ctx.fill();
-        text(ctx, label, 0, -r * 2.25, `700 ${Math.round(r * 1.05)}px ${SANS}`, "#2b1d00");
-      }
-      ctx.restore();
+      // the count of tiles in hand, and a swim tag, upright on screen (not once the hand is
+      // over: the hands are shown face up and the badge would cover them)
+      if (!state.is_over) this.paintCountBadge(ctx, state, seat, rel, badgeX, y + oh / 2, ow, count);
       const a = this.toScreen(rel, -width / 2, y);
       const b = this.toScreen(rel, x, y + oh);
       this.rowRects[rel] = { x: Math.min(a.x, b.x), y: Math.min(a.y, b.y), w: Math.abs(b.x - a.x), h: Math.abs(b.y - a.y) };
     });
+  }
+
+  /** A seat's tile count in a disc, with its swim level above, turned upright on screen. */
+  paintCountBadge(ctx, state, seat, rel, bx, by, ow, count) { // in the seat's frame
+    ctx.save();
+    ctx.translate(bx, by);
+    ctx.rotate((rel * Math.PI) / 2);
+    const r = Math.max(8, ow * 0.42);
+    ctx.fillStyle = "rgba(10,25,18,0.85)";
+    ctx.beginPath();
+    ctx.arc(0, 0, r, 0, TAU);
+    ctx.fill();
+    ctx.strokeStyle = "rgba(255,255,255,0.5)";
+    ctx.lineWidth = 1;
+    ctx.stroke();
+    text(ctx, String(count), 0, 0.5, `700 ${Math.round(r * 1.1)}px ${SANS}`, "#fff");
+    const swim = state.swims[seat];
+    if (swim) {
+      const label = t(`swim.${swim}`);
+      ctx.font = `700 ${Math.round(r * 1.05)}px ${SANS}`;
+      const tw = ctx.measureText(label).width + r;
+      ctx.fillStyle = "#d4a017";
+      roundRect(ctx, -tw / 2, -r * 3.1, tw, r * 1.7, r * 0.5);
+      ctx.fill();
+      text(ctx, label, 0, -r * 2.25, `700 ${Math.round(r * 1.05)}px ${SANS}`, "#2b1d00");
+    }
+    ctx.restore();
   }
 
   /** The player's strip: hand with the drawn tile set apart, melds, flowers, selection. */
@@ -542,7 +536,7 @@ export class Renderer {
       const ang = a.from.angle + angleDelta(a.from.angle, to.angle) * e;
       drawTile(ctx, a.tile, x - w / 2, y - (w * TILE_H) / 2, w, this.dpr, a.look || "", ang);
     } else if (a.type === "banner") {
-      if (now >= a.t0) this.paintBanner(a, p);
+      if (now >= a.t0) paintBanner(ctx, this.layout, this.w, this.dpr, a, p);
     } else if (a.type === "callout") {
       const at = a.at();
       if (!at) return;
@@ -564,51 +558,6 @@ export class Renderer {
       text(ctx, a.text, 0, 0, `900 ${size}px ${SERIF}`, "#ffd166");
       ctx.restore();
     }
-  }
-
-  /** A moment's banner across the board's centre (moments.js): title, a line under it, its tile. */
-  paintBanner(a, p) {
-    const { ctx } = this;
-    const L = this.layout;
-    const maxW = Math.min(this.w - 12, Math.max(L.ringR * 2.6, 260));
-    let size = Math.max(18, Math.min(34, L.u * 1.2));
-    let small = Math.max(12, size * 0.48);
-    const tw = () => (a.tile ? size * 0.9 : 0);
-    const widths = () => {
-      ctx.font = `900 ${size}px ${SERIF}`;
-      const w1 = ctx.measureText(a.title).width + (a.tile ? tw() + size * 0.3 : 0);
-      ctx.font = `600 ${small}px ${SANS}`;
-      return Math.max(w1, ctx.measureText(a.sub).width);
-    };
-    let w = widths();
-    const room = maxW - size;
-    if (w > room) {
-      const f = Math.max(0.55, room / w);
-      size *= f;
-      small = Math.max(10, small * f);
-      w = widths();
-    }
-    const h = size * 1.6 + small * 1.6 + size * 0.2;
-    const alpha = p < 0.1 ? p / 0.1 : p > 0.8 ? (1 - p) / 0.2 : 1;
-    const x = L.cx;
-    const y = L.cy;
-    ctx.save();
-    ctx.globalAlpha = Math.max(0, alpha);
-    ctx.fillStyle = "rgba(24,12,0,0.95)";
-    roundRect(ctx, x - w / 2 - size * 0.5, y - h / 2, w + size, h, size * 0.3);
-    ctx.fill();
-    ctx.strokeStyle = "#e9c46a";
-    ctx.lineWidth = 2;
-    ctx.stroke();
-    ctx.font = `900 ${size}px ${SERIF}`;
-    const titleW = ctx.measureText(a.title).width;
-    const gap = a.tile ? tw() + size * 0.3 : 0;
-    const left = x - (titleW + gap) / 2;
-    const ty = y - h / 2 + size * 0.2 + size * 0.7;
-    if (a.tile) drawTile(ctx, a.tile, left, ty - (tw() * TILE_H) / 2, tw(), this.dpr);
-    text(ctx, a.title, left + gap + titleW / 2, ty, `900 ${size}px ${SERIF}`, "#ffd166");
-    text(ctx, a.sub, x, y + h / 2 - small * 0.95, `600 ${small}px ${SANS}`, "#fdf3d8");
-    ctx.restore();
   }
 
   /** Where a seat's callout ("碰!") appears: between its discards and its hand. */

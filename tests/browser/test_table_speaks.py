@@ -318,3 +318,30 @@ def test_the_help_draws_the_tiles_and_the_engines_worked_examples(page, site, co
     page.locator("#en .example").first.scroll_into_view_if_needed()
     shot(page, output_path, "help-examples")
     assert not console_errors
+
+
+def test_at_a_hands_end_show_the_result_covers_neither_toolbar_nor_tiles_left(page, site, console_errors, output_path):
+    open_game(page, site, "variant=longyan&seed=710&speed=fast&lang=en")
+    idle(page)
+    three = pos("longyan", ["9m9m9m147p258s1367z", None, None, None], gold="9m", dealer=3)
+    for width, height in ((1280, 800), (844, 390), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        new_game(page, variant="longyan", position=three, speed="fast")
+        page.evaluate("() => window.mahjong.act('win')")
+        page.click("#settle-peek", timeout=15_000)
+        boxes = page.evaluate("""() => {
+          const r = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+          const L = window.mahjong._renderer.layout;
+          const half = L.ringR - L.wd;  // the centre panel: tiles left, scores, dice and gold
+          return {show: r(document.getElementById('settle-show')),
+                  toolbar: [...document.querySelectorAll('.toolbar button')].filter((b) => b.offsetWidth).map(r),
+                  centre: [L.cx - half, L.cy - half, L.cx + half, L.cy + half]};
+        }""")
+        shot(page, output_path, f"hand-end-{width}x{height}")
+        show = boxes["show"]
+        apart = lambda a, b: a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]  # noqa: E731
+        assert apart(show, boxes["centre"]), (width, height, boxes)
+        assert all(apart(show, b) for b in boxes["toolbar"]), (width, height, boxes)
+        assert show[0] >= 0 and show[2] <= width and show[1] >= 0 and show[3] <= height
+        page.click("#settle-show")
+    assert not console_errors
