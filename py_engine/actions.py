@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
+from .quote import quote
 from .tiles import check_code
 
 #: kind -> whether it names a tile: "yes", "no", or "maybe" (a kong names one on one's own turn)
@@ -39,7 +40,7 @@ class Action:
 
 
 def _bad(text: object) -> Action:
-    raise ValueError(f"bad action {text!r} (actions read like 'discard 3p', 'pong', 'kong', 'kong 5z', "
+    raise ValueError(f"bad action {quote(text)} (actions read like 'discard 3p', 'pong', 'kong', 'kong 5z', "
                      f"'swim 2m', 'win', 'pass')")
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from . import shapes
 from .melds import parse_meld
+from .quote import quote
 from .evaluate import evaluate
 from .golds import natural_tile, white_replaces, wild_of
 from .rules import VARIANTS, ruleset
@@ -19,7 +20,7 @@ __all__ = ["evaluate", "shanten", "waits"]
 def _meld_tiles(melds: Iterable[str]) -> list[list[str]]:
     """``["pong 7z", "kong 1m"]`` -> ``[["7z"] * 3, ["1m"] * 4]`` (melds read as in positions)."""
     if isinstance(melds, str):
-        raise ValueError(f"melds must be a list of strings like ['pong 7z'], not the string {melds!r}")
+        raise ValueError(f"melds must be a list of strings like ['pong 7z'], not the string {quote(melds)}")
     out = [parse_meld(text).tiles for text in melds]
     if len(out) > 4:
         raise ValueError(f"at most 4 melds, not {len(out)}")
@@ -56,7 +57,7 @@ class _Hand:
             raise ValueError(f"{variant} has no gold; pass gold=None")
         self.gold = None if gold is None else check_code(gold)
         if self.gold is not None and self.gold[1] == "f":
-            raise ValueError(f"the gold is never a flower, not {gold!r}")
+            raise ValueError(f"the gold is never a flower, not {quote(gold)}")
         self.wild = wild_of(resolved)
         self.white_replaces = white_replaces(resolved, self.gold)
         if self.gold is not None and any(self.gold in meld for meld in self.meld_tiles):

@@ -1,8 +1,11 @@
 """JSON in, JSON out: the only thing the web page calls (through Pyodide, in a worker).
 
 `call('{"method": "new_match", "args": {...}}')` returns a JSON string
-`{"ok": true, ...}` or `{"ok": false, "error": "...", "legal": [...]}`. The page knows no rules:
-it shows `state` (the human seat's observation plus match facts) and sends back actions.
+`{"ok": true, ...}` or `{"ok": false, "kind": ..., "error": "...", "legal": [...]}`. The page knows
+no rules: it shows `state` (the human seat's observation plus match facts) and sends back actions.
+`kind` is "invalid" for a request that is not accepted (not JSON, an unknown method or argument, an
+argument of the wrong type or range: ARGUMENTS below, checked before anything is touched; a bad
+position), "illegal" for an action not legal now (with `legal`), "engine" for a fault of the engine.
 
 Methods
 - new_match {variant, seed, options, hands, level, human, autoplay, position, dealer}
@@ -28,8 +31,10 @@ import logging
 import time
 from typing import Any, Callable
 
+from . import position_check
 from .game import Game, IllegalActionError
 from .match import Match
+from .quote import quote
 from .rules import RULESETS
 
 log = logging.getLogger(__name__)
@@ -37,26 +42,102 @@ log = logging.getLogger(__name__)
 LEVELS = ("easy", "normal", "hard")
 MATCH_LENGTHS = (1, 2, 4, 8, 12, 16)
 
+# ---------------- requests: every argument checked before anything is touched ----------------
+# A request that fails here is answered {"ok": false, "kind": "invalid", "error": ...}: the page's
+# input was wrong, the engine did not fail. null stands for an argument left out.
+
+Check = Callable[[Any, str], Any]
+#: Match seeds up to 10**12: a hand's seed (seed * 1000 + hand) stays a whole number JSON keeps exactly.
+MAX_SEED = 10**12
+
+
+def _one_of(allowed: tuple[Any, ...] | dict[str, Any]) -> Check:
+    names = tuple(allowed)
+
+    def check(value: Any, what: str) -> Any:
+        if not isinstance(value, str) or value not in names:
+            raise ValueError(f"unknown {what} {position_check.shown(value)} ({what}s: {', '.join(names)})")
+        return value
+    return check
+
+
+def _flag(value: Any, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"{what} must be true or false, not {position_check.shown(value)}")
+    return value
+
+
+def _object(value: Any, what: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise ValueError(f"{what} must be an object, not {position_check.shown(value)}")
+    return value
+
+
+def _text(value: Any, what: str) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"{what} must be text like 'discard 5m', not {position_check.shown(value)}")
+    return value
+
+
+#: Each method's arguments and their checks (the methods of the module docstring).
+ARGUMENTS: dict[str, dict[str, Check]] = {
+    "options": {},
+    "new_match": {
+        "variant": _one_of(RULESETS),
+        "seed": lambda v, what: position_check.whole(v, what, -MAX_SEED, MAX_SEED),
+        "options": _object,
+        "hands": lambda v, what: position_check.whole(v, what, 1, max(MATCH_LENGTHS)),
+        "level": _one_of(LEVELS),
+        "human": position_check.seat,
+        "autoplay": _flag,
+        "position": _object,             # its fields are Game.from_position's to check
+        "dealer": position_check.seat,
+    },
+    "act": {"action": _text},
+    **{name: {} for name in ("state", "bot_step", "timeout", "next_hand", "hint", "position", "restart_hand")},
+}
+
+
+def read_request(request: Any) -> tuple[str, dict[str, Any]]:
+    """The method and its checked arguments (null ones left out), or ValueError saying what is wrong."""
+    if not isinstance(request, str):
+        raise ValueError(f"a request must be JSON text, not {type(request).__name__}")
+    try:
+        message = json.loads(request)
+    except RecursionError:
+        raise ValueError("the request is nested too deeply") from None
+    except json.JSONDecodeError as err:
+        raise ValueError(f"the request is not JSON ({err.msg} at character {err.pos})") from None
+    except ValueError as err:    # a number of more than 4,300 digits
+        raise ValueError(f"the request cannot be read: {str(err)[:80]}") from None
+    if not isinstance(message, dict) or not set(message) <= {"method", "args"}:
+        raise ValueError(f"a request must be an object {{method, args}}, not {position_check.shown(message)}")
+    method, args = message.get("method"), message.get("args")
+    if not isinstance(method, str) or method not in ARGUMENTS:
+        raise ValueError(f"unknown method {position_check.shown(method)}")
+    args = {} if args is None else args
+    if not isinstance(args, dict):
+        raise ValueError(f"{method}'s args must be an object, not {position_check.shown(args)}")
+    checks = ARGUMENTS[method]
+    unknown = [name for name in args if name not in checks]
+    if unknown:
+        known = ", ".join(checks) or "none"
+        raise ValueError(f"{method} takes no argument {quote(unknown[0])} (its arguments: {known})")
+    return method, {name: checks[name](value, name) for name, value in args.items() if value is not None}
+
 
 class Session:
     """One match against three bots (or four bots in autoplay), seen from the human seat."""
 
     def __init__(self, args: dict[str, Any]) -> None:
-        variant = args.get("variant", "xinyu")
-        level = args.get("level", "normal")
-        if level not in LEVELS:
-            raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
-        self.level = level
-        self.human = int(args.get("human", 0))
-        if not 0 <= self.human <= 3:
-            raise ValueError(f"human seat must be 0-3, not {self.human}")
-        self.autoplay = bool(args.get("autoplay", False))
+        """From new_match's arguments, already checked by read_request."""
+        self.level = args.get("level", "normal")
+        self.human = args.get("human", 0)
+        self.autoplay = args.get("autoplay", False)
         position = args.get("position")
         seed = args.get("seed")
         if seed is None:
             seed = int(time.time() * 1000) % 1_000_000
-        if not isinstance(seed, int):
-            raise ValueError(f"seed must be a whole number, not {seed!r}")
         hands = args.get("hands", 8)
         if position is not None:
             game = Game.from_position(position)
@@ -64,7 +145,7 @@ class Session:
             game.hand_number = 0
             self.match.game = game
         else:
-            self.match = Match(variant, hands=hands, seed=seed, options=args.get("options") or {},
+            self.match = Match(args.get("variant", "xinyu"), hands=hands, seed=seed, options=args.get("options") or {},
                                dealer=args.get("dealer"))
 
     @property
@@ -199,7 +280,7 @@ _METHODS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
 }
 _SESSION_METHODS: dict[str, Callable[[Session, dict[str, Any]], dict[str, Any]]] = {
     "state": lambda session, args: {"state": session.state()},
-    "act": lambda session, args: session.act(str(args.get("action"))),
+    "act": lambda session, args: session.act(args.get("action", "")),
     "bot_step": lambda session, args: session.bot_step(),
     "timeout": lambda session, args: session.timeout(),
     "next_hand": lambda session, args: session.next_hand(),
@@ -212,18 +293,12 @@ _SESSION_METHODS: dict[str, Callable[[Session, dict[str, Any]], dict[str, Any]]]
 def call(request: str) -> str:
     """One request from the page: a JSON string in, a JSON string out. Never raises."""
     try:
-        message = json.loads(request)
-        method = message.get("method")
-        args = message.get("args") or {}
-        name = method if isinstance(method, str) else ""  # a list or an object names no method
+        name, args = read_request(request)
         if name in _METHODS:
             return _ok(_METHODS[name](args))
         if _session is None:
             raise ValueError("no game yet: call new_match first")
-        handler = _SESSION_METHODS.get(name)
-        if handler is None:
-            raise ValueError(f"unknown method {method!r}")
-        return _ok(handler(_session, args))
+        return _ok(_SESSION_METHODS[name](_session, args))
     except IllegalActionError as err:
         legal = _session.game.legal_actions(_session.human) if _session else []
         return json.dumps({"ok": False, "error": str(err), "legal": legal, "kind": "illegal"})
@@ -231,7 +306,7 @@ def call(request: str) -> str:
         return json.dumps({"ok": False, "error": str(err), "kind": "invalid"})
     except Exception as err:  # an engine fault must not leave the page dead
         log.exception("engine error")
-        return json.dumps({"ok": False, "error": f"{type(err).__name__}: {err}", "kind": "engine"})
+        return json.dumps({"ok": False, "error": f"{type(err).__name__}: {quote(str(err))}", "kind": "engine"})
 
 
 def _ok(payload: dict[str, Any]) -> str:

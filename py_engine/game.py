@@ -9,10 +9,11 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from . import positions
+from . import position_check, positions
 from .actions import Action
 from .melds import Meld
 from .observe import observe
+from .quote import quote
 from .rules.longyan import first_discard_bonus, flower_kong_payments, swim_level
 from .settle import Settlement
 from .state import ORDERS, Bonus, Discard, Window, order_from, payment_event
@@ -38,13 +39,9 @@ class Game(Settlement):
     @classmethod
     def from_position(cls, position: dict[str, Any]) -> Game:
         """A game from a position dict (API.md, Positions); a 'history' key is replayed on top."""
-        history = position.get("history", []) if isinstance(position, dict) else []
-        setup = positions.load(position)
+        setup = positions.load(position)          # 'history' checked too: a list of [seat, action]
         game = cls(setup)
-        if history:
-            if not isinstance(history, list):
-                raise ValueError("history must be a list of [seat, action]")
-            game._replay(history)
+        game._replay(position.get("history") or [])
         return game
 
     @classmethod
@@ -55,15 +52,17 @@ class Game(Settlement):
         return game
 
     def _replay(self, history: list[Any]) -> None:
+        if not isinstance(history, (list, tuple)):
+            raise ValueError(f"history must be a list of [seat, action], not {quote(history)}")
         for i, entry in enumerate(history):
             try:
                 seat, action = entry
             except (TypeError, ValueError):
-                raise ValueError(f"history[{i}] must be [seat, action], not {entry!r}") from None
+                raise ValueError(f"history[{i}] must be [seat, action], not {quote(entry)}") from None
             try:
                 self.apply(seat, action)
             except IllegalActionError as err:
-                raise ValueError(f"history[{i}] {entry!r} cannot be replayed: {err}") from None
+                raise ValueError(f"history[{i}] cannot be replayed: {err}") from None
 
     def to_position(self) -> dict[str, Any]:
         """This hand's starting position; with `history` it rebuilds the game (Game.replay)."""
@@ -107,7 +106,7 @@ class Game(Settlement):
             "variant": self.variant, "options": dict(self.options), "seed": self.seed, "dealer": self.dealer,
             "dice": list(self.dice), "hands": [format_tiles(h) for h in self.hands],
             "melds": [[str(m) for m in ms] for ms in self.melds],
-            "flowers": ["".join(f) for f in self.flowers],   # in the order they were set aside
+            "flowers": [list(f) for f in self.flowers],   # codes, in the order they were set aside
             "wall": "".join(front), "tail": "".join(tail), "gold": self.gold,
             "scores": list(self.scores_start), "drawn_count": self.drawn_count,
             "opening_payments": [p.to_dict() for p in self.payments],
@@ -132,6 +131,8 @@ class Game(Settlement):
         return [self.turn]
 
     def legal_actions(self, seat: int) -> list[str]:
+        if type(seat) is not int or not 0 <= seat <= 3:     # not a seat (a boolean neither): nothing is legal
+            return []
         return list(self._legal_now(seat))
 
     def _legal_now(self, seat: int) -> list[str]:
@@ -167,12 +168,12 @@ class Game(Settlement):
 
     def _illegal_message(self, seat: Any, action: Any, legal: list[str]) -> str:
         if self.result_obj is not None:
-            return f"{action!r} is not legal: the hand is over"
+            return f"{quote(action)} is not legal: the hand is over"
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3:
-            return f"no seat {seat!r}: seats are 0-3; waiting for {self.waiting_for}"
+            return f"no seat {quote(seat)}: seats are 0-3; waiting for {self.waiting_for}"
         if not legal:
-            return f"seat {seat} cannot act now ({action!r}): waiting for seat(s) {self.waiting_for}"
-        return f"{action!r} is not legal for seat {seat}; legal: {', '.join(legal)}"
+            return f"seat {seat} cannot act now ({quote(action)}): waiting for seat(s) {self.waiting_for}"
+        return f"{quote(action)} is not legal for seat {seat}; legal: {', '.join(legal)}"
 
     def default_action(self, seat: int) -> str:
         """What the timer plays: pass on a claim; on one's turn discard the tile just drawn (or the rightmost)."""
@@ -211,6 +212,8 @@ class Game(Settlement):
         return out
 
     def observation(self, seat: int | None) -> dict[str, Any]:
+        if seat is not None:
+            position_check.seat(seat, "seat")       # True would show seat 1's hand
         return observe(self, seat)
 
     # ---------------- the flow of a hand ----------------

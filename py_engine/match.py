@@ -4,13 +4,18 @@ from __future__ import annotations
 from typing import Any
 
 from .game import Game
+from .quote import quote
 
 
 class Match:
     def __init__(self, variant: str, hands: int = 8, seed: int = 1, options: dict[str, Any] | None = None,
                  dealer: int | None = None) -> None:
-        if not isinstance(hands, int) or hands < 1:
-            raise ValueError(f"hands must be a positive whole number, not {hands!r}")
+        if not isinstance(hands, int) or isinstance(hands, bool) or hands < 1:
+            raise ValueError(f"hands must be a positive whole number, not {quote(hands)}")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"seed must be a whole number, not {quote(seed)}")
+        if options is not None and not isinstance(options, dict):
+            raise ValueError(f"options must be an object of option names and values, not {quote(options)}")
         self.variant = variant
         self.hands = hands
         self.seed = seed

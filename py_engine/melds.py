@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .tiles import check_code
+from .quote import quote
 
 MELD_TYPES = ("pong", "kong", "added_kong", "concealed_kong")
 KONG_TYPES = ("kong", "added_kong", "concealed_kong")
@@ -37,8 +38,8 @@ def parse_meld(text: str) -> Meld:
     """``"pong 7z"`` / ``"kong 1m"`` / ``"added_kong 1m"`` / ``"concealed_kong 9s"`` -> Meld."""
     parts = text.split() if isinstance(text, str) else []
     if len(parts) != 2 or parts[0] not in MELD_TYPES:
-        raise ValueError(f"bad meld {text!r} (melds read like 'pong 7z', 'kong 1m', 'added_kong 1m', 'concealed_kong 9s')")
+        raise ValueError(f"bad meld {quote(text)} (melds read like 'pong 7z', 'kong 1m', 'added_kong 1m', 'concealed_kong 9s')")
     tile = check_code(parts[1])
     if tile[1] == "f":
-        raise ValueError(f"bad meld {text!r}: flowers are set aside, not melded")
+        raise ValueError(f"bad meld {quote(text)}: flowers are set aside, not melded")
     return Meld(parts[0], tile)

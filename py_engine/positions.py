@@ -7,18 +7,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .melds import Meld, parse_meld
+from . import position_check
+from .melds import Meld
 from .rules import RuleSet, ruleset
 from .results import Payment
 from .rules.longyan import flower_kong_payments
-from .tiles import FLOWERS, as_tiles, full_set, is_flower
+from .tiles import FLOWERS, full_set, is_flower
 from .wall import Wall, roll_dice
-
-POSITION_KEYS = (
-    "variant", "options", "dealer", "hands", "melds", "flowers", "wall", "tail", "gold", "scores",
-    "drawn_count", "seed", "dice", "opening_payments", "history",
-)
-
 
 @dataclass
 class Setup:
@@ -39,56 +34,13 @@ class Setup:
     opening_payments: list[Payment] = field(default_factory=list)
 
 
-def _tile_list(value: Any, what: str) -> list[str]:
-    if isinstance(value, str):
-        return as_tiles(value)
-    if isinstance(value, list):
-        return as_tiles(value)
-    raise ValueError(f"{what} must be a tile string like '123m55p' or a list of codes")
-
-
-def _seat(value: Any, what: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 3:
-        raise ValueError(f"{what} must be a seat 0-3, not {value!r}")
-    return value
-
-
-def _four(value: Any, what: str, default: Any) -> list[Any]:
-    if value is None:
-        return [default() for _ in range(4)]
-    if not isinstance(value, list) or len(value) != 4:
-        raise ValueError(f"{what} must be a list of four, one per seat")
-    return value
-
-
 def load(position: dict[str, Any]) -> Setup:
     """Check a position dict and build its Setup; anything inconsistent raises ValueError saying what."""
-    if not isinstance(position, dict):
-        raise ValueError("a position must be a dict (JSON object)")
-    unknown = set(position) - set(POSITION_KEYS)
-    if unknown:
-        raise ValueError(f"unknown position keys: {', '.join(sorted(unknown))} (keys: {', '.join(POSITION_KEYS)})")
-    if "variant" not in position or "hands" not in position:
-        raise ValueError("a position needs 'variant' and 'hands'")
-    rules = ruleset(position["variant"])
-    options = rules.resolve(position.get("options"))
-    seed = position.get("seed", 0)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ValueError(f"seed must be an integer, not {seed!r}")
-    dealer = _seat(position.get("dealer", 0), "dealer")
-
-    hands = [_tile_list(h, f"hands[{i}]") for i, h in enumerate(_four(position["hands"], "hands", str))]
-    melds = [
-        [parse_meld(m) for m in seat_melds] if isinstance(seat_melds, list) else _bad(f"melds[{i}] must be a list")
-        for i, seat_melds in enumerate(_four(position.get("melds"), "melds", list))
-    ]
-    flowers = [_tile_list(f, f"flowers[{i}]") for i, f in enumerate(_four(position.get("flowers"), "flowers", str))]
-    front = _tile_list(position.get("wall", ""), "wall")
-    tail = _tile_list(position.get("tail", ""), "tail")
-    gold = position.get("gold")
-    scores = _four(position.get("scores"), "scores", int)
-    if not all(isinstance(s, int) and not isinstance(s, bool) for s in scores):
-        raise ValueError("scores must be four integers")
+    given = position_check.read(position)       # each field's type and range; below, against the rules
+    rules = ruleset(given.variant)
+    options = rules.resolve(given.options)
+    seed, dealer, hands, melds, flowers = given.seed, given.dealer, given.hands, given.melds, given.flowers
+    front, tail, gold = given.wall, given.tail, given.gold
 
     for seat in range(4):
         want = (14 if seat == dealer else 13) - 3 * len(melds[seat])
@@ -106,14 +58,12 @@ def load(position: dict[str, Any]) -> Setup:
             raise ValueError(f"{rules.name} has no flowers")
         if gold is not None:
             raise ValueError(f"{rules.name} has no gold")
+        if given.opening_payments:
+            raise ValueError(f"{rules.name} has no flowers, so no opening payments (flower kongs paid in the deal)")
     elif gold is not None:
-        gold = as_tiles([gold])[0] if isinstance(gold, str) else _bad("gold must be a tile code like '5m'")
         if is_flower(gold):
             raise ValueError("the gold cannot be a flower")
-        for seat_melds in melds:
-            for m in seat_melds:
-                if m.tile == gold:
-                    raise ValueError(f"meld {m} is made of golds: golds cannot be ponged or konged")
+        _check_gold_unmelded(gold, melds, "the gold")
 
     placed = [t for h in hands for t in h] + [t for ms in melds for m in ms for t in m.tiles]
     placed += [t for f in flowers for t in f] + front + tail + ([gold] if gold else [])
@@ -126,14 +76,7 @@ def load(position: dict[str, Any]) -> Setup:
     rest = list((Counter(full_set(rules.flowers)) - counts).elements())
     rng = random.Random(seed)
     rng.shuffle(rest)
-    dice_value = position.get("dice")
-    if dice_value is None:
-        dice = roll_dice(random.Random(f"{seed}:dice"))
-    elif (isinstance(dice_value, list) and len(dice_value) == 2
-          and all(isinstance(d, int) and 1 <= d <= 6 for d in dice_value)):
-        dice = (dice_value[0], dice_value[1])
-    else:
-        raise ValueError(f"dice must be two numbers 1-6, not {dice_value!r}")
+    dice = roll_dice(random.Random(f"{seed}:dice")) if given.dice is None else given.dice
 
     remaining = len(front) + len(rest) + len(tail)
     total = len(full_set(rules.flowers))
@@ -145,27 +88,26 @@ def load(position: dict[str, Any]) -> Setup:
         die_rng=random.Random(f"{seed}:kong") if rules.tail_die else None,
     )
     in_hands = sum(len(h) for h in hands) + sum(len(m.tiles) for ms in melds for m in ms)
-    drawn_count = position.get("drawn_count", in_hands + sum(len(f) for f in flowers))
-    if not isinstance(drawn_count, int) or drawn_count < 0:
-        raise ValueError(f"drawn_count must be a whole number, not {drawn_count!r}")
+    drawn_count = in_hands + sum(len(f) for f in flowers) if given.drawn_count is None else given.drawn_count
 
-    setup = Setup(rules, options, seed, dealer, dice, hands, melds, flowers, wall, gold, list(scores), drawn_count)
-    setup.opening_payments = [_payment(p) for p in position.get("opening_payments", [])]
+    setup = Setup(rules, options, seed, dealer, dice, hands, melds, flowers, wall, gold, given.scores, drawn_count)
+    setup.opening_payments = given.opening_payments
     if rules.flowers and gold is None:
         # the gold is turned now: a flower it brings is reached now, and a flower kong it makes is paid
         setup.gold = _turn_gold(setup, setup.opening_payments)
+        _check_gold_unmelded(setup.gold, melds, f"the gold turned from the tail ({setup.gold})")
     return setup
 
 
-def _bad(message: str) -> Any:
-    raise ValueError(message)
-
-
-def _payment(value: Any) -> Payment:
-    try:
-        return Payment(int(value["from"]), int(value["to"]), int(value["amount"]), str(value["reason"]))
-    except (TypeError, KeyError, ValueError):
-        raise ValueError(f"bad opening payment {value!r} (want {{'from', 'to', 'amount', 'reason'}})") from None
+def _check_gold_unmelded(gold: str, melds: list[list[Meld]], what: str) -> None:
+    """Golds are wild, never ponged or konged (docs/RULES.md §3, The gold): no given meld is of the gold."""
+    for seat, seat_melds in enumerate(melds):
+        for m in seat_melds:
+            if m.tile == gold:
+                raise ValueError(
+                    f"{what} is the tile of seat {seat}'s meld {m}: golds cannot be ponged or konged "
+                    "(give 'gold', or a 'tail' whose first tile is another)"
+                )
 
 
 def _turn_gold(setup: Setup, payments: list[Payment]) -> str:
@@ -188,12 +130,15 @@ def deal(variant: str, seed: int, options: dict[str, Any] | None, dealer: int | 
     """Shuffle, roll, deal, replace the opening flowers and turn the gold: the hand's Setup."""
     rules = ruleset(variant)
     resolved = rules.resolve(options)
+    seed = position_check.whole(seed, "seed", -position_check.MAX_WHOLE, position_check.MAX_WHOLE)
+    start_scores = position_check.per_seat(None if scores is None else list(scores), "scores",
+                                           position_check.score, 0)
     rng = random.Random(seed)
     tiles = full_set(rules.flowers)
     rng.shuffle(tiles)
     if dealer is None:
         dealer = rng.randrange(4) if rules.random_dealer else 0
-    dealer = _seat(dealer, "dealer")
+    dealer = position_check.seat(dealer, "dealer")
     dice = roll_dice(random.Random(f"{seed}:dice"))
     wall = Wall.build(tiles, [], stacks_per_side=rules.stacks_per_side, dice=dice, dealer=dealer,
                       front_taken=0, tail_taken=0,
@@ -208,7 +153,7 @@ def deal(variant: str, seed: int, options: dict[str, Any] | None, dealer: int | 
     hands[dealer].append(wall.draw_front())
 
     setup = Setup(rules, resolved, seed, dealer, dice, hands, [[] for _ in range(4)], [[] for _ in range(4)],
-                  wall, None, list(scores or [0, 0, 0, 0]), 4 * 13 + 1)
+                  wall, None, start_scores, 4 * 13 + 1)
     if rules.flowers:
         # 补花: rounds in turn order from the dealer until no hand holds a flower
         while any(not FLOWERS.isdisjoint(h) for h in hands):

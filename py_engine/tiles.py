@@ -4,6 +4,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from .quote import quote
+
 SUITS = "mpsz"
 #: Every tile code, in index order: 0-8 m, 9-17 p, 18-26 s, 27-33 z (1z..7z), 34-41 flowers 1f..8f.
 CODES: tuple[str, ...] = tuple(
@@ -39,7 +41,7 @@ for _c in CODES:
         NAMES_ZH[_c] = _ZH_FLOWER[_n - 1]
         NAMES_EN[_c] = _EN_FLOWER[_n - 1]
 
-_GROUP = re.compile(r"(\d+)([mpszf])")
+_GROUP = re.compile(r"([0-9]+)([mpszf])")   # ASCII digits only: "\d" would read "١m" as a tile
 _MAX_DIGIT = {"m": 9, "p": 9, "s": 9, "z": 7, "f": 8}
 
 
@@ -52,16 +54,16 @@ def parse_tiles(text: str) -> list[str]:
     pos = 0
     for match in _GROUP.finditer(compact):
         if match.start() != pos:
-            raise ValueError(f"bad tile text {text!r}: cannot read {compact[pos:match.start()]!r}")
+            raise ValueError(f"bad tile text {quote(text)}: cannot read {quote(compact[pos:match.start()])}")
         digits, suit = match.groups()
         for d in digits:
             n = int(d)
             if not 1 <= n <= _MAX_DIGIT[suit]:
-                raise ValueError(f"bad tile text {text!r}: no tile {d}{suit}")
+                raise ValueError(f"bad tile text {quote(text)}: no tile {d}{suit}")
             tiles.append(f"{d}{suit}")
         pos = match.end()
     if pos != len(compact):
-        raise ValueError(f"bad tile text {text!r}: cannot read {compact[pos:]!r} (digits must precede a suit letter m/p/s/z/f)")
+        raise ValueError(f"bad tile text {quote(text)}: cannot read {quote(compact[pos:])} (digits must precede a suit letter m/p/s/z/f)")
     return tiles
 
 
@@ -94,8 +96,8 @@ def format_tiles(tiles: Iterable[str]) -> str:
 
 
 def check_code(code: str) -> str:
-    if code not in INDEX:
-        raise ValueError(f"unknown tile {code!r} (tiles are 1m-9m, 1p-9p, 1s-9s, 1z-7z, 1f-8f)")
+    if not isinstance(code, str) or code not in INDEX:
+        raise ValueError(f"unknown tile {quote(code)} (tiles are 1m-9m, 1p-9p, 1s-9s, 1z-7z, 1f-8f)")
     return code
 
 
@@ -103,7 +105,10 @@ def as_tiles(hand: str | Iterable[str]) -> list[str]:
     """A tile string or a list of codes, as a list of codes (checked)."""
     if isinstance(hand, str):
         return parse_tiles(hand)
-    return [check_code(t) for t in hand]
+    try:
+        return [check_code(t) for t in hand]
+    except TypeError:    # not iterable
+        raise ValueError(f"tiles must be a string like '123m55p' or a list of codes, not {quote(hand)}") from None
 
 
 def is_flower(code: str) -> bool:

@@ -4,6 +4,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 from py_engine import bridge
 
 # The dealer (seat 0) holds a complete hand at once: luxury seven pairs, one suit.
@@ -66,3 +68,89 @@ def test_an_unknown_method_is_an_answer_not_an_exception():
     call("new_match", variant="xinyu", seed=1)
     answer = call("shuffle_the_wall")
     assert answer == {"ok": False, "error": "unknown method 'shuffle_the_wall'", "kind": "invalid"}
+
+
+# ---------------------------------------------------------------- requests checked before anything is touched
+
+def raw(request: str) -> dict[str, Any]:
+    return json.loads(bridge.call(request))
+
+
+def new_match(**args: Any) -> dict[str, Any]:
+    return call("new_match", **args)
+
+
+def test_requests_that_are_not_an_object_with_a_method_are_invalid():
+    call("new_match", variant="xinyu", seed=1)
+    for request in ("[]", "5", "null", '"new_match"', "{", '{"method": "state", "id": 1}', "1" * 5000):
+        answer = raw(request)
+        assert answer["ok"] is False and answer["kind"] == "invalid", (request[:20], answer)
+        assert len(answer["error"]) < 200
+
+
+def test_args_must_be_an_object():
+    for args in ('"x"', "5", "[]", "true"):
+        answer = raw('{"method": "new_match", "args": %s}' % args)
+        assert answer["kind"] == "invalid" and "args" in answer["error"]
+
+
+def test_methods_are_looked_up_by_name_only():
+    call("new_match", variant="xinyu", seed=1)
+    for name in ("constructor", "toString", "hasOwnProperty", "__init__", "__class__", "_new_match", 5, None):
+        answer = raw(json.dumps({"method": name}))
+        assert answer["kind"] == "invalid" and "unknown method" in answer["error"]
+
+
+@pytest.mark.parametrize("args, word", [
+    ({"variant": 5}, "variant"), ({"variant": ["xinyu"]}, "variant"), ({"variant": "riichi"}, "variant"),
+    ({"level": 3}, "level"), ({"level": ["easy"]}, "level"), ({"level": "expert"}, "level"),
+    ({"hands": True}, "hands"), ({"hands": "8"}, "hands"), ({"hands": 0}, "hands"), ({"hands": 10**6}, "hands"),
+    ({"seed": 1.5}, "seed"), ({"seed": True}, "seed"), ({"seed": "7"}, "seed"), ({"seed": 10**15}, "seed"),
+    ({"autoplay": "no"}, "autoplay"), ({"autoplay": 1}, "autoplay"),
+    ({"human": "1"}, "human"), ({"human": 1.5}, "human"), ({"human": 4}, "human"),
+    ({"options": "x"}, "options"), ({"options": [["scoring", "simple"]]}, "options"),
+    ({"dealer": 9}, "dealer"), ({"position": "xinyu"}, "position"),
+    ({"speed": "fast!"}, "speed"), ({"colour": "red"}, "colour"),
+])
+def test_new_match_arguments_of_the_wrong_type_are_invalid_and_touch_nothing(args, word):
+    before = new_match(variant="longyan", seed=3)["state"]
+    answer = raw(json.dumps({"method": "new_match", "args": args}))
+    assert answer["ok"] is False and answer["kind"] == "invalid", answer
+    assert word in answer["error"]
+    assert call("state")["state"] == before          # the match in play is untouched
+
+
+def test_autoplay_no_does_not_turn_autoplay_on():
+    assert raw(json.dumps({"method": "new_match", "args": {"autoplay": "no"}}))["kind"] == "invalid"
+    assert new_match(autoplay=False, seed=1)["state"]["autoplay"] is False
+    assert new_match(autoplay=True, seed=1)["state"]["autoplay"] is True
+
+
+def test_null_arguments_are_left_out():
+    state = new_match(variant=None, seed=4, level=None, hands=None, autoplay=None, options=None)["state"]
+    assert state["variant"] == "xinyu" and state["level"] == "normal" and state["match"]["hands"] == 8
+
+
+def test_a_position_nested_too_deep_for_json_is_invalid():
+    deep = "[" * 3000 + "]" * 3000
+    answer = raw('{"method": "new_match", "args": {"position": {"variant": "xinyu", "hands": %s}}}' % deep)
+    assert answer["kind"] == "invalid" and "nested" in answer["error"]
+
+
+def test_a_bad_position_is_invalid_and_says_what():
+    answer = new_match(position={"variant": "xinyu", "hands": [[]] * 4, "drawn_count": True})
+    assert answer["kind"] == "invalid" and "drawn_count" in answer["error"]
+
+
+def test_act_takes_text_and_echoes_it_short():
+    new_match(variant="xinyu", seed=1)
+    answer = call("act", action=5)
+    assert answer["kind"] == "invalid" and "action" in answer["error"]
+    answer = call("act", action="discard " + "x" * 1_000_000)
+    assert answer["kind"] == "illegal" and len(answer["error"]) < 400 and answer["legal"]
+
+
+def test_methods_without_arguments_refuse_one():
+    new_match(variant="xinyu", seed=1)
+    answer = call("state", verbose=True)
+    assert answer["kind"] == "invalid" and "verbose" in answer["error"]

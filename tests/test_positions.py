@@ -318,3 +318,120 @@ def test_golden_worked_examples_replay(case):
     assert [w["category"] for w in r["wins"]] == case["categories"]
     assert [sorted(w["patterns"]) for w in r["wins"]] == case["patterns"]
     assert sum(r["deltas"]) == 0
+
+
+# ---------------------------------------------------------------- field types and ranges (issue 12)
+
+L_FLOWER_KONG = {"flowers": [["1f", "2f", "3f", "4f"], [], [], []]}
+
+
+def paying(**kw):
+    """A Longyan position whose seat 0 made a flower kong in the deal; kw changes its one payment."""
+    return lpos(**L_FLOWER_KONG, opening_payments=[{"from": 1, "to": 0, "amount": 2, "reason": "flower_kong", **kw}])
+
+
+def test_opening_payments_as_given_are_paid():
+    g = Game.from_position(paying())
+    assert g.observation(None)["hand_deltas"] == [2, -2, 0, 0]
+    assert Game.from_position(g.to_position()).observation(None) == g.observation(None)
+
+
+@pytest.mark.parametrize("change, words", [
+    ({"from": 7}, ["from", "0-3"]), ({"from": -1}, ["from", "0-3"]), ({"to": True}, ["to", "0-3"]),
+    ({"from": 0}, ["cannot pay itself"]), ({"amount": -2}, ["amount", "positive"]), ({"amount": 0}, ["amount"]),
+    ({"amount": "2"}, ["amount"]), ({"amount": 2.5}, ["amount"]), ({"amount": True}, ["amount"]),
+    ({"reason": "gift"}, ["reason", "flower_kong"]), ({"reason": ["flower_kong"]}, ["reason"]),
+    ({"extra": 1}, ["from", "to", "amount", "reason"]),
+])
+def test_bad_opening_payment_is_refused(change, words):
+    bad(paying(**change), "opening_payments[0]", *words)
+
+
+def test_bad_opening_payments_not_a_list_of_objects():
+    bad(lpos(opening_payments={"from": 1}), "opening_payments", "list")
+    bad(lpos(opening_payments=["flower_kong"]), "opening_payments[0]")
+    bad(lpos(opening_payments=[{"from": 1, "to": 0, "amount": 2}]), "opening_payments[0]", "reason")
+
+
+def test_opening_payments_refused_where_there_are_no_flowers():
+    bad(xpos(opening_payments=[{"from": 1, "to": 0, "amount": 2, "reason": "flower_kong"}]), "xinyu", "flowers")
+
+
+@pytest.mark.parametrize("key, value", [("drawn_count", True), ("drawn_count", 53.0), ("dice", [True, 6]),
+                                        ("dice", [1, 7]), ("dice", [1]), ("dice", "16"), ("scores", [0, 0, 0, False]),
+                                        ("scores", [0, 0, 0, 2**60]), ("seed", True), ("seed", 2**70), ("seed", "1")])
+def test_booleans_floats_and_out_of_range_numbers_are_refused(key, value):
+    bad(xpos(**{key: value}), key)
+
+
+def test_null_stands_for_a_field_left_out():
+    g = Game.from_position(xpos(melds=None, flowers=None, scores=None, dice=None, gold=None, options=None,
+                                drawn_count=None, opening_payments=None, history=None))
+    assert g.to_position() == Game.from_position(xpos()).to_position()
+
+
+def test_the_gold_turned_from_the_tail_cannot_be_a_given_melds_tile():
+    # its to_position() would give the gold and the pong together, which no position may hold (docs/RULES.md §3)
+    p = pos("longyan", ["123m456p789s11z", None, None, None], melds=[["pong 5m"], [], [], []], tail="5m")
+    bad(p, "5m", "pong 5m", "golds cannot be ponged")
+
+
+def test_a_turned_gold_other_than_the_melds_tile_is_accepted_and_round_trips():
+    p = pos("longyan", ["123m456p789s11z", None, None, None], melds=[["pong 5m"], [], [], []], tail="6m")
+    g = Game.from_position(p)
+    assert g.observation(None)["gold"] == "6m"
+    assert Game.from_position(g.to_position()).observation(None) == g.observation(None)
+
+
+@pytest.mark.parametrize("key, value", [("options", [["scoring", "simple"]]), ("options", "simple"),
+                                        ("options", False), ("variant", ["xinyu"]), ("variant", {"x": 1})])
+def test_options_and_variant_of_the_wrong_type_are_refused(key, value):
+    bad(xpos(**{key: value}), key)
+
+
+@pytest.mark.parametrize("history", [{}, "discard 9z", 0, ["0x"], [[0]], [["0", "discard 7z"]], [[0, 7]],
+                                     [{"0": 0, "1": "discard 7z"}]])
+def test_history_must_be_a_list_of_seat_and_action(history):
+    bad(xpos(history=history), "history")
+
+
+def test_history_entries_may_be_pairs_of_a_python_caller():
+    g = Game.from_position(xpos(history=[(0, "discard 7z")]))
+    assert g.history == [(0, "discard 7z")]
+
+
+def test_junk_nested_deep_where_a_tile_goes_is_a_value_error():
+    deep: list = []
+    for _ in range(3000):
+        deep = [deep]
+    for p in (xpos(hands=[deep] + X_HANDS[1:]), xpos(wall=deep), xpos(melds=[deep, [], [], []]),
+              xpos(options={"scoring": deep}), xpos(history=[deep]), lpos(flowers=[[deep], [], [], []])):
+        assert len(bad(p)) < 300
+
+
+def test_unicode_digits_are_not_tiles():
+    bad(xpos(hands=["١٢٣m456p789s1z2z3z4z7z"] + X_HANDS[1:]), "hands[0]")
+
+
+def test_echoed_input_is_cut_short():
+    huge = "1m" * 500_000
+    for p in (xpos(hands=[huge + "x"] + X_HANDS[1:]), xpos(variant=huge), xpos(options={huge: 1}),
+              xpos(melds=[["pong " + huge], [], [], []]), xpos(history=[[0, "discard " + huge]]), xpos(walls=huge)):
+        assert len(bad(p)) < 400        # the history's refusal lists the legal actions
+
+
+# ---------------------------------------------------------------- flowers as lists of codes (issue 11)
+
+def test_to_position_gives_flowers_as_per_seat_lists_of_codes():
+    p = Game.from_position(lpos(flowers=[["3f", "1f"], [], ["2f"], []])).to_position()
+    assert p["flowers"] == [["3f", "1f"], [], ["2f"], []]      # in the order they were set aside
+    g = Game.new("longyan", seed=45)
+    assert all(isinstance(f, list) for f in g.to_position()["flowers"])
+    assert sum(len(f) for f in g.to_position()["flowers"]) >= 4
+
+
+def test_flowers_as_joined_strings_still_load():
+    old = Game.from_position(lpos(flowers=["3f1f", "", "2f", ""]))
+    new = Game.from_position(lpos(flowers=[["3f", "1f"], [], ["2f"], []]))
+    assert old.to_position() == new.to_position()
+    assert old.observation(None) == new.observation(None)

@@ -246,7 +246,7 @@ async function startMatch(args, { fromError = false } = {}) {
     }
     if (error.kind === "invalid") {
       // a bad option or level from an embedding page: say so and play the defaults
-      notice([t("err.engine", { message: error.message })]);
+      notice([t("err.invalid", { message: error.message })]);
       return startMatch({ variant: VARIANTS.includes(request.variant) ? request.variant : "xinyu" });
     }
     engineFault(error);

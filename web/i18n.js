@@ -158,6 +158,7 @@ const STRINGS = {
     // errors
     "err.title": "Something went wrong",
     "err.engine": "The game engine failed: {message}",
+    "err.invalid": "Not accepted: {message}. A normal game was started instead.",
     "err.param": "Ignored the URL parameter {name}={value}: {why}",
     "err.position": "The position in the URL could not be played ({message}). A normal game was started instead.",
     "err.illegal": "That move is not allowed now: {message}",
@@ -328,6 +329,7 @@ const STRINGS = {
     "opt.yes": "是", "opt.no": "否",
     "err.title": "出错了",
     "err.engine": "游戏引擎出错：{message}",
+    "err.invalid": "未被接受：{message}。已开始普通牌局。",
     "err.param": "忽略了网址参数 {name}={value}：{why}",
     "err.position": "网址中的牌局无法使用（{message}），已开始普通牌局。",
     "err.illegal": "现在不能这样走：{message}",
@@ -498,6 +500,7 @@ const STRINGS = {
     "opt.yes": "是", "opt.no": "否",
     "err.title": "出錯了",
     "err.engine": "遊戲引擎出錯：{message}",
+    "err.invalid": "未被接受：{message}。已開始普通牌局。",
     "err.param": "忽略了網址參數 {name}={value}：{why}",
     "err.position": "網址中的牌局無法使用（{message}），已開始普通牌局。",
     "err.illegal": "現在不能這樣走：{message}",

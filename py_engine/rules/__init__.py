@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from . import longyan, xinyu
+from ..quote import quote
 from .base import RuleSet
 
 RULESETS: dict[str, RuleSet] = {"xinyu": xinyu.RULES, "longyan": longyan.RULES}
@@ -11,6 +12,6 @@ __all__ = ["RULESETS", "VARIANTS", "RuleSet", "ruleset"]
 
 
 def ruleset(name: str) -> RuleSet:
-    if name not in RULESETS:
-        raise ValueError(f"unknown variant {name!r} (variants: {', '.join(RULESETS)})")
+    if not isinstance(name, str) or name not in RULESETS:
+        raise ValueError(f"unknown variant {quote(name)} (variants: {', '.join(RULESETS)})")
     return RULESETS[name]

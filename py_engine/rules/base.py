@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..quote import quote
 from ..results import Payment, Win
 
 if TYPE_CHECKING:
@@ -37,16 +38,18 @@ class RuleSet:
 
     def resolve(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
         """Every option named, defaults filled in; an unknown option or value raises ValueError."""
+        if given is not None and not isinstance(given, Mapping):
+            raise ValueError(f"options must be an object of option names and values, not {quote(given)}")
         given = dict(given or {})
         for key, value in given.items():
             if key not in self.options:
                 raise ValueError(
-                    f"unknown option {key!r} for {self.name} (options: {', '.join(sorted(self.options))})"
+                    f"unknown option {quote(key)} for {self.name} (options: {', '.join(sorted(self.options))})"
                 )
             allowed = self.options[key]
             if value not in allowed or type(value) is not type(allowed[0]):
                 raise ValueError(
-                    f"option {key!r} cannot be {value!r} (allowed: {', '.join(repr(v) for v in allowed)})"
+                    f"option {quote(key)} cannot be {quote(value)} (allowed: {', '.join(repr(v) for v in allowed)})"
                 )
         return {key: given.get(key, allowed[0]) for key, allowed in self.options.items()}
 

@@ -81,6 +81,18 @@ def test_a_bad_position_falls_back_to_a_normal_game(page, site, console_errors):
     assert console_errors == []
 
 
+def test_a_refused_new_game_says_not_accepted_not_an_engine_failure(page, site, console_errors, output_path):
+    open_game(page, site, "lang=en&speed=instant")
+    page.evaluate("() => window.mahjong.newGame({variant: 'xinyu', options: {scoring: 'fancy'}})")
+    page.wait_for_selector("#banner[data-kind=notice]")
+    banner = page.text_content("#banner")
+    assert "Not accepted" in banner and "scoring" in banner and "engine failed" not in banner, banner
+    shot(page, output_path, "not-accepted")
+    s = page.evaluate("() => window.mahjong.state()")
+    assert s["variant"] == "xinyu" and not s["is_over"]
+    assert console_errors == []
+
+
 def test_events_are_posted_to_the_parent_page(page, site, console_errors, output_path):
     page.add_init_script(COLLECT_IN_PARENT)
     page.goto(site.parent_url)
