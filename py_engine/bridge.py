@@ -17,6 +17,7 @@ Methods
 - hint {}                       -> hints for the human seat (empty when hints are unavailable)
 - position {}                   -> this hand's start position plus its history (a link to this moment)
 - restart_hand {}               -> deals the current hand again from its start position (after an engine fault)
+- spectate {face_up}            -> autoplay: every hand shown face up (the default) or hidden; {state}
 - options {}                    -> the rule sets, each option with its allowed values (the first is the default),
                                    the bot levels and match lengths: the page's settings come from here
 
@@ -36,6 +37,7 @@ from .game import Game, IllegalActionError
 from .match import Match
 from .quote import quote
 from .rules import RULESETS
+from .tiles import sorted_tiles
 
 log = logging.getLogger(__name__)
 
@@ -90,10 +92,12 @@ ARGUMENTS: dict[str, dict[str, Check]] = {
         "level": _one_of(LEVELS),
         "human": position_check.seat,
         "autoplay": _flag,
+        "face_up": _flag,
         "position": _object,             # its fields are Game.from_position's to check
         "dealer": position_check.seat,
     },
     "act": {"action": _text},
+    "spectate": {"face_up": _flag},
     **{name: {} for name in ("state", "bot_step", "timeout", "next_hand", "hint", "position", "restart_hand")},
 }
 
@@ -134,6 +138,8 @@ class Session:
         self.level = args.get("level", "normal")
         self.human = args.get("human", 0)
         self.autoplay = args.get("autoplay", False)
+        # the autoplay demo is watched: every hand face up unless asked otherwise (spectate)
+        self.face_up = args.get("face_up", True)
         position = args.get("position")
         seed = args.get("seed")
         if seed is None:
@@ -171,8 +177,17 @@ class Session:
             },
             "bot_to_move": any(s in self.bot_seats() for s in waiting),
             "human_to_move": (not self.autoplay) and self.human in waiting,
+            "face_up": self.autoplay and self.face_up,
         })
+        if self.autoplay and self.face_up:
+            obs["hands"] = [sorted_tiles(h) for h in self.game.hands]  # the spectator sees every hand
         return obs
+
+    def spectate(self, face_up: bool) -> dict[str, Any]:
+        if not self.autoplay:
+            raise ValueError("spectate: only in autoplay (the player may not see the others' hands)")
+        self.face_up = bool(face_up)
+        return {"state": self.state()}
 
     def act(self, action: str) -> dict[str, Any]:
         if self.autoplay:
@@ -287,6 +302,7 @@ _SESSION_METHODS: dict[str, Callable[[Session, dict[str, Any]], dict[str, Any]]]
     "hint": lambda session, args: session.hint(),
     "position": lambda session, args: session.position(),
     "restart_hand": lambda session, args: session.restart_hand(),
+    "spectate": lambda session, args: session.spectate(args.get("face_up", True)),
 }
 
 

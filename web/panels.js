@@ -25,6 +25,15 @@ export function createPanels(ctx) {
       sound.setMuted(!sound.muted);
       ui.setSound(sound.muted);
     }
+    if (what === "faces" && view.state?.autoplay) {
+      // the demo's hands face up or down (bridge spectate); the next step keeps the choice
+      const my = run.gen;
+      call("spectate", { face_up: !view.state.face_up }).then((answer) => {
+        if (my !== run.gen) return;
+        view.state = { ...view.state, hands: answer.state.hands, face_up: answer.state.face_up };
+        redraw();
+      }, () => {});
+    }
     ui.setToggles({ hints: settings.hints, tracker: showTracker });
     refresh();
   }
