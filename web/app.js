@@ -8,6 +8,7 @@
 
 import "./loader.js";
 import { t, tileName, setLang, getLang, onLangChange } from "./i18n.js";
+import { claimItems as claimItemsOf } from "./claims.js";
 import { Renderer, displayHand, viewSeat } from "./render.js";
 import { Input } from "./input.js";
 import { UI } from "./ui.js";
@@ -362,7 +363,7 @@ function humanTurn() {
     if (view.ui.focus && view.ui.selected < 0) view.ui.selected = displayHand(s, viewSeat(s)).length - 1;
   } else {
     const last = s.last_discard?.tile;
-    const names = claimItems(s).map((i) => t(`action.${i.kind}`)).join(", ");
+    const names = claimItems(s).map((i) => i.word).join(", ");
     if (s.phase === "rob_gold") ui.announce(t("ev.claim.rob_gold", { tile: tileName(s.gold), actions: names }));
     else if (s.phase === "rob_kong" || s.phase === "three_golds") ui.announce(t(`ev.claim.${s.phase}`, { actions: names }));
     else ui.announce(t("ev.claim", { tile: last ? tileName(last) : "", actions: names }));
@@ -375,15 +376,9 @@ function humanTurn() {
   redraw();
 }
 
-/** Buttons for the legal choices other than plain discards (and the selected tile's discard). */
+/** Buttons for the legal choices other than plain discards: claims.js, from the engine's actions. */
 function claimItems(s) {
-  const items = [];
-  for (const action of s.legal_actions) {
-    const [verb, tile] = action.split(" ");
-    if (verb === "discard") continue;
-    items.push({ action, kind: verb, tile: tile || null });
-  }
-  return items;
+  return claimItemsOf(s, getLang());
 }
 
 function actionItems() {

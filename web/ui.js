@@ -149,10 +149,13 @@ export class UI {
 
   actionButton(item) {
     const spec = ACTIONS[item.kind];
-    const glyph = getLang() === "zh-Hant" && spec.glyphHant ? spec.glyphHant : spec.glyph;
-    const word = t(`action.${item.kind}`);
+    const glyph = item.glyph || (getLang() === "zh-Hant" && spec.glyphHant ? spec.glyphHant : spec.glyph);
+    let word = item.word || t(`action.${item.kind}`);
     const keyName = spec.key;
-    const same = word.startsWith(glyph); // 打出 already says 打: no "打 打出"
+    // a word that starts with its glyph says it once: "打出" (not "打 打出"), "胡 自摸 · 底分2"
+    const rest = word.startsWith(glyph) ? word.slice(glyph.length).replace(/^[：:\s]+/, "") : word;
+    const same = rest.length <= 1 && word.startsWith(glyph);
+    if (!same) word = rest;
     let label = same ? word : `${glyph} ${word}`;
     if (item.tile) label += ` ${tileName(item.tile)}`;
     const b = el("button", {

@@ -345,3 +345,54 @@ def test_at_a_hands_end_show_the_result_covers_neither_toolbar_nor_tiles_left(pa
         assert show[0] >= 0 and show[2] <= width and show[1] >= 0 and show[3] <= height
         page.click("#settle-show")
     assert not console_errors
+
+
+def button(page, action: str) -> dict:
+    return page.evaluate("""(a) => { const b = document.querySelector(`#actions button[data-action="${a}"]`);
+        return b && {text: b.innerText.replace(/\\s+/g, " ").trim(), label: b.getAttribute("aria-label"),
+                     tiles: b.querySelectorAll("canvas").length, h: b.getBoundingClientRect().height}; }""", action)
+
+
+def test_claim_buttons_name_their_tile_and_what_they_score(page, site, console_errors, output_path):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_game(page, site, "variant=longyan&seed=710&speed=fast&lang=en")
+    idle(page)
+    # a pong of the dealer's first discard (5p, turned over: nobody may rob the gold)
+    pong = pos("longyan", ["5p5p1m4m7m2s5s8s1z2z3z6z7z", None, None, "2m4m7m3p5p9p3s6s9s1z2z3z4z6z"], gold="9m", dealer=3,
+               history=[[3, "discard 5p"]])
+    s = new_game(page, variant="longyan", position=pong, speed="fast")
+    assert "pong" in s["legal"], s
+    b = button(page, "pong")
+    assert b["text"].startswith("碰 Pong") and b["label"].startswith("碰 Pong 5 Dots") and b["tiles"] == 1, b
+    shot(page, output_path, "pong-button")
+    # robbing the gold: its own glyph and the gold drawn
+    rob = pos("longyan", ["123p456p789s111z4z", None, None, "123m678p789s1z2z3z6z7z"], gold="9m", dealer=3)
+    new_game(page, variant="longyan", position=rob, speed="fast")
+    b = button(page, "win")
+    assert b["text"].startswith("抢金 Rob the gold") and b["label"].startswith("抢金 Rob the gold 9 Characters"), b
+    assert b["tiles"] == 1, b
+    shot(page, output_path, "rob-gold-button")
+    # three golds
+    three = pos("longyan", ["9m9m9m147p258s1367z", None, None, None], gold="9m", dealer=3)
+    new_game(page, variant="longyan", position=three, speed="fast")
+    assert button(page, "win")["text"].startswith("三金倒 Three golds"), button(page, "win")
+    # a swim names its level and tile; the win beside it its category and base
+    swim = pos("longyan", ["123m456p789s123s9m", None, None, "1z2z3z4z5m6m7m1p2p3p4s5s6s7z"],
+               gold="9m", dealer=3, wall="5p")
+    s = new_game(page, variant="longyan", position=swim, speed="fast")
+    for _ in range(3):
+        if "swim 5p" in s["legal"]:
+            break
+        page.evaluate("() => window.mahjong.act('pass')")
+        s = idle(page)
+    b = button(page, "swim 5p")
+    assert b["text"].startswith("游金 Single swim") and b["label"].startswith("游金 Single swim 5 Dots") and b["tiles"] == 1, b
+    assert button(page, "win")["text"].startswith("胡 Win: Self-draw · base 2"), button(page, "win")
+    shot(page, output_path, "swim-and-win-buttons")
+    # Xinyu: the win's multiplier M
+    bloom = pos("xinyu", ["1111p123m456s999s1z", None, None, None], tail="1z")
+    new_game(page, variant="xinyu", position=bloom, speed="fast")
+    page.evaluate("() => window.mahjong.act('kong 1p')")
+    idle(page)
+    assert button(page, "win")["text"].startswith("胡 Win: Self-draw · M = 4"), button(page, "win")
+    assert not console_errors
