@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The test command: sets up a fresh Debian machine for the tests, then runs every test.
 #   Python packages (pip install -e '.[test]'), Debian's Chromium and CJK fonts when missing,
-#   the pinned Pyodide npm package and wheels (build.py), then pytest over tests/.
+#   the pinned Pyodide npm package and wheels (build.py), the page's pinned dev tools
+#   (TypeScript, npm ci from package-lock.json), then pytest over tests/ (which runs tsc and
+#   node --test too: tests/test_page_js.py).
 # Extra arguments go to pytest, e.g. tests/run.sh -x -k boot
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,5 +20,11 @@ if [ ! -x /usr/bin/chromium ] || ! dpkg -s fonts-noto-cjk >/dev/null 2>&1; then
 fi
 
 "$PYTHON" build.py
+
+# the page's type check and unit tests (TypeScript pinned in package-lock.json); again only when the lock changed
+if ! cmp -s package-lock.json node_modules/.installed-lock.json 2>/dev/null; then
+  npm ci --no-audit --no-fund --loglevel=error
+  cp package-lock.json node_modules/.installed-lock.json
+fi
 
 exec "$PYTHON" -m pytest tests "$@"

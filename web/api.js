@@ -3,15 +3,17 @@
 // once nothing happens until the player acts.
 
 import { setLang, getLang, matchLang } from "./i18n.js";
-import { encodePosition, decodePosition } from "./settings.js";
+import { encodePosition, decodePosition, setForVisit } from "./settings.js";
 import { listenToParent } from "./embed.js";
+import { checkNewGame, checkAction } from "./requests.js";
 
 /**
- * ctx: {view, run, settings, renderer, on, matchArgs, startMatch, humanAct, nextHand, beforeNewGame};
+ * ctx: {view, run, settings, renderer, on, matchArgs, startMatch, humanAct, nextHand, beforeNewGame,
+ * catalog (() => the engine's lists), origins (the parent origins allowed to drive the game, or null)};
  * returns {resolveIdle}, which the controller calls whenever the page may have become idle.
  */
 export function installApi(ctx) {
-  const { view, run, settings, renderer, on, matchArgs, startMatch, humanAct, nextHand, beforeNewGame } = ctx;
+  const { view, run, settings, renderer, on, matchArgs, startMatch, humanAct, nextHand, beforeNewGame, catalog, origins } = ctx;
   const M = window.mahjong;
 
   // --- idle: the page waits for nobody but the human --------------------------------------
@@ -47,30 +49,38 @@ export function installApi(ctx) {
     return s && s.human_to_move ? [...s.legal_actions] : [];
   }
 
+  /** A new match: every argument is checked before any setting changes; none is stored. */
   async function newGame(args = {}) {
     await M.ready;
-    const given = { ...args };
-    if (given.variant) settings.variant = given.variant;
-    if (given.level) settings.level = given.level;
-    if (given.hands) settings.hands = given.hands;
-    if ("hints" in given) settings.hints = !!given.hints;
-    if ("speed" in given) settings.speed = given.speed;
-    if ("autoplay" in given) settings.autoplay = !!given.autoplay;
-    delete given.hints;
-    delete given.speed;
-    const request = matchArgs({ ...given, options: given.options ?? settings.options[given.variant || settings.variant] ?? {} });
+    const given = checkNewGame(args, catalog());
+    /** @type {Record<string, any>} */
+    const visit = {};
+    for (const key of ["variant", "level", "hands", "hints", "speed", "autoplay"]) {
+      if (key in given) visit[key] = given[/** @type {keyof typeof given} */ (key)];
+    }
+    setForVisit(settings, visit);
+    const { hints: _hints, speed: _speed, ...match } = given;
+    const request = matchArgs({ ...match, options: given.options ?? settings.options[given.variant || settings.variant] ?? {} });
     if (!("seed" in given)) request.seed = undefined;
     beforeNewGame();
     return startMatch(request);
   }
 
-  listenToParent(() => ({ newGame, act: (a) => humanAct(a?.action ?? a, "message"), nextHand, state: () => view.state, legal }));
+  const act = async (/** @type {unknown} */ args) => humanAct(checkAction(args), "api");
+
+  listenToParent({
+    newGame,
+    act: (args) => humanAct(checkAction(args), "message"),
+    nextHand: () => nextHand(),
+    state: () => view.state,
+    legal: () => legal(),
+  }, { origins });
 
   Object.assign(M, {
     newGame,
     state: () => view.state,
     legal,
-    act: (action) => humanAct(action, "api"),
+    act,
     nextHand,
     on,
     idle,

@@ -8,15 +8,19 @@
 
 import "./loader.js";
 import { t, tileName, setLang, getLang, onLangChange } from "./i18n.js";
-import { claimItems as claimItemsOf } from "./claims.js";
-import { Renderer, displayHand, viewSeat } from "./render.js";
+import { Renderer } from "./render.js";
+import { displayHand, viewSeat } from "./model.js";
+import { claimItems } from "./claim-items.js";
 import { Input } from "./input.js";
 import { UI } from "./ui.js";
 import { Sound } from "./sound.js";
 import { createEvents } from "./embed.js";
 import { createIntentHandler } from "./intents.js";
-import { VARIANTS, loadSettings, saveSettings, speedOf } from "./settings.js";
-import { call, newMatch } from "./bridge.js";
+import { loadSettings, saveSettings, choose, speedOf } from "./settings.js";
+import { call } from "./bridge.js";
+import { startEngine, EngineError } from "./engine.js";
+import { createStore } from "./store.js";
+import { loadCatalog, fromEngine, variantsOf, keepKnownOptions } from "./catalog.js";
 import { applyUrl, problemNotices, shareLink } from "./share.js";
 import { createSteps } from "./steps.js";
 import { createPanels } from "./panels.js";
@@ -26,27 +30,18 @@ import { createBotLoop } from "./loop.js";
 
 const M = window.mahjong;
 const canvas = document.getElementById("table");
-const { on, emit } = createEvents(); // window.mahjong.on, and the parent's messages (embed.js)
+const engine = startEngine();
+/** The engine's lists (rule sets, options, levels, match lengths): options.json, then the engine's own. */
+let catalog = await loadCatalog(engine).catch(() => null);
 const settings = loadSettings();
-const { params, problems, lang: initialLang } = applyUrl(settings);
+const { params, problems, lang: initialLang } = applyUrl(settings, catalog);
 setLang(initialLang);
+const { on, emit } = createEvents({ origins: params.origins }); // window.mahjong.on, and the parent's messages (embed.js)
 
-// --- the model --------------------------------------------------------------------------------
+// --- the model: one store (store.js), read by the renderer and the panels ---------------------
 
-const view = {
-  state: null, // the engine's state (the human seat's observation plus match facts)
-  ui: { selected: -1, hover: null, focus: false, hintTile: null, lang: getLang(), topReserve: 0 },
-  anims: [],
-  timer: null, // {deadline, total} while the human's decision timer runs
-};
-/** What is running: shared with the parts, which read gen to drop the answers of an older match. */
-const run = {
-  gen: 0, // bumps on every new match: stale answers are dropped
-  busy: false, // a human action is in flight
-  pumping: 0, // the generation whose bot loop is running
-  failed: false, // an engine fault stopped play until a restart
-};
-let optionsSpec = null; // the engine's rule sets and options
+const store = createStore(engine, getLang());
+const { view, run } = store;
 let engineReady = false;
 let autoNextTimer = 0;
 let settleTimer = 0;
@@ -70,33 +65,29 @@ const ui = new UI(uiRoot, {
   restart: restartHand,
   share: () => shareLink().then((link) => ui.openShare(link)).catch(engineFault),
   quickVariant: (v) => {
-    settings.variant = v;
-    saveSettings(settings, getLang());
-    ui.showQuick(settings, variantsList());
+    choose(settings, { variant: v }, getLang());
+    ui.showQuick(settings, variantsOf(catalog));
   },
   setLang: (lang) => {
     setLang(lang);
     saveSettings(settings, getLang());
   },
   setLive: (change) => {
-    if ("hints" in change) {
-      settings.hints = change.hints;
-      panels.refreshHints();
-    }
-    if ("speed" in change) settings.speed = change.speed;
     if ("muted" in change) {
       sound.setMuted(change.muted);
       ui.setSound(change.muted);
     }
-    saveSettings(settings, getLang());
+    const { muted: _muted, ...chosen } = change;
+    choose(settings, chosen, getLang());
+    if ("hints" in change) panels.refreshHints();
   },
   settingsClosed,
 });
 
-const panels = createPanels({ view, ui, sound, settings, run, redraw });
-const steps = createSteps({ view, ui, renderer, sound, emit, setState, speed, redraw });
+const panels = createPanels({ store, ui, sound, settings, redraw });
+const steps = createSteps({ store, ui, renderer, sound, emit, setState, speed, redraw });
 const loop = createBotLoop({
-  view, run, settings, steps, panels, speed, redraw, onFault: engineFault,
+  store, settings, steps, panels, speed, redraw, onFault: engineFault,
   settled: () => {
     const s = view.state;
     if (s.is_over) handOver();
@@ -104,9 +95,10 @@ const loop = createBotLoop({
     else if (s.bot_to_move) loop.pump();
   },
 });
-const timer = createTimer({ view, ui, sound, run, redraw, onFault: engineFault, played: timedOut });
+const timer = createTimer({ store, ui, sound, redraw, onFault: engineFault, played: timedOut });
 const { resolveIdle } = installApi({
   view, run, settings, renderer, on, matchArgs, startMatch, humanAct, nextHand,
+  catalog: () => catalog, origins: params.origins ?? null,
   beforeNewGame: () => {
     dealWhenClosed = false;
     ui.closeDialog("settings");
@@ -118,7 +110,7 @@ ui.setSound(sound.muted);
 ui.setToggles({ hints: settings.hints, tracker: panels.showTracker });
 
 const onIntent = createIntentHandler({
-  view, ui, renderer, sound, canvas, redraw, toggle: panels.toggle, isBusy: () => run.busy,
+  store, ui, renderer, sound, canvas, redraw, toggle: panels.toggle, isBusy: () => run.busy,
   humanAct: (...args) => humanAct(...args),
 });
 new Input(canvas, renderer, onIntent); // pointer and keys -> intents
@@ -136,18 +128,20 @@ function redraw() {
 function frame(now) {
   frameQueued = false;
   renderer.resize();
-  view.ui.lang = getLang();
-  Object.assign(view.ui, panels.dock(renderer.w, renderer.h)); // the room the panels take
-  // the claim buttons' size (measured once a hand is dealt: no buttons show before, and the
-  // measuring stays out of the boot), and the toolbar's box
-  view.ui.actions = view.state ? ui.actionSize() : null;
-  view.ui.toolbar = ui.toolbarBox();
+  store.frame({
+    lang: getLang(),
+    ...panels.dock(renderer.w, renderer.h), // the room the panels take
+    // the claim buttons' size (measured once a hand is dealt: no buttons show before, and the
+    // measuring stays out of the boot), and the toolbar's box
+    actions: view.state ? ui.actionSize() : null,
+    toolbar: ui.toolbarBox(),
+  });
   renderer.draw(view, now);
   if (!handedOver) M.handOver?.(); // the loader's placeholder paints no more
   handedOver = true;
   placeOverlay();
   panels.fit(renderer.layout);
-  view.anims = view.anims.filter((a) => now < a.t0 + a.dur);
+  store.pruneAnims(now);
   if (view.anims.length || view.thinking) redraw();
 }
 
@@ -170,16 +164,14 @@ translateShell();
 
 onLangChange((lang) => {
   translateShell();
-  view.ui.lang = lang;
-  ui.translateToolbar();
-  ui.actionsKey = null;
-  ui.trackerKey = null;
+  store.frame({ lang });
+  ui.translate();
   updateStatus();
   panels.refresh();
-  if (!engineReady) ui.showQuick(settings, variantsList());
+  if (!engineReady) ui.showQuick(settings, variantsOf(catalog));
   if (ui.settleOpen && view.state?.is_over) showSettlement();
   if (ui.isDialogOpen("settings")) {
-    ui.openSettings(settings, optionsSpec, { keepDraft: true });
+    ui.openSettings(settings, catalog, { keepDraft: true });
     document.getElementById("set-lang")?.focus();
   }
   emit("lang", { lang });
@@ -188,12 +180,21 @@ onLangChange((lang) => {
 
 function engineFault(error) {
   if (error.kind === "stale") return; // an older match's answer: nothing to report
-  run.failed = true;
+  store.fail();
   timer.stop();
   ui.showError(t("err.engine", { message: error.message }));
   sound.play("error");
   emit("error", { message: error.message, kind: error.kind || "engine" });
   resolveIdle();
+}
+
+/**
+ * A refusal of what was asked (kind "invalid": bad input, not an engine failure) is a notice;
+ * `key` says what happens next (err.invalid: a normal game was started instead).
+ */
+function notAccepted(error, key = "err.notAccepted") {
+  notice([t(key, { message: error.message })]);
+  emit("error", { message: error.message, kind: "invalid" });
 }
 
 function notice(messages) {
@@ -202,10 +203,6 @@ function notice(messages) {
 }
 
 // --- matches -----------------------------------------------------------------------------------
-
-function variantsList() {
-  return optionsSpec ? Object.keys(optionsSpec.variants) : VARIANTS;
-}
 
 function matchArgs(extra = {}) {
   return {
@@ -221,17 +218,12 @@ function matchArgs(extra = {}) {
 
 /** Start a match (new_match); a bad position falls back to a normal game with a message. */
 async function startMatch(args, { fromError = false } = {}) {
-  const my = ++run.gen;
-  newMatch();
-  run.failed = false;
-  run.busy = false;
+  store.newMatch();
   timer.stop();
   clearTimeout(autoNextTimer);
   clearTimeout(settleTimer);
   ui.closeSettlement();
   if (fromError) ui.hideBanner();
-  view.anims = [];
-  view.ui.selected = -1;
   panels.clear();
   const request = { ...args };
   if (request.seed === undefined || request.seed === null) delete request.seed;
@@ -239,21 +231,21 @@ async function startMatch(args, { fromError = false } = {}) {
   try {
     answer = await call("new_match", request);
   } catch (error) {
-    if (my !== run.gen) return view.state;
+    if (error.kind === "stale") return view.state; // another match started meanwhile
     if (request.position && error.kind !== "engine") {
       notice([t("err.position", { message: error.message })]);
       delete request.position;
       return startMatch(request);
     }
     if (error.kind === "invalid") {
-      // a bad option or level from an embedding page: say so and play the defaults
-      notice([t("err.invalid", { message: error.message })]);
-      return startMatch({ variant: VARIANTS.includes(request.variant) ? request.variant : "xinyu" });
+      // a bad option or level from an embedding page: say it was not accepted and play the defaults
+      notAccepted(error, "err.invalid");
+      const variants = variantsOf(catalog);
+      return startMatch({ variant: variants.includes(request.variant) ? request.variant : variants[0] });
     }
     engineFault(error);
     throw error;
   }
-  if (my !== run.gen) return view.state;
   setState(answer.state);
   announceHand();
   emit("newGame", { state: view.state });
@@ -263,20 +255,15 @@ async function startMatch(args, { fromError = false } = {}) {
 
 async function restartHand() {
   ui.hideBanner();
-  const my = ++run.gen;
-  newMatch();
-  run.failed = false;
-  run.busy = false;
+  store.newMatch();
   timer.stop();
-  view.anims = [];
   try {
     const answer = await call("restart_hand");
-    if (my !== run.gen) return;
     setState(answer.state);
     announceHand();
     afterState();
   } catch (error) {
-    if (my !== run.gen) return;
+    if (error.kind === "stale") return;
     // the hand cannot be dealt again: a new match with the same settings
     startMatch(matchArgs()).catch(() => {});
   }
@@ -286,17 +273,14 @@ async function nextHand() {
   const s = view.state;
   if (!s || !s.is_over) throw new Error("the hand is not over");
   if (s.match?.is_over) throw new Error("the match is over");
-  const my = run.gen;
   clearTimeout(autoNextTimer);
   clearTimeout(settleTimer);
   const answer = await call("next_hand").catch((error) => {
     engineFault(error);
     throw error;
   });
-  if (my !== run.gen) return view.state;
   ui.closeSettlement();
-  view.anims = [];
-  view.ui.selected = -1;
+  store.newHand();
   setState(answer.state);
   announceHand();
   afterState();
@@ -304,10 +288,7 @@ async function nextHand() {
 }
 
 function setState(state) {
-  view.state = state;
-  const hand = displayHand(state, viewSeat(state));
-  if (view.ui.selected >= hand.length) view.ui.selected = hand.length - 1;
-  if (!state.human_to_move) view.ui.hintTile = null;
+  store.setState(state, displayHand(state, viewSeat(state)).length);
   updateStatus();
   emit("state", state);
   redraw();
@@ -360,7 +341,7 @@ function humanTurn() {
   const canDiscard = legal.some((a) => a.startsWith("discard "));
   if (canDiscard) {
     ui.announce(t("ev.yourTurn"));
-    if (view.ui.focus && view.ui.selected < 0) view.ui.selected = displayHand(s, viewSeat(s)).length - 1;
+    if (view.ui.focus && view.ui.selected < 0) store.select(displayHand(s, viewSeat(s)).length - 1);
   } else {
     const last = s.last_discard?.tile;
     const names = claimItems(s).map((i) => i.word).join(", ");
@@ -376,14 +357,10 @@ function humanTurn() {
   redraw();
 }
 
-/** Buttons for the legal choices other than plain discards: claims.js, from the engine's actions. */
-function claimItems(s) {
-  return claimItemsOf(s, getLang());
-}
-
 function actionItems() {
   const s = view.state;
   if (!s || !s.human_to_move || run.busy || run.failed || ui.settleOpen) return [];
+  /** @type {Array<{action: string, kind: string, tile: string | null, suggested?: boolean}>} */
   const items = claimItems(s).map((item) => ({ ...item, suggested: panels.suggested() === item.action }));
   const tiles = displayHand(s, viewSeat(s));
   const sel = tiles[view.ui.selected];
@@ -400,12 +377,10 @@ async function humanAct(action, source = "api", origin = null) {
   if (!s.human_to_move) throw new Error("it is not your turn");
   if (run.busy) throw new Error("an action is already being played");
   if (!s.legal_actions.includes(action)) {
-    const error = new Error(`illegal action ${JSON.stringify(action)}; legal: ${s.legal_actions.join(", ")}`);
-    error.legal = [...s.legal_actions];
-    throw error;
+    throw new EngineError(`illegal action ${JSON.stringify(action)}; legal: ${s.legal_actions.join(", ")}`,
+      { kind: "illegal", legal: [...s.legal_actions] });
   }
-  const my = run.gen;
-  run.busy = true;
+  store.setBusy(true);
   timer.stop();
   if (!origin && (action.startsWith("discard ") || action.startsWith("swim "))) {
     origin = handTileOrigin(action.split(" ")[1]);
@@ -414,18 +389,19 @@ async function humanAct(action, source = "api", origin = null) {
   try {
     answer = await call("act", { action });
   } catch (error) {
-    run.busy = false;
-    if (my !== run.gen) throw error;
+    store.setBusy(false);
+    if (error.kind === "stale") throw error; // a new match started: this move is gone with its match
     if (error.kind === "illegal") {
       ui.announce(t("err.illegal", { message: error.message }));
+      timer.start();
+    } else if (error.kind === "invalid") {
+      notAccepted(error); // bad input, not a failed engine: play goes on
       timer.start();
     } else engineFault(error);
     throw error;
   }
-  run.busy = false;
-  if (my !== run.gen) return { events: answer.events, state: view.state };
-  view.ui.selected = -1;
-  view.ui.hover = null;
+  store.setBusy(false);
+  store.played();
   panels.played(); // its suggestion was for the move just played
   steps.applyStep(answer, origin);
   emit("action", { action, source });
@@ -435,7 +411,7 @@ async function humanAct(action, source = "api", origin = null) {
 
 /** The move the engine made for the player when the decision timer ran out. */
 function timedOut(answer) {
-  view.ui.selected = -1;
+  store.select(-1);
   const origin = answer.action?.startsWith("discard ") ? handTileOrigin(answer.action.split(" ")[1]) : null;
   steps.applyStep(answer, origin, { timeout: answer.action }); // "Time ran out: 5p discarded for you"
   emit("timeout", { action: answer.action });
@@ -468,11 +444,11 @@ function handOver() {
   }
   resolveIdle();
   settleTimer = setTimeout(() => {
-    if (my !== run.gen || view.state?.match.hand_number !== number || !view.state.is_over) return;
+    if (!store.isCurrent(my) || view.state?.match.hand_number !== number || !view.state.is_over) return;
     showSettlement();
     if (s.autoplay && !s.match.is_over) {
       autoNextTimer = setTimeout(() => {
-        if (my === run.gen && view.state?.is_over && view.state.match.hand_number === number) nextHand().catch(() => {});
+        if (store.isCurrent(my) && view.state?.is_over && view.state.match.hand_number === number) nextHand().catch(() => {});
       }, speed().autoNext);
     }
   }, speed().settle);
@@ -494,18 +470,17 @@ function showSettlement() {
 
 /** Settings; the toolbar's "new match" opens them too, with "Start a new match" focused. */
 function openSettings(focusStart = false) {
-  ui.openSettings(settings, optionsSpec, { focusStart: focusStart === true });
+  ui.openSettings(settings, catalog, { focusStart: focusStart === true });
 }
 
 function settingsClosed(draft) {
   if (draft) {
-    Object.assign(settings, {
+    choose(settings, {
       variant: draft.variant, options: draft.options, hands: draft.hands, level: draft.level,
       autoplay: draft.autoplay, seed: draft.seed,
-    });
-    saveSettings(settings, getLang());
+    }, getLang());
     if (!engineReady) {
-      ui.showQuick(settings, variantsList());
+      ui.showQuick(settings, variantsOf(catalog));
       return;
     }
     startMatch(matchArgs()).catch(() => {});
@@ -539,34 +514,20 @@ async function firstDeal() {
   }
 }
 
-// The rule options written at build time (build.py), for the settings before the engine is up.
-fetch("./options.json").then((r) => (r.ok ? r.json() : null)).then((data) => {
-  if (engineReady || !data?.options) return;
-  optionsSpec = data.options;
-  if (ui.isDialogOpen("settings")) ui.openSettings(settings, optionsSpec, { keepDraft: true });
-}).catch(() => {}); // the settings offer what they know
-
 if (problems.length) notice(problemNotices(problems));
 updateStatus();
-if (!M.timing?.ready) ui.showQuick(settings, variantsList());
+if (!M.timing?.ready) ui.showQuick(settings, variantsOf(catalog));
 redraw();
 
 M.ready.then(async () => {
   engineReady = true;
   try {
-    const answer = await call("options");
-    optionsSpec = answer.options;
-    // drop stored options the engine no longer knows
-    for (const [variant, chosen] of Object.entries(settings.options)) {
-      const known = optionsSpec.variants[variant]?.options || {};
-      for (const [k, v] of Object.entries(chosen || {})) {
-        if (!(k in known) || !known[k].includes(v)) delete chosen[k];
-      }
-    }
+    catalog = await fromEngine(engine); // the engine's own lists (options.json came from the same method)
   } catch {
-    optionsSpec = null; // an older engine without `options`: the settings offer what they know
+    // the lists from options.json stay
   }
-  if (ui.isDialogOpen("settings")) ui.openSettings(settings, optionsSpec, { keepDraft: true });
+  if (catalog) keepKnownOptions(settings.options, catalog); // drop stored options the engine no longer knows
+  if (ui.isDialogOpen("settings")) ui.openSettings(settings, catalog, { keepDraft: true });
   await firstDeal();
 }, () => {
   ui.hideQuick(); // the loader shows the failure and a reload button

@@ -14,8 +14,3 @@ export { EngineError };
 export function call(method, args = {}) {
   return startEngine().call(method, args);
 }
-
-/** A new match starts: answers to the calls of the older one are dropped (engine.js). */
-export function newMatch() {
-  return startEngine().newMatch();
-}

@@ -1,17 +1,37 @@
 // Events for embedding pages: listeners registered with window.mahjong.on(name, callback),
 // the same events posted to the parent window inside an iframe, and a parent's requests
 // ({target: "mahjong", id, method, args}) answered with {source: "mahjong", type: "reply", ...}.
+//
+// The message rules (README, Embed it):
+// - requests are taken only from window.parent, and, when the URL names `origin`s, only from
+//   a parent on one of them; anything else is ignored without an answer;
+// - `method` must be one of the page's own methods (looked up as an own property: "toString",
+//   "constructor" are unknown methods); its arguments are checked before anything changes;
+// - every failure is answered `ok: false` with a short message (at most 300 characters);
+// - events go to the parent with target origin "*", or only to the `origin`s when given;
+//   replies go to the origin of the request.
 
-/** on(name, cb) and emit(name, detail); an engine event is also emitted under its own type. */
-export function createEvents() {
+import { shorten } from "./engine.js";
+
+/** @typedef {(detail: any) => void} Listener */
+
+/**
+ * on(name, cb) and emit(name, detail); an engine event is also emitted under its own type.
+ * @param {{origins?: string[] | null}} [options]  origins: post the events only to these
+ */
+export function createEvents({ origins = null } = {}) {
+  /** @type {Map<string, Set<Listener>>} */
   const listeners = new Map();
 
+  /** @param {string} name @param {Listener} callback */
   function on(name, callback) {
+    if (typeof name !== "string" || typeof callback !== "function") throw new TypeError("on(name, callback)");
     if (!listeners.has(name)) listeners.set(name, new Set());
-    listeners.get(name).add(callback);
+    listeners.get(name)?.add(callback);
     return () => listeners.get(name)?.delete(callback);
   }
 
+  /** @param {string} name @param {any} detail */
   function call(name, detail) {
     for (const cb of listeners.get(name) || []) {
       try {
@@ -22,15 +42,18 @@ export function createEvents() {
     }
   }
 
+  /** @param {string} name @param {any} [detail] */
   function emit(name, detail) {
     call(name, detail);
     if (name === "event") call(detail.type, detail);
     if (window.parent !== window && name !== "state") {
       const data = detail && detail.state ? { ...detail, state: compact(detail.state) } : detail;
-      try {
-        window.parent.postMessage({ source: "mahjong", type: name, detail: data }, "*");
-      } catch {
-        // a parent that cannot receive is no reason to stop
+      for (const target of origins ?? ["*"]) {
+        try {
+          window.parent.postMessage({ source: "mahjong", type: name, detail: data }, target);
+        } catch {
+          // a parent that cannot receive is no reason to stop
+        }
       }
     }
   }
@@ -38,7 +61,10 @@ export function createEvents() {
   return { on, emit };
 }
 
-/** The part of a state worth posting to another window. */
+/**
+ * The part of a state worth posting to another window.
+ * @param {any} state
+ */
 export function compact(state) {
   return {
     variant: state.variant, seat: state.seat, turn: state.turn, phase: state.phase, scores: state.scores,
@@ -48,20 +74,53 @@ export function compact(state) {
   };
 }
 
-/** A parent page may drive the game: api() returns {method: function} for its requests. */
-export function listenToParent(api) {
+/** A request's answer value: a state (or {state}) is posted compacted. @param {any} value */
+function replyValue(value) {
+  if (value && value.state) return compact(value.state);
+  if (value && value.variant && value.match) return compact(value);
+  return value ?? null;
+}
+
+/**
+ * Whether a message event may drive the game: it comes from our parent window and, when
+ * `origins` is given, from one of them.
+ * @param {{source: unknown, origin: string}} event
+ * @param {Window} self
+ * @param {string[] | null} origins
+ */
+export function fromParent(event, self, origins) {
+  if (self.parent === self || event.source !== self.parent) return false;
+  return !origins || origins.includes(event.origin);
+}
+
+/**
+ * A parent page may drive the game: `methods` maps a name to a function that checks its own
+ * arguments (api.js); a request for any other name is refused.
+ * @param {Record<string, (args: unknown) => unknown>} methods
+ * @param {{origins?: string[] | null}} [options]
+ */
+export function listenToParent(methods, { origins = null } = {}) {
+  const own = Object.assign(Object.create(null), methods);
   window.addEventListener("message", async (e) => {
     const m = e.data;
-    if (!m || m.target !== "mahjong" || typeof m.method !== "string") return;
-    const methods = api();
+    if (!m || typeof m !== "object" || m.target !== "mahjong") return;
+    if (!fromParent(e, window, origins)) return;
+    const id = typeof m.id === "string" || typeof m.id === "number" ? m.id : null;
     let reply;
     try {
-      if (!(m.method in methods)) throw new Error(`unknown method ${m.method}`);
-      const value = await methods[m.method](m.args);
-      reply = { ok: true, value: value && value.state ? compact(value.state) : value?.variant ? compact(value) : value };
+      const name = m.method;
+      if (typeof name !== "string" || !Object.hasOwn(own, name) || typeof own[name] !== "function") {
+        throw new Error(`unknown method ${shorten(JSON.stringify(name) ?? String(name), 60)} (methods: ${Object.keys(own).join(", ")})`);
+      }
+      reply = { ok: true, value: replyValue(await own[name](m.args)) };
     } catch (error) {
-      reply = { ok: false, error: error.message };
+      reply = { ok: false, error: shorten(/** @type {Error} */ (error)?.message ?? String(error)), kind: /** @type {any} */ (error)?.kind ?? "invalid" };
     }
-    e.source?.postMessage({ source: "mahjong", type: "reply", id: m.id, ...reply }, "*");
+    const target = e.origin && e.origin !== "null" ? e.origin : "*"; // an opaque origin cannot be named
+    try {
+      /** @type {Window} */ (e.source).postMessage({ source: "mahjong", type: "reply", id, ...reply }, target);
+    } catch {
+      // the parent went away
+    }
   });
 }

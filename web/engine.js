@@ -33,7 +33,7 @@
 
 /**
  * @typedef {"illegal" | "invalid" | "engine" | "timeout" | "stale"} ErrorKind
- * @typedef {{stage: string, fraction: number}} Progress
+ * @typedef {{stage: string, fraction: number, bytes?: number, total?: number}} Progress  bytes: a download's so far
  * @typedef {{python: string, pyodide: string, engine: {wheel: string, sha256: string}, bridge: boolean}} EngineInfo
  * @typedef {{ok: boolean, error?: string, kind?: string, legal?: string[], [key: string]: any}} Answer
  * @typedef {{timeout?: number}} CallOptions

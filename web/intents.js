@@ -2,11 +2,12 @@
 // what it owns; legality is only ever looked up in the engine's legal_actions.
 
 import { tileName } from "./i18n.js";
-import { displayHand, viewSeat } from "./render.js";
+import { displayHand, viewSeat } from "./model.js";
 
-/** ctx: {view, ui, renderer, sound, canvas, redraw, humanAct, toggle, isBusy} */
+/** ctx: {store, ui, renderer, sound, canvas, redraw, humanAct, toggle, isBusy} */
 export function createIntentHandler(ctx) {
-  const { view, ui, renderer, sound, canvas, redraw, humanAct, toggle, isBusy } = ctx;
+  const { store, ui, renderer, sound, canvas, redraw, humanAct, toggle, isBusy } = ctx;
+  const { view } = store;
 
   function announceSelection() {
     const s = view.state;
@@ -38,19 +39,19 @@ export function createIntentHandler(ctx) {
       case "pointer":
         if (view.ui.focus) {
           // back from the keyboard: a keyboard selection must not make the next tap a discard
-          view.ui.focus = false;
-          view.ui.selected = -1;
+          store.setFocus(false);
+          store.select(-1);
         }
         redraw();
         return true;
       case "key":
         if (!view.ui.focus) {
-          view.ui.focus = true;
+          store.setFocus(true);
           redraw();
         }
         return true;
       case "hover":
-        view.ui.hover = intent.index;
+        store.hover(intent.index);
         redraw();
         return true;
       case "tap": {
@@ -71,7 +72,7 @@ export function createIntentHandler(ctx) {
             return true;
           }
         }
-        view.ui.selected = view.ui.selected === intent.index ? -1 : intent.index;
+        store.select(view.ui.selected === intent.index ? -1 : intent.index);
         announceSelection();
         redraw();
         return true;
@@ -83,7 +84,7 @@ export function createIntentHandler(ctx) {
         let i = view.ui.selected;
         if (i < 0) i = intent.delta > 0 ? -1 : n;
         i = Math.max(0, Math.min(n - 1, i + intent.delta));
-        view.ui.selected = i;
+        store.select(i);
         if (document.activeElement !== canvas) canvas.focus({ preventScroll: true });
         announceSelection();
         redraw();

@@ -2,6 +2,7 @@
 // the other seats' rows, and the claim buttons go for a canvas size. Pure functions of the size,
 // the state's shape and the room the page's overlay takes.
 
+import { viewSeat, displayHand } from "./model.js";
 import { TILE_H, FACE_H } from "./tiles.js";
 
 // The claim buttons (ui.js) take one of three places, chosen here so that they never cover the
@@ -216,29 +217,6 @@ export function layoutShape(state, view) {
   const rows = [0, 1, 2, 3].map((s) => rowUnits(state, s).toFixed(1)).join(",");
   return [state.wall?.stacks_per_side, maxDiscards > 24 ? maxDiscards : 24, state.hand_counts[view],
     state.melds[view].map((x) => x.type).join(","), state.flowers[view].length, rows].join("|");
-}
-
-export function viewSeat(state) {
-  if (!state) return 0;
-  return state.seat ?? state.human ?? 0;
-}
-
-/** The player's tiles in display order: sorted, with the drawn tile last and set apart. */
-export function displayHand(state, seat) {
-  const hand = state.hands[seat];
-  const count = state.hand_counts[seat];
-  if (!hand) return Array.from({ length: count }, () => ({ code: null, drawn: false }));
-  const tiles = hand.map((code) => ({ code, drawn: false }));
-  const drawn = seat === state.seat ? state.drawn : null;
-  if (drawn && tiles.length % 3 === 2) {
-    const i = tiles.map((x) => x.code).lastIndexOf(drawn);
-    if (i >= 0) {
-      const [tile] = tiles.splice(i, 1);
-      tile.drawn = true;
-      tiles.push(tile);
-    }
-  }
-  return tiles;
 }
 
 function rowUnits(state, seat) {

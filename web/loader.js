@@ -19,7 +19,7 @@ const STAGES = [
 ];
 const DOWNLOADS = new Set(["runtime", "stdlib", "micropip"]); // stages that are downloads (bytes shown)
 
-const canvas = document.getElementById("table");
+const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById("table"));
 const bootBox = document.getElementById("boot");
 const bar = document.getElementById("boot-bar");
 const fill = document.getElementById("boot-fill");

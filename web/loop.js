@@ -7,23 +7,24 @@
 import { call } from "./bridge.js";
 
 /**
- * ctx: {view, run, settings, steps, panels, speed, redraw, onFault, settled}; settled() is called when
+ * ctx: {store, settings, steps, panels, speed, redraw, onFault, settled}; settled() is called when
  * the loop stops with the match still current (the human to move, the hand over, ...).
  */
 export function createBotLoop(ctx) {
-  const { view, run, settings, steps, panels, speed, redraw, onFault, settled } = ctx;
+  const { store, settings, steps, panels, speed, redraw, onFault, settled } = ctx;
+  const { view, run } = store;
   let lastStep = 0;
 
   async function pump() {
     if (run.pumping === run.gen) return;
     const my = run.gen;
-    run.pumping = my;
+    store.setPumping(my);
     try {
       while (my === run.gen && !run.failed) {
         const s = view.state;
         if (!s || s.is_over || s.human_to_move || !s.bot_to_move) break;
         const wait = Math.max(speed().bot - (performance.now() - lastStep), steps.held());
-        view.thinking = true; // the seats the bots decide for show it (render.js)
+        store.setThinking(true); // the seats the bots decide for show it (render.js)
         redraw();
         await sleep(Math.max(0, wait));
         if (my !== run.gen || run.failed) break;
@@ -31,20 +32,19 @@ export function createBotLoop(ctx) {
         try {
           answer = await call("bot_step");
         } catch (error) {
-          if (my === run.gen) onFault(error);
+          onFault(error); // an older match's answer (kind "stale") is no fault: onFault ignores it
           break;
         } finally {
-          view.thinking = false;
+          store.setThinking(false);
         }
-        if (my !== run.gen) break;
         lastStep = performance.now();
         steps.applyStep(answer);
         if (view.state.is_over || view.state.human_to_move) break;
         if (settings.hints && answer.action?.startsWith("discard")) panels.refreshHints();
       }
     } finally {
-      if (run.pumping === my) run.pumping = 0;
-      view.thinking = false;
+      if (run.pumping === my) store.setPumping(0);
+      store.setThinking(false);
     }
     if (my === run.gen && !run.failed) settled();
   }

@@ -1,7 +1,7 @@
 // Narration (the ARIA live region's sentences) and the callouts ("碰", "Kong!") for engine events.
 
 import { t, tileName, getLang } from "./i18n.js";
-import { viewSeat } from "./render.js";
+import { viewSeat } from "./model.js";
 
 /** The big word shown at a seat for a claim or a win. */
 export function calloutText(ev) {

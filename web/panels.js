@@ -4,21 +4,21 @@
 // player's turn and after another player's discard; the last one stays up until the next
 // arrives, so the panel does not flicker).
 
-import { saveSettings } from "./settings.js";
+import { choose } from "./settings.js";
 import { getLang } from "./i18n.js";
 import { call } from "./bridge.js";
 
-/** ctx: {view, ui, sound, settings, run, redraw}; run.gen drops answers of an older match. */
+/** ctx: {store, ui, sound, settings, redraw}; the engine client drops answers of an older match. */
 export function createPanels(ctx) {
-  const { view, ui, sound, settings, run, redraw } = ctx;
+  const { store, ui, sound, settings, redraw } = ctx;
+  const { view } = store;
   let showTracker = false;
   let hint = null;
 
   function toggle(what) {
     if (what === "tracker") showTracker = !showTracker;
     if (what === "hints") {
-      settings.hints = !settings.hints;
-      saveSettings(settings, getLang());
+      choose(settings, { hints: !settings.hints }, getLang());
       refreshHints();
     }
     if (what === "sound") {
@@ -27,10 +27,9 @@ export function createPanels(ctx) {
     }
     if (what === "faces" && view.state?.autoplay) {
       // the demo's hands face up or down (bridge spectate); the next step keeps the choice
-      const my = run.gen;
+      // (an older match's answer is dropped by the engine client)
       call("spectate", { face_up: !view.state.face_up }).then((answer) => {
-        if (my !== run.gen) return;
-        view.state = { ...view.state, hands: answer.state.hands, face_up: answer.state.face_up };
+        store.setState({ ...view.state, hands: answer.state.hands, face_up: answer.state.face_up }, view.ui.selected + 1);
         redraw();
       }, () => {});
     }
@@ -48,7 +47,7 @@ export function createPanels(ctx) {
 
   async function refreshHints() {
     const s = view.state;
-    view.ui.hintTile = null;
+    store.setHintTile(null);
     const othersDiscard = !!(s && s.last_discard && s.last_discard.seat !== s.human);
     if (s && !s.human_to_move && hint?.suggested) hint = null; // a suggestion for a turn already played
     if (!settings.hints || !s || s.autoplay || s.is_over || !(s.human_to_move || othersDiscard)) {
@@ -57,14 +56,14 @@ export function createPanels(ctx) {
       return;
     }
     const moment = s.history_length;
-    const my = run.gen;
     try {
       const answer = await call("hint");
-      if (my !== run.gen || view.state.history_length !== moment) return;
+      if (view.state.history_length !== moment) return; // a move was played meanwhile
       hint = answer.hint;
       const suggested = hint?.suggested ? String(hint.suggested).split(" ") : [];
-      view.ui.hintTile = suggested[0] === "discard" || suggested[0] === "swim" ? suggested[1] : null;
-    } catch {
+      store.setHintTile(suggested[0] === "discard" || suggested[0] === "swim" ? suggested[1] : null);
+    } catch (error) {
+      if (error.kind === "stale") return; // a new match: its own hints come
       hint = null; // a hint is a nicety: its failure is not the game's
     }
     refresh();

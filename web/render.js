@@ -7,7 +7,8 @@
 
 import { drawTile, setTileScript, scriptOf, TILE_H } from "./tiles.js";
 import { t } from "./i18n.js";
-import { computeLayout, layoutShape, viewSeat, displayHand, meldRowWidth } from "./layout.js";
+import { computeLayout, layoutShape, meldRowWidth } from "./layout.js";
+import { viewSeat, displayHand, justDrew } from "./model.js";
 import { TAU, paintMelds, drawDie, text, roundRect, easeOut, angleDelta } from "./draw.js";
 import { paintFelt } from "./felt.js";
 import { paintCovered, paintBanner } from "./paint-moments.js";
@@ -351,7 +352,7 @@ export class Renderer {
     const melds = state.melds[seat];
     const flowers = state.flowers[seat];
     const fw = ow * 0.7;
-    const drawnGap = count % 3 === 2 ? ow * 0.4 : 0;
+    const drawnGap = justDrew(state, seat) ? ow * 0.4 : 0;
     const width = count * ow + drawnGap + (melds.length ? ow * 0.4 + meldRowWidth(melds, ow) : 0)
       + (flowers.length ? ow * 0.4 + flowers.length * fw : 0);
     let x = -width / 2;

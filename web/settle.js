@@ -5,21 +5,10 @@
 import { t, tIn, tileName, getLang } from "./i18n.js";
 import { tileElement } from "./tiles.js";
 import { el } from "./dom.js";
+import { parseTiles, viewSeat } from "./model.js";
 import { readingRow, arithmeticLine } from "./settle-detail.js";
 
-/** "123m55p" -> ["1m","2m","3m","5p","5p"]: notation only, no rules. */
-export function parseTiles(text) {
-  const out = [];
-  let digits = [];
-  for (const ch of String(text || "")) {
-    if (ch >= "0" && ch <= "9") digits.push(ch);
-    else if ("mpszf".includes(ch)) {
-      for (const d of digits) out.push(d + ch);
-      digits = [];
-    }
-  }
-  return out;
-}
+export { parseTiles };
 
 /** Both names of a pattern or category: the current language first, then the other script. */
 function bothNames(key) {
@@ -33,7 +22,7 @@ function bothNames(key) {
 export function settlement(state, { names, onNext, onNewMatch, autoNextIn }) {
   const result = state.result;
   const match = state.match;
-  const view = state.seat ?? state.human ?? 0;
+  const view = viewSeat(state);
   const body = [];
   if (!result.winners.length) body.push(el("p", { class: "headline", text: t("settle.drawn") }));
   for (const win of result.wins) {

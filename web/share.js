@@ -3,24 +3,34 @@
 // moment of the hand (its start position plus the moves so far) as a `position` parameter.
 
 import { t, getLang, matchLang } from "./i18n.js";
-import { readParams, encodePosition, safeStored } from "./settings.js";
+import { readParams, encodePosition, safeStored, setForVisit } from "./settings.js";
 import { call } from "./bridge.js";
 
 const OVERRIDES = ["variant", "seed", "hands", "level", "hints", "autoplay", "speed"];
 
-/** Lay the URL's parameters over `settings`; returns {params, problems, lang}. */
-export function applyUrl(settings) {
-  const { params, problems } = readParams();
+/**
+ * Lay the URL's parameters over `settings` for this visit (never stored); returns {params, problems, lang}.
+ * @param {import("./settings.js").Settings} settings
+ * @param {import("./catalog.js").Catalog | null} catalog
+ */
+export function applyUrl(settings, catalog) {
+  const { params, problems } = readParams(catalog, location.search);
   const lang = params.lang || matchLang(safeStored("lang")) || matchLang(navigator.language) || "en";
+  /** @type {Record<string, any>} */
+  const changes = {};
   for (const key of OVERRIDES) {
-    if (key in params) settings[key] = params[key];
+    if (key in params) changes[key] = params[key];
   }
-  if ("timer" in params) settings.options[settings.variant] = { ...settings.options[settings.variant], timer: params.timer };
+  if ("timer" in params) {
+    const variant = changes.variant ?? settings.variant;
+    changes.options = { ...settings.options, [variant]: { ...settings.options[variant], timer: params.timer } };
+  }
+  setForVisit(settings, changes);
   return { params, problems, lang };
 }
 
 /** The sentences that report the bad parameters (in the current language). */
-export function problemNotices(problems) {
+export function problemNotices(/** @type {import("./settings.js").Problem[]} */ problems) {
   return problems.map((p) => t("err.param", { name: p.name, value: p.value, why: t(`err.why.${p.why}`) }));
 }
 

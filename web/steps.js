@@ -4,13 +4,16 @@
 // the moments' banners of moments.js); and the seats' names those sentences use.
 
 import { t } from "./i18n.js";
-import { viewSeat } from "./render.js";
+import { viewSeat } from "./model.js";
 import { narrate, calloutText } from "./narrate.js";
 import { momentOf, timeoutMoment } from "./moments.js";
 
-/** ctx: {view, ui, renderer, sound, emit, setState, speed, redraw} */
+/** ctx: {store, ui, renderer, sound, emit, setState, speed, redraw} */
 export function createSteps(ctx) {
-  const { view, ui, renderer, sound, emit, setState, speed, redraw } = ctx;
+  const { store, ui, renderer, sound, emit, setState, speed, redraw } = ctx;
+  const { view } = store;
+  /** @type {string[]} the last moments shown (for the tests and the curious: steps.moments()) */
+  let shown = [];
 
   function seatName(seat, s = view.state) {
     if (!s) return String(seat);
@@ -101,9 +104,9 @@ export function createSteps(ctx) {
     if (dur > 0) {
       const t0 = Math.max(now, bannerFree);
       bannerFree = t0 + dur;
-      view.anims.push({ type: "banner", title: moment.title, sub: moment.sub, tile: moment.tile, t0, dur });
+      store.addAnim({ type: "banner", title: moment.title, sub: moment.sub, tile: moment.tile, t0, dur });
     }
-    view.moments = [...(view.moments || []).slice(-19), moment.key]; // for the tests and the curious
+    shown = [...shown.slice(-19), moment.key];
     return moment.line;
   }
 
@@ -126,7 +129,7 @@ export function createSteps(ctx) {
           const index = s.discards[ev.seat].length - 1;
           if (sp.fly > 0) {
             const from = ev.seat === me && origin ? origin : renderer.handScreen(ev.seat);
-            view.anims.push({
+            store.addAnim({
               type: "fly", tile: ev.covered ? null : ev.tile, from, t0: now, dur: sp.fly,
               to: () => renderer.discardScreen(ev.seat, index), hide: `d${ev.seat}:${index}`,
             });
@@ -142,7 +145,7 @@ export function createSteps(ctx) {
         case "draw":
           if (ev.seat === me && ev.tile) {
             sound.play("draw");
-            if (sp.fly > 0) view.anims.push({ type: "draw", t0: now, dur: sp.fly * 1.2 });
+            if (sp.fly > 0) store.addAnim({ type: "draw", t0: now, dur: sp.fly * 1.2 });
           }
           break;
         case "pong":
@@ -151,7 +154,7 @@ export function createSteps(ctx) {
         case "win":
           sound.play(ev.type === "win" ? "win" : ev.type === "kong" ? "kong" : "claim");
           if (sp.callout > 0) {
-            view.anims.push({
+            store.addAnim({
               type: "callout", text: calloutText(ev), t0: now, dur: sp.callout * (ev.type === "win" ? 1.6 : 1),
               at: () => renderer.calloutAt(ev.seat),
             });
@@ -171,10 +174,10 @@ export function createSteps(ctx) {
   function cover(seat, index, now, down, sp) {
     const flip = Math.max(0, sp.fly * 1.2);
     if (down + flip <= 0) return;
-    view.anims.push({ type: "cover", key: `d${seat}:${index}`, t0: now, down, flip, dur: down + flip });
+    store.addAnim({ type: "cover", key: `d${seat}:${index}`, t0: now, down, flip, dur: down + flip });
   }
 
-  return { applyStep, dealt, held, seatName, seatLabel };
+  return { applyStep, dealt, held, seatName, seatLabel, moments: () => shown };
 }
 
 /** How long the covered first discard stays face down when nobody may rob the gold (ms):

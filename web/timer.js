@@ -1,15 +1,16 @@
 // The decision timer: a deadline for the human's decision when the rule options set one
-// (view.timer, drawn in the centre of the table), ticks in its last five seconds, paused while
-// the settings or help dialog is open (its deadline moves on), and the engine's `timeout` move when it runs out.
+// (view.timer, drawn in the centre of the table), ticks in its last five seconds, standing still
+// while the settings or help dialog is open (its deadline moves on), and the engine's `timeout` move when it runs out.
 
 import { call } from "./bridge.js";
 
 /**
- * ctx: {view, ui, sound, run, redraw, onFault, played}: played(answer) applies the move the
+ * ctx: {store, ui, sound, redraw, onFault, played}: played(answer) applies the move the
  * engine made for the player, onFault(error) reports a failed engine.
  */
 export function createTimer(ctx) {
-  const { view, ui, sound, run, redraw, onFault, played } = ctx;
+  const { store, ui, sound, redraw, onFault, played } = ctx;
+  const { view, run } = store;
 
   function start() {
     stop();
@@ -18,11 +19,11 @@ export function createTimer(ctx) {
     if (!seconds || s.autoplay || !s.human_to_move) return;
     const total = seconds * 1000;
     const now = performance.now();
-    view.timer = { deadline: now + total, total, gen: run.gen, moment: s.history_length, checked: now, paused: false };
+    store.setTimer({ deadline: now + total, total, gen: run.gen, moment: s.history_length, checked: now, paused: false });
   }
 
   function stop() {
-    view.timer = null;
+    store.setTimer(null);
   }
 
   /** True while a dialog covers the table: the timer stands still (its deadline moves on). */
@@ -32,38 +33,37 @@ export function createTimer(ctx) {
 
   async function onTimeout(my, moment) {
     const s = view.state;
-    if (my !== run.gen || !s || !s.human_to_move || s.history_length !== moment || run.busy) return;
-    run.busy = true;
+    if (!store.isCurrent(my) || !s || !s.human_to_move || s.history_length !== moment || run.busy) return;
+    store.setBusy(true);
     stop();
     let answer;
     try {
       answer = await call("timeout");
     } catch (error) {
-      run.busy = false;
-      if (my === run.gen) onFault(error);
+      store.setBusy(false);
+      onFault(error); // an older match's answer (kind "stale") is no fault: onFault ignores it
       return;
     }
-    run.busy = false;
-    if (my !== run.gen) return;
+    store.setBusy(false);
     played(answer);
   }
 
-  // Four times a second: the timer pauses under a dialog, redraws, ticks in its last five
+  // Four times a second: the timer stands still under a dialog, redraws, ticks in its last five
   // seconds and plays the default move once its time is used up.
   setInterval(() => {
     const timer = view.timer;
     if (!timer) return;
     const now = performance.now();
-    timer.paused = covered();
-    if (timer.paused) timer.deadline += now - timer.checked;
-    timer.checked = now;
+    const paused = covered();
+    const deadline = paused ? timer.deadline + (now - timer.checked) : timer.deadline;
+    store.setTimer({ ...timer, deadline, paused, checked: now });
     redraw();
-    const left = Math.ceil((timer.deadline - now) / 1000);
-    if (left <= 5 && left > 0 && left !== timer.lastTick && !timer.paused) {
-      timer.lastTick = left;
+    const left = Math.ceil((deadline - now) / 1000);
+    if (left <= 5 && left > 0 && left !== timer.lastTick && !paused) {
+      store.setTimer({ ...view.timer, lastTick: left });
       sound.play("tick");
     }
-    if (left <= 0 && !timer.paused) onTimeout(timer.gen, timer.moment);
+    if (left <= 0 && !paused) onTimeout(timer.gen, timer.moment);
   }, 250);
 
   return { start, stop };

@@ -173,7 +173,7 @@ def test_xinyu_kong_bloom_is_called_out_and_settled_with_its_arithmetic(page, si
     page.evaluate("() => window.mahjong.act('win')")
     page.wait_for_function("() => window.__said.some((s) => s.includes('杠上开花：你摸杠后的补牌胡了。'))")
     page.wait_for_selector("#settle .arithmetic", timeout=15_000)
-    assert page.text_content("#settle .arithmetic") == "M = 2 × 2 = 4; 每家付 2 × M = 8"
+    assert page.text_content("#settle .arithmetic") == "M = 2 × 2 = 4；每家付 2 × M = 8"
     assert not console_errors
 
 

@@ -1,0 +1,38 @@
+// The table's layout (web/layout.js): on a phone held either way and on a desktop, the player's
+// hand and the board stay on the canvas, and the claim buttons get a place.
+import test from "node:test";
+import assert from "node:assert/strict";
+
+import { computeLayout } from "../../web/layout.js";
+
+const VIEWPORTS = { portrait: [390, 844], landscape: [844, 390], desktop: [1280, 800] };
+const UI = { topReserve: 0, leftReserve: 0, actionsDocked: false, actions: { w: 90, min: 50, h: 44 }, toolbar: { right: 300, bottom: 40 } };
+
+function state(handCount = 14, discards = 20) {
+  const pong = { type: "pong", tiles: ["7z", "7z", "7z"], from: 2 };
+  return {
+    seat: 0, variant: "longyan", hands: [Array(handCount).fill("1m"), null, null, null], hand_counts: [handCount, 13, 10, 13],
+    melds: [[], [], [pong], []], flowers: [["1f"], [], ["2f", "3f"], []],
+    discards: [0, 1, 2, 3].map(() => Array(discards).fill("9p")), wall: { stacks_per_side: 18 },
+  };
+}
+
+for (const [name, [w, h]] of Object.entries(VIEWPORTS)) {
+  test(`${name} ${w}x${h}: the hand, the strip and the board fit the canvas`, () => {
+    for (const s of [null, state(), state(11, 30)]) {
+      const L = computeLayout(w, h, 2, s, UI);
+      assert.ok(L.handX >= 0 && L.handX + L.handW <= w + 0.5, `hand x ${L.handX}+${L.handW} in ${w}`);
+      assert.ok(L.handY >= 0 && L.handY + L.hh <= h + 0.5, `hand y ${L.handY}+${L.hh} in ${h}`);
+      assert.ok(L.stripTop > 0 && L.stripTop < h);
+      assert.ok(L.cx > 0 && L.cx < w && L.cy > 0 && L.cy < h);
+      assert.ok(["row", "column", "docked"].includes(L.actions.mode), L.actions.mode);
+      assert.ok(L.u >= 12, `unit ${L.u}`);
+    }
+  });
+}
+
+test("a portrait phone puts the claim buttons in a row above the strip", () => {
+  const L = computeLayout(390, 844, 3, state(), UI);
+  assert.equal(L.actions.mode, "row");
+  assert.ok(L.actions.bottom > 0);
+});

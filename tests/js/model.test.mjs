@@ -1,0 +1,59 @@
+// The page's readings of the engine's state (web/model.js) and of tile strings.
+import test from "node:test";
+import assert from "node:assert/strict";
+
+import { viewSeat, displayHand, justDrew, claimItems, parseTiles } from "../../web/model.js";
+
+function state(extra = {}) {
+  return {
+    seat: 0, hands: [["1m", "2m", "3m", "9p", "5s"], null, null, null], hand_counts: [5, 4, 4, 4],
+    drawn: "2m", legal_actions: [], ...extra,
+  };
+}
+
+test("the view is the player's seat, or seat 0 for a spectator", () => {
+  assert.equal(viewSeat(null), 0);
+  assert.equal(viewSeat({ seat: 2 }), 2);
+  assert.equal(viewSeat({ seat: null, human: 3 }), 3);
+  assert.equal(viewSeat({ seat: null }), 0);
+});
+
+test("the drawn tile goes last and apart when the engine says this seat just drew", () => {
+  const tiles = displayHand(state({ drawn_seat: 0 }), 0);
+  assert.deepEqual(tiles.map((x) => x.code), ["1m", "3m", "9p", "5s", "2m"]);
+  assert.deepEqual(tiles.map((x) => x.drawn), [false, false, false, false, true]);
+  // the engine says another seat drew (or nobody): the hand stays in the engine's order
+  assert.deepEqual(displayHand(state({ drawn_seat: 2 }), 0).map((x) => x.code), ["1m", "2m", "3m", "9p", "5s"]);
+  assert.deepEqual(displayHand(state({ drawn_seat: null }), 0).map((x) => x.drawn), [false, false, false, false, false]);
+});
+
+test("without drawn_seat (an older engine) a hand of 3n+2 tiles is taken as just drawn", () => {
+  assert.equal(justDrew(state(), 0), true);
+  assert.equal(justDrew(state(), 1), false);
+  assert.equal(displayHand(state(), 0).at(-1).code, "2m");
+  assert.equal(justDrew(state({ drawn_seat: 1 }), 1), true);
+});
+
+test("another seat's hidden hand is its count of face-down tiles", () => {
+  assert.deepEqual(displayHand(state(), 2), [{ code: null, drawn: false }, { code: null, drawn: false },
+    { code: null, drawn: false }, { code: null, drawn: false }]);
+});
+
+test("claim buttons: every legal choice but the plain discards", () => {
+  const items = claimItems(state({ legal_actions: ["discard 1m", "pong", "kong 5s", "swim 9p", "win", "pass"] }));
+  assert.deepEqual(items, [
+    { action: "pong", kind: "pong", tile: null }, { action: "kong 5s", kind: "kong", tile: "5s" },
+    { action: "swim 9p", kind: "swim", tile: "9p" }, { action: "win", kind: "win", tile: null },
+    { action: "pass", kind: "pass", tile: null },
+  ]);
+});
+
+test("tile strings: digits take the suit letter after them", () => {
+  assert.deepEqual(parseTiles("123m55p"), ["1m", "2m", "3m", "5p", "5p"]);
+  assert.deepEqual(parseTiles("1z7z"), ["1z", "7z"]);
+  assert.deepEqual(parseTiles("1f2f8f"), ["1f", "2f", "8f"]);
+  assert.deepEqual(parseTiles(""), []);
+  assert.deepEqual(parseTiles(null), []);
+  assert.deepEqual(parseTiles("12"), []); // digits without a suit name no tile
+  assert.deepEqual(parseTiles("1m 2p"), ["1m", "2p"]);
+});

@@ -1,0 +1,8 @@
+// Globals the page's modules share (tsc --checkJs only; the browser never loads this file).
+
+interface Window {
+  /** The public API of API.md (loader.js, then api.js): its shape is documented in the README. */
+  mahjong: any;
+  /** Safari's old name for AudioContext (sound.js). */
+  webkitAudioContext?: typeof AudioContext;
+}

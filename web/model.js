@@ -1,0 +1,94 @@
+// What the page derives from the engine's state, in one place, without rules: whose view the
+// table shows, the player's tiles in display order, who just drew, the claim buttons' items,
+// and tile strings read for display. Pure: no DOM, no canvas.
+
+/**
+ * The parts of the engine's state (py_engine/OBSERVATION.md plus the bridge's match facts) that
+ * the page reads.
+ * @typedef {{type: string, tiles: Array<string | null>, from?: number | null}} Meld
+ * @typedef {{
+ *   variant: string, seat: number | null, human?: number, dealer: number, turn: number, phase: string,
+ *   hands: Array<string[] | null>, hand_counts: number[], melds: Meld[][], flowers: string[][],
+ *   discards: Array<Array<string | null>>, last_discard: {seat: number, tile: string | null, index: number} | null,
+ *   drawn?: string | null, drawn_seat?: number | null, gold?: string | null,
+ *   scores: number[], waiting_for: number[], legal_actions: string[], is_over: boolean, result: any,
+ *   human_to_move: boolean, bot_to_move: boolean, autoplay: boolean, level: string, tiles_left: number,
+ *   history_length: number, options: Record<string, any>,
+ *   match: {hands: number, hand_number: number, is_over: boolean, results: any[], seed: number},
+ *   [key: string]: any
+ * }} State
+ * @typedef {{code: string | null, drawn: boolean}} HandTile
+ * @typedef {{action: string, kind: string, tile: string | null, suggested?: boolean}} ActionItem
+ */
+
+/** The seat the table is seen from (the player's; seat 0 for a spectator). @param {State | null} state */
+export function viewSeat(state) {
+  if (!state) return 0;
+  return state.seat ?? state.human ?? 0;
+}
+
+/**
+ * The seat that just drew and is to discard: the engine's `drawn_seat` when it says, else
+ * (an older engine) a seat holding one tile more than sets: 14, 11, 8, ... tiles.
+ * @param {State} state @param {number} seat
+ */
+export function justDrew(state, seat) {
+  if (state.drawn_seat !== undefined) return state.drawn_seat === seat;
+  return state.hand_counts[seat] % 3 === 2;
+}
+
+/**
+ * A seat's tiles in display order: as the engine sorted them, the drawn tile last and set apart
+ * (the player's own; another seat's face-down tiles are nulls).
+ * @param {State} state @param {number} seat
+ * @returns {HandTile[]}
+ */
+export function displayHand(state, seat) {
+  const hand = state.hands[seat];
+  const count = state.hand_counts[seat];
+  if (!hand) return Array.from({ length: count }, () => ({ code: null, drawn: false }));
+  const tiles = hand.map((code) => ({ code, drawn: false }));
+  const drawn = seat === state.seat ? state.drawn : null;
+  if (drawn && justDrew(state, seat)) {
+    const i = tiles.map((x) => x.code).lastIndexOf(drawn);
+    if (i >= 0) {
+      const [tile] = tiles.splice(i, 1);
+      tile.drawn = true;
+      tiles.push(tile);
+    }
+  }
+  return tiles;
+}
+
+/**
+ * The player's choices other than plain discards, as buttons: {action, kind, tile}.
+ * @param {State} state
+ * @returns {ActionItem[]}
+ */
+export function claimItems(state) {
+  const items = [];
+  for (const action of state.legal_actions) {
+    const [verb, tile] = action.split(" ");
+    if (verb === "discard") continue;
+    items.push({ action, kind: verb, tile: tile || null });
+  }
+  return items;
+}
+
+/**
+ * "123m55p" -> ["1m", "2m", "3m", "5p", "5p"]: the notation only, no rules.
+ * @param {string | null | undefined} text
+ * @returns {string[]}
+ */
+export function parseTiles(text) {
+  const out = [];
+  let digits = [];
+  for (const ch of String(text || "")) {
+    if (ch >= "0" && ch <= "9") digits.push(ch);
+    else if ("mpszf".includes(ch)) {
+      for (const d of digits) out.push(d + ch);
+      digits = [];
+    }
+  }
+  return out;
+}
