@@ -14,7 +14,6 @@ import argparse
 import base64
 import hashlib
 import http.server
-import io
 import json
 import os
 import runpy
@@ -22,8 +21,8 @@ import shutil
 import subprocess
 import sys
 import tarfile
-import tomllib
-import zipfile
+import tempfile
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -119,8 +118,9 @@ def fetch_wheels(pin: dict) -> dict[str, Path]:
 
 # --- Pyodide ------------------------------------------------------------------------------
 
-def vendor_pyodide(pin: dict, target: Path) -> None:
-    """Unpack the runtime files into target/ and write a pyodide-lock.json listing only what we ship."""
+def vendor_pyodide(pin: dict, target: Path) -> dict:
+    """Unpack the runtime files into target/; return Pyodide's lock trimmed to the wheels we ship
+    (it goes inline into engine.json: no pyodide-lock.json to fetch)."""
     tarball = fetch_pyodide_tarball(pin)
     target.mkdir(parents=True, exist_ok=True)
     with tarfile.open(tarball, "r:gz") as tar:
@@ -142,191 +142,100 @@ def vendor_pyodide(pin: dict, target: Path) -> None:
         )
         packages[name] = entry
     lock["packages"] = packages
-    (target / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    return lock
 
 
-def relock(target: Path) -> None:
-    """Rewrite the lock file's sha256 of the wheels we ship (after precompile changed them)."""
-    path = target / "pyodide-lock.json"
-    lock = json.loads(path.read_text(encoding="utf-8"))
+def relock(lock: dict, target: Path) -> None:
+    """Set the lock's sha256 of the wheels we ship (after precompile changed them)."""
     for entry in lock["packages"].values():
         entry["sha256"] = hashlib.sha256((target / entry["file_name"]).read_bytes()).hexdigest()
-    path.write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n", encoding="utf-8")
 
 
 # --- the engine wheel -----------------------------------------------------------------
 
-_ZIP_DATE = (1980, 1, 1, 0, 0, 0)  # fixed, so the same sources give the same wheel
+# 1980-01-02: zip's epoch, so the same sources give the same wheel (setuptools' bdist_wheel
+# stamps every member with SOURCE_DATE_EPOCH and writes them in sorted order).
+SOURCE_DATE_EPOCH = "315619200"
+WHEEL_INPUTS = ("pyproject.toml", "README.md", ENGINE_PACKAGE)
 
 
-def _record_hash(data: bytes) -> str:
-    return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+def fetch_build_tools(pin: dict) -> Path:
+    """The folder holding the pinned setuptools wheel that builds the engine's wheel (from PyPI once)."""
+    folder = CACHE / "build-tools"
+    spec = pin["build"]["setuptools"]
+    path = folder / spec["file"]
+    if not path.exists():
+        folder.mkdir(parents=True, exist_ok=True)
+        log(f"pip download setuptools=={spec['version']}")
+        subprocess.run(
+            [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+             "--dest", str(folder), f"setuptools=={spec['version']}"],
+            check=True, env=dict(os.environ, PIP_CONSTRAINT=""),
+        )
+    got = hashlib.sha256(path.read_bytes()).hexdigest()
+    if got != spec["sha256"]:
+        path.unlink()
+        raise BuildError(f"{spec['file']}: sha256 {got} does not match vendor.json ({spec['sha256']})")
+    return folder
 
 
-def engine_sources() -> list[Path]:
-    """Every file of the engine package except caches and notes."""
-    base = ROOT / ENGINE_PACKAGE
-    return sorted(
-        p for p in base.rglob("*")
-        if p.is_file() and "__pycache__" not in p.parts and p.suffix not in {".pyc", ".pyo", ".md"}
-    )
-
-
-def build_engine_wheel(target: Path) -> Path:
-    """Write a py3-none-any wheel of py_engine with zipfile (pure Python: no build backend needed)."""
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    name, version = project["name"], project["version"]
-    dist_name = name.replace("-", "_")
-    info = f"{dist_name}-{version}.dist-info"
-    files: list[tuple[str, bytes]] = [
-        (p.relative_to(ROOT).as_posix(), p.read_bytes()) for p in engine_sources()
-    ]
-    metadata = (
-        "Metadata-Version: 2.1\n"
-        f"Name: {name}\n"
-        f"Version: {version}\n"
-        f"Summary: {project.get('description', '')}\n"
-        f"Requires-Python: {project.get('requires-python', '>=3.11')}\n"
-    )
-    wheel_meta = (
-        "Wheel-Version: 1.0\n"
-        "Generator: mahjong build.py\n"
-        "Root-Is-Purelib: true\n"
-        "Tag: py3-none-any\n"
-    )
-    files += [
-        (f"{info}/METADATA", metadata.encode()),
-        (f"{info}/WHEEL", wheel_meta.encode()),
-        (f"{info}/top_level.txt", f"{ENGINE_PACKAGE}\n".encode()),
-    ]
-    record = "".join(f"{path},{_record_hash(data)},{len(data)}\n" for path, data in files)
-    record += f"{info}/RECORD,,\n"
-    files.append((f"{info}/RECORD", record.encode()))
-
+def build_engine_wheel(target: Path, pin: dict) -> Path:
+    """The engine's py3-none-any wheel, built by `pip wheel` with the pinned setuptools from a
+    clean copy of the project (no build/ or egg-info left in the tree; no caches in the wheel)."""
+    tools = fetch_build_tools(pin)
     target.mkdir(parents=True, exist_ok=True)
-    wheel = target / f"{dist_name}-{version}-py3-none-any.whl"
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as zf:
-        for path, data in files:
-            zi = zipfile.ZipInfo(path, date_time=_ZIP_DATE)
-            zi.external_attr = 0o644 << 16
-            zi.compress_type = zipfile.ZIP_DEFLATED
-            zf.writestr(zi, data)
-    wheel.write_bytes(buffer.getvalue())
+    with tempfile.TemporaryDirectory(prefix="engine-wheel-") as tmp:
+        source = Path(tmp) / "src"
+        for name in WHEEL_INPUTS:
+            if (ROOT / name).is_dir():
+                shutil.copytree(ROOT / name, source / name,
+                                ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+            else:
+                source.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(ROOT / name, source / name)
+        out = Path(tmp) / "out"
+        env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH, PIP_CONSTRAINT="",
+                   PIP_NO_INPUT="1", PYTHONDONTWRITEBYTECODE="1")
+        done = subprocess.run(
+            [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-index",
+             "--find-links", str(tools), "--wheel-dir", str(out), str(source)],
+            capture_output=True, text=True, env=env,
+        )
+        if done.returncode != 0:
+            raise BuildError("pip wheel of the engine failed:\n" + (done.stderr or done.stdout)[-3000:])
+        built = sorted(out.glob("*-py3-none-any.whl"))
+        if len(built) != 1:
+            raise BuildError(f"pip wheel gave {[p.name for p in out.iterdir()]}, not one pure wheel")
+        wheel = target / built[0].name
+        shutil.copyfile(built[0], wheel)
     return wheel
 
 
 # --- bytecode ---------------------------------------------------------------------------
 
-# Run by Node with the vendored Pyodide itself, so the bytecode is exactly its Python's: boots
-# the runtime, installs the engine, plays a hand of each rule set with bots and hints, then
-# compiles every module that run imported: in the standard library's zip a .pyc replaces the
-# .py (sourceless, as in Pyodide's own distribution), in the wheels a __pycache__ .pyc joins it
-# (listed in RECORD; tracebacks still show the engine's lines). Hash-based unchecked .pyc
-# (PEP 552): Python uses them as they are, without comparing them to a source.
-PRECOMPILE_JS = r"""
-import fs from "node:fs";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-const [dir, stdlib, ...wheels] = process.argv.slice(2);
-const { loadPyodide } = await import(pathToFileURL(path.join(dir, "pyodide.mjs")).href);
-const py = await loadPyodide({ indexURL: dir + "/", packages: ["micropip"] });
-py.FS.mkdirTree("/tmp/in");
-for (const w of wheels) py.FS.writeFile("/tmp/in/" + path.basename(w), fs.readFileSync(w));
-py.FS.writeFile("/tmp/in/stdlib.zip", fs.readFileSync(stdlib));
-py.globals.set("WHEELS", py.toPy(wheels.map((w) => "/tmp/in/" + path.basename(w))));
-await py.runPythonAsync(`
-import micropip
-await micropip.install("emfs:" + WHEELS[-1], deps=False)  # the engine's wheel comes last
-from py_engine import Game, bots, bridge, hints
-for variant in ("xinyu", "longyan"):
-    game = Game.new(variant, seed=1)
-    while not game.is_over:
-        seat = game.waiting_for[0]
-        hints.hint(game, seat)
-        game.apply(seat, bots.choose(game, seat, "hard"))
-`);
-py.runPython(`
-import base64, hashlib, importlib.util, marshal, sys, zipfile
-
-def pyc(source, filename):
-    code = compile(source, filename, "exec", dont_inherit=True)
-    return importlib.util.MAGIC_NUMBER + (1).to_bytes(4, "little") + importlib.util.source_hash(source) + marshal.dumps(code)
-
-def rewrite(src_path, add):
-    src = zipfile.ZipFile(src_path)
-    entries = [(info, src.read(info)) for info in src.infolist()]
-    src.close()
-    out = zipfile.ZipFile(src_path, "w", zipfile.ZIP_DEFLATED)
-    for info, data in add(entries):
-        out.writestr(info, data)
-    out.close()
-
-def entry(name, data, like):
-    info = zipfile.ZipInfo(name, date_time=like.date_time)
-    info.compress_type = zipfile.ZIP_DEFLATED
-    info.external_attr = 0o644 << 16
-    return info, data
-
-origins = [m.__spec__.origin for m in list(sys.modules.values())
-           if isinstance(getattr(getattr(m, "__spec__", None), "origin", None), str)]
-zip_root = next(p for p in sys.path if p.endswith(".zip")) + "/"
-site_root = next(p for p in sys.path if p.endswith("site-packages")) + "/"
-used = {o[len(zip_root):] for o in origins if o.startswith(zip_root) and o.endswith(".py")}
-used_site = {o[len(site_root):] for o in origins if o.startswith(site_root) and o.endswith(".py")}
-
-def stdlib(entries):
-    for info, data in entries:
-        if info.filename in used:      # sourceless, as Pyodide's own distribution: the smaller zip
-            yield entry(info.filename + "c", pyc(data, zip_root + info.filename), info)
-        else:
-            yield info, data
-
-def wheel(entries):
-    record = next(i for i, (info, _) in enumerate(entries) if info.filename.endswith(".dist-info/RECORD"))
-    rows, extra = [], []
-    for info, data in entries:
-        if info.filename in used_site:
-            folder, _, name = info.filename.rpartition("/")
-            cached = (folder + "/" if folder else "") + "__pycache__/" + name[:-3] + "." + sys.implementation.cache_tag + ".pyc"
-            code = pyc(data, info.filename)
-            digest = base64.urlsafe_b64encode(hashlib.sha256(code).digest()).rstrip(b"=").decode()
-            extra.append(entry(cached, code, info))
-            rows.append(f"{cached},sha256={digest},{len(code)}\\n")
-    info, text = entries[record]
-    lines = text.decode().splitlines(keepends=True)
-    last = len(lines) - next(i for i, line in enumerate(reversed(lines)) if line.split(",")[0] == info.filename) - 1
-    lines[last:last] = rows
-    entries[record] = (info, "".join(lines).encode())
-    return entries[:record] + extra + entries[record:]
-
-rewrite("/tmp/in/stdlib.zip", stdlib)
-for w in WHEELS:
-    rewrite(w, wheel)
-print(f"precompiled {len(used)} standard-library modules and {len(used_site)} modules of the wheels")
-`);
-fs.writeFileSync(stdlib, py.FS.readFile("/tmp/in/stdlib.zip"));
-for (const w of wheels) fs.writeFileSync(w, py.FS.readFile("/tmp/in/" + path.basename(w)));
-"""
+PRECOMPILE = ROOT / "tools" / "precompile.mjs"
 
 
-def precompile(pyodide_dir: Path, wheels: list[Path]) -> bool:
-    """Add Pyodide's own bytecode to the standard library it imports and to the wheels (see
-    PRECOMPILE_JS): a boot then compiles no Python source. Needs Node; without it the site ships
-    sources only (it works, it boots slower). True when done."""
+def precompile(pyodide_dir: Path, lock: dict, wheels: list[Path]) -> bool:
+    """Trim the standard library to what a boot and a match import, and add Pyodide's own
+    bytecode to it and to the wheels (tools/precompile.mjs): a boot then compiles no Python
+    source. Needs Node; without it the site ships the whole standard library as sources (it
+    works, it downloads more and boots slower). True when done."""
     node = shutil.which("node")
     if node is None:
-        log("node not found: shipping Python sources without bytecode (a slower boot)")
+        log("node not found: shipping the whole standard library as sources (a slower boot)")
         return False
-    script = CACHE / "precompile.mjs"
-    script.parent.mkdir(parents=True, exist_ok=True)
-    script.write_text(PRECOMPILE_JS, encoding="utf-8")
     # the engine's wheel last: the script installs it and plays with it
-    args = [node, str(script), str(pyodide_dir), str(pyodide_dir / "python_stdlib.zip"), *map(str, wheels)]
-    out = subprocess.run(args, capture_output=True, text=True)
+    with tempfile.TemporaryDirectory(prefix="precompile-") as tmp:
+        lock_file = Path(tmp) / "pyodide-lock.json"
+        lock_file.write_text(json.dumps(lock), encoding="utf-8")
+        args = [node, str(PRECOMPILE), str(pyodide_dir), str(lock_file),
+                str(pyodide_dir / "python_stdlib.zip"), *map(str, wheels)]
+        out = subprocess.run(args, capture_output=True, text=True)
     if out.returncode != 0:
         raise BuildError("precompiling with Pyodide under Node failed:\n" + out.stderr[-3000:])
-    log(out.stdout.strip().splitlines()[-1] if out.stdout.strip() else "precompiled")
+    for line in out.stdout.strip().splitlines():
+        log(line)
     return True
 
 
@@ -343,6 +252,37 @@ def write_options(path: Path) -> None:
     path.write_text(json.dumps({"options": bridge.options()}, indent=1) + "\n", encoding="utf-8")
 
 
+def digest(paths: Iterable[Path]) -> str:
+    """The SHA-256 of the files' bytes, in order."""
+    h = hashlib.sha256()
+    for path in paths:
+        h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+OFFLINE_SKIPS = {"sw.js", "site-files.json", ".nojekyll"}
+
+
+def write_offline_list(dist: Path) -> str:
+    """site-files.json: every file of the site with its SHA-256, which the service worker (sw.js)
+    caches whole; the site's version (a hash of that list) goes into sw.js, so a new build is a
+    new service worker that replaces the old cache. Returns the version."""
+    files = {
+        path.relative_to(dist).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
+        for path in sorted(dist.rglob("*")) if path.is_file() and path.name not in OFFLINE_SKIPS
+    }
+    version = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
+    (dist / "site-files.json").write_text(json.dumps({"version": version, "files": files}, indent=1) + "\n",
+                                          encoding="utf-8")
+    worker = dist / "sw.js"
+    text = worker.read_text(encoding="utf-8")
+    line = 'const VERSION = "dev";'
+    if text.count(line) != 1:
+        raise BuildError(f"web/sw.js must hold the line {line!r} exactly once (build.py writes the version there)")
+    worker.write_text(text.replace(line, f'const VERSION = "{version}";'), encoding="utf-8")
+    return version
+
+
 def build(dist: Path = DIST) -> Path:
     """Write the whole site to dist (replacing it) and return dist."""
     dist = Path(dist)
@@ -352,15 +292,15 @@ def build(dist: Path = DIST) -> Path:
     shutil.copytree(ROOT / "web", dist)
     if (ROOT / "static").is_dir():
         shutil.copytree(ROOT / "static", dist, dirs_exist_ok=True)
-    vendor_pyodide(pin, dist / "pyodide")
-    wheel = build_engine_wheel(dist / "wheels")
+    lock = vendor_pyodide(pin, dist / "pyodide")
+    wheel = build_engine_wheel(dist / "wheels", pin)
     vendored = [dist / "pyodide" / w["file"] for w in pin["wheels"].values()]
-    if precompile(dist / "pyodide", [*vendored, wheel]):
-        relock(dist / "pyodide")
+    precompile(dist / "pyodide", lock, [*vendored, wheel])
+    relock(lock, dist / "pyodide")
     wheel_sha = hashlib.sha256(wheel.read_bytes()).hexdigest()
 
-    # engine.json is the boot manifest the worker reads: which wheel to install, and the
-    # sizes of the big downloads so the progress bar shows real bytes.
+    # engine.json is the boot manifest the worker reads: which wheel to install, Pyodide's lock
+    # (lockFileContents), and the sizes of the big downloads so the progress bar shows real bytes.
     shipped = [dist / "pyodide" / f for f in ("pyodide.asm.wasm", "python_stdlib.zip")]
     shipped += [dist / "pyodide" / w["file"] for w in pin["wheels"].values()]
     shipped.append(wheel)
@@ -368,13 +308,20 @@ def build(dist: Path = DIST) -> Path:
         "wheel": f"wheels/{wheel.name}",
         "sha256": wheel_sha,
         "pyodide": pin["pyodide"]["version"],
+        "pyodide_build": digest(dist / "pyodide" / f for f in ("pyodide.asm.mjs", "pyodide.asm.wasm")),
+        # a memory snapshot holds the heap of this exact runtime, standard library, engine and
+        # warm-up: its cache key changes with any of them (pyodide-boot.js)
+        "snapshot": digest([*(dist / "pyodide" / f for f in ("pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")),
+                            wheel, dist / "pyodide-boot.js", dist / "warmup.py"]),
+        "lock": lock,
         "sizes": {p.name: p.stat().st_size for p in shipped},
     }
     (dist / "engine.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     write_options(dist / "options.json")
     runpy.run_path(str(ROOT / "tools" / "help_examples.py"))["write"](dist / "help-examples.json")  # the help's worked examples
+    version = write_offline_list(dist)
     (dist / ".nojekyll").write_text("")  # GitHub Pages: serve files as they are
-    log(f"wrote {dist.relative_to(ROOT) if dist.is_relative_to(ROOT) else dist} ({wheel.name})")
+    log(f"wrote {dist.relative_to(ROOT) if dist.is_relative_to(ROOT) else dist} ({wheel.name}, version {version})")
     return dist
 
 
@@ -383,9 +330,19 @@ def build(dist: Path = DIST) -> Path:
 class _Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     quiet = False
+    sent: Callable[[str, int], None] | None = None  # told (path, bytes) of every file body sent
+
+    def copyfile(self, source, outputfile) -> None:  # type: ignore[no-untyped-def]
+        if self.sent is None:
+            return super().copyfile(source, outputfile)
+        data = source.read()
+        outputfile.write(data)
+        type(self).sent(self.path, len(data))  # type: ignore[misc]
+
+    cache_control = "no-cache"  # a rebuild shows on the next reload
 
     def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-cache")  # a rebuild shows on the next reload
+        self.send_header("Cache-Control", self.cache_control)
         super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:
@@ -399,10 +356,14 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
             pass  # the browser went away mid-file
 
 
-def make_server(directory: Path, host: str = "127.0.0.1", port: int = 8000, *, quiet: bool = False
+def make_server(directory: Path, host: str = "127.0.0.1", port: int = 8000, *, quiet: bool = False,
+                sent: Callable[[str, int], None] | None = None, cache_control: str = "no-cache",
                 ) -> http.server.ThreadingHTTPServer:
-    """A threaded static server for directory with the MIME types Pyodide needs (port 0: any free one)."""
-    handler = type("Handler", (_Handler,), {"quiet": quiet})
+    """A threaded static server for directory with the MIME types Pyodide needs (port 0: any free
+    one); `sent`, if given, is told the path and size of every file body it sends, and
+    `cache_control` is the header every answer carries (bench/boot.py: GitHub Pages' max-age=600)."""
+    handler = type("Handler", (_Handler,), {"quiet": quiet, "sent": staticmethod(sent) if sent else None,
+                                            "cache_control": cache_control})
 
     def factory(*args: object, **kwargs: object) -> _Handler:
         return handler(*args, directory=str(directory), **kwargs)  # type: ignore[arg-type]

@@ -1,28 +1,49 @@
 #!/usr/bin/env python3
-"""Boot time of the page against a bare Pyodide boot, in one Chromium session.
+"""Boot of the page against a bare Pyodide boot, first and repeat visits, in one Chromium.
 
-    python bench/boot.py [--runs 5] [--chromium /usr/bin/chromium]
+    python bench/boot.py [--runs 3] [--chromium /usr/bin/chromium] [--no-throttle]
 
-Builds dist/, writes dist/bench-bare.html (a page that only runs loadPyodide from the same
-files; also a variant doing it in a module worker) and loads each page --runs times, in
-rotating order, each in a fresh browser context (so an empty cache). Prints medians of: first contentful paint, time to ready (bare: loadPyodide
-resolved; ours: window.mahjong.ready resolved), the ratio ours/bare (target <= 1.25), and
-the longest main-thread task after first paint (target < 100 ms). Figures only, no verdict.
+Builds dist/ and, beside it in dist/bench-bare/, the unmodified files of the npm package
+pyodide (the whole package, as a site serving it would) with a page that only runs loadPyodide.
+Each run opens each page in a fresh browser profile (empty caches, no service worker), once
+unthrottled and once throttled with Chromium's network emulation (CDP
+Network.emulateNetworkConditions: 10 Mbit/s down, 40 ms latency), and measures:
+
+- first visit: the bare boot until loadPyodide resolves; our page until its first playable
+  table (window.mahjong.state() answers), and its first contentful paint;
+- repeat visit: the same page loaded again in the same context. Before it, our page is left to
+  finish what a first visit does after the table is up (the service worker's cache, the memory
+  snapshot); so the repeat visit is the snapshot path, served by the service worker;
+- bytes over the wire, counted by the server (which sends GitHub Pages' Cache-Control: max-age=600) (file bodies: raw, as a plain static server such as
+  this one sends them), with the compressed estimate (gzip -6 of the same files, as GitHub
+  Pages sends them);
+- how true the progress bar is: the largest gap between the bar and the share of the boot time
+  gone, on each path.
+
+Medians over the runs and the ratios ours / bare, measured in the same run; the machine's load
+average is printed beside them. Figures only, no verdict.
 """
 from __future__ import annotations
 
 import argparse
+import gzip
 import importlib.util
+import os
 import statistics
 import sys
+import tarfile
+import tempfile
 import threading
+from collections import defaultdict
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--disable-background-networking",
     "--disable-component-update", "--disable-sync", "--no-first-run",
 ]
+THROTTLE = {"offline": False, "latency": 40, "downloadThroughput": 10_000_000 / 8, "uploadThroughput": 10_000_000 / 8}
 
 BARE_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>bare Pyodide boot</title>
@@ -36,51 +57,36 @@ window.__bootDone = performance.now();
 </body></html>
 """
 
-# The same bare boot, in a module worker as our page does it: the price of the worker alone.
-BARE_WORKER_PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>bare Pyodide boot in a worker</title>
-<link rel="icon" href="data:,"></head>
-<body style="background:#1f5a40">
-<script type="module">
-const worker = new Worker("./bench-bare-worker.js", { type: "module" });
-worker.onmessage = () => { window.__bootDone = performance.now(); };
-</script>
-</body></html>
+# In every page from its start: the moment our first playable table is up.
+TABLE_WATCH = """
+const poll = setInterval(() => {
+  try {
+    if (window.mahjong && window.mahjong.state && window.mahjong.state()) {
+      window.__bootDone = performance.now();
+      clearInterval(poll);
+    }
+  } catch {}
+}, 5);
 """
 
-BARE_WORKER = """import { loadPyodide } from "./pyodide/pyodide.mjs";
-await loadPyodide({ indexURL: new URL("./pyodide/", import.meta.url).href });
-self.postMessage("ready");
-"""
-
-# Collects long tasks (>50 ms) on the main thread from the very start of each page.
-LONG_TASKS = """
-window.__longTasks = [];
-new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
-}).observe({ type: "longtask", buffered: true });
-"""
-
-MEASURE = """async (which) => {
-  const until = (test) => new Promise((resolve) => {
-    const poll = () => (test() ? resolve() : setTimeout(poll, 10));
-    poll();
-  });
-  let done;
-  if (which !== "ours") {
-    await until(() => window.__bootDone);
-    done = window.__bootDone;
-  } else {
-    await until(() => window.mahjong);
-    await window.mahjong.ready;
-    done = window.mahjong.timing.ready;
-  }
-  const t = which === "ours" ? window.mahjong.timing : {};
+MEASURE = """async () => {
+  await new Promise((resolve) => { const poll = () => (window.__bootDone ? resolve() : setTimeout(poll, 10)); poll(); });
   const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null;
-  const after = window.__longTasks.filter(([start]) => fcp !== null && start >= fcp);
-  return { ready: done, fcp, longest: Math.max(0, ...after.map(([, d]) => d)),
-           stages: which === "ours" ? { python: t.start, micropip: t.micropip - t.start,
-                                        engine: t.engine - t.micropip, import: t.import - t.engine } : null };
+  const m = window.mahjong;
+  let bar = null;
+  if (m && m._progress) {
+    // the largest gap between the bar and the share of the time to ready gone
+    const start = m.timing.loader, span = m.timing.ready - start;
+    bar = Math.max(0, ...m._progress.map((e) => Math.abs(e.overall - (e.t - start) / span)));
+  }
+  return { ready: window.__bootDone, fcp, path: m ? m.path : null, bar };
+}"""
+
+# Our page after its table: wait for the service worker's cache and the snapshot to be kept.
+SETTLE = """async () => {
+  const report = await window.mahjong.snapshot;
+  await window.mahjong.offline;
+  return report ? report.type : "none";
 }"""
 
 
@@ -92,64 +98,148 @@ def load_build():
     return module
 
 
+def write_bare(build, dist: Path) -> None:
+    """dist/bench-bare/: the npm package's files as they are, and a page booting them."""
+    folder = dist / "bench-bare"
+    tarball = build.fetch_pyodide_tarball(build.load_pin())
+    with tarfile.open(tarball, "r:gz") as tar:
+        for member in tar.getmembers():
+            if member.isfile() and member.name.startswith("package/"):
+                target = folder / "pyodide" / member.name[len("package/"):]
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(tar.extractfile(member).read())  # type: ignore[union-attr]
+    (folder / "index.html").write_text(BARE_PAGE, encoding="utf-8")
+
+
+class Wire:
+    """Bytes the server sent, per file, since the last reset (thread-safe enough for counters)."""
+
+    def __init__(self, dist: Path) -> None:
+        self.dist = dist
+        self.files: dict[str, int] = defaultdict(int)
+        self.gzipped: dict[Path, int] = {}
+        self.lock = threading.Lock()
+
+    def sent(self, path: str, size: int) -> None:
+        with self.lock:
+            self.files[unquote(urlsplit(path).path)] += size
+
+    def take(self) -> tuple[int, int]:
+        """(raw bytes, gzip estimate) since the last take."""
+        with self.lock:
+            files, self.files = dict(self.files), defaultdict(int)
+        raw = sum(files.values())
+        compressed = 0
+        for path, size in files.items():
+            local = self.dist / path.lstrip("/")
+            if local.is_dir():
+                local = local / "index.html"
+            if local not in self.gzipped:
+                self.gzipped[local] = len(gzip.compress(local.read_bytes(), 6)) if local.is_file() else size
+            whole = local.stat().st_size if local.is_file() else size
+            compressed += round(self.gzipped[local] * size / max(1, whole))
+        return raw, compressed
+
+
+def visit(playwright, chromium: str, url: str, throttled: bool, wire: Wire, ours: bool) -> dict[str, dict]:
+    """A first and a repeat visit in a new browser profile: its own disk cache, as a real browser
+    has (an in-memory context's HTTP cache does not keep Pyodide's 9.6 MB wasm between visits)."""
+    with tempfile.TemporaryDirectory(prefix="bench-boot-profile-") as profile:
+        context = playwright.chromium.launch_persistent_context(
+            profile, executable_path=chromium, args=CHROMIUM_ARGS, viewport={"width": 1280, "height": 800})
+        try:
+            return visits(context, url, throttled, wire, ours)
+        finally:
+            context.close()
+
+
+def visits(context, url: str, throttled: bool, wire: Wire, ours: bool) -> dict[str, dict]:
+    context.add_init_script(TABLE_WATCH)
+    page = context.pages[0] if context.pages else context.new_page()
+    if throttled:
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", THROTTLE)
+    figures = {}
+    wire.take()
+    page.goto(url, wait_until="commit")
+    figures["first"] = page.evaluate(MEASURE)
+    figures["first"]["bytes"] = wire.take()
+    if ours:
+        figures["settled"] = page.evaluate(SETTLE)
+    figures["first"]["after"] = wire.take()  # what the visit fetched after its table was up
+    page.reload(wait_until="commit")
+    figures["repeat"] = page.evaluate(MEASURE)
+    figures["repeat"]["bytes"] = wire.take()
+    return figures
+
+
+def median(rows: list[dict], key: str) -> float:
+    values = [r[key] for r in rows if r[key] is not None]
+    return statistics.median(values) if values else float("nan")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--no-throttle", action="store_true", help="unthrottled visits only")
     args = parser.parse_args()
 
     from playwright.sync_api import sync_playwright
 
     build = load_build()
     dist = build.build()
-    (dist / "bench-bare.html").write_text(BARE_PAGE, encoding="utf-8")
-    (dist / "bench-bare-worker.html").write_text(BARE_WORKER_PAGE, encoding="utf-8")
-    (dist / "bench-bare-worker.js").write_text(BARE_WORKER, encoding="utf-8")
-    server = build.make_server(dist, "127.0.0.1", 0, quiet=True)
+    write_bare(build, dist)
+    wire = Wire(dist)
+    # GitHub Pages' caching: a repeat visit within ten minutes may take the bare boot's files from
+    # the browser's HTTP cache, as it would there
+    server = build.make_server(dist, "127.0.0.1", 0, quiet=True, sent=wire.sent, cache_control="max-age=600")
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
-    pages = {"bare": base + "bench-bare.html", "worker": base + "bench-bare-worker.html", "ours": base}
-    results: dict[str, list[dict]] = {which: [] for which in pages}
+    pages = {"bare": base + "bench-bare/", "ours": base}
+    conditions = ["unthrottled"] + ([] if args.no_throttle else ["throttled"])
+    results: dict[tuple[str, str, str], list[dict]] = defaultdict(list)
+    loads = [os.getloadavg()[0]]
 
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=args.chromium, args=CHROMIUM_ARGS)
-            # One warm-up of each, not counted: the first launch pays for disk caches.
-            for run in range(args.runs + 1):
-                order = list(pages)
-                for which in order[run % 3:] + order[:run % 3]:
-                    context = browser.new_context(viewport={"width": 1280, "height": 800})
-                    context.add_init_script(LONG_TASKS)
-                    page = context.new_page()
-                    page.goto(pages[which], wait_until="commit")
-                    figures = page.evaluate(MEASURE, which)
-                    context.close()
-                    if run:
-                        results[which].append(figures)
-                        stages = figures["stages"]
-                        detail = ("  (" + ", ".join(f"{k} {v:.0f}" for k, v in stages.items()) + ")") if stages else ""
-                        print(f"run {run} {which:6}: ready {figures['ready']:7.0f} ms  "
-                              f"first paint {figures['fcp'] or 0:6.0f} ms  longest task {figures['longest']:4.0f} ms"
-                              + detail, flush=True)
-            browser.close()
+            visit(p, args.chromium, pages["bare"], False, wire, ours=False)  # warm-up, not counted: disk caches
+            for run in range(1, args.runs + 1):
+                for condition in conditions:
+                    order = list(pages) if run % 2 else list(reversed(pages))
+                    for which in order:
+                        figures = visit(p, args.chromium, pages[which], condition == "throttled", wire, ours=which == "ours")
+                        for when in ("first", "repeat"):
+                            f = figures[when]
+                            results[(which, condition, when)].append(f)
+                            print(f"run {run} {condition:11} {which:4} {when:6}: ready {f['ready']:7.0f} ms  "
+                                  f"first paint {f['fcp'] or 0:5.0f} ms  {f['bytes'][0] / 1e6:6.2f} MB raw, "
+                                  f"{f['bytes'][1] / 1e6:5.2f} MB gzip"
+                                  + (f" (+{f['after'][0] / 1e6:.2f} MB raw after the table)" if "after" in f else "")
+                                  + (f"  path {f['path']}, bar off by {f['bar']:.2f}" if f["path"] else ""),
+                                  flush=True)
+                        loads.append(os.getloadavg()[0])
     finally:
         server.shutdown()
         server.server_close()
 
-    med = {w: {k: statistics.median(r[k] or 0 for r in rs) for k in ("ready", "fcp", "longest")}
-           for w, rs in results.items()}
     print()
-    print(f"bare Pyodide boot     median {med['bare']['ready']:7.0f} ms")
-    print(f"bare boot in a worker median {med['worker']['ready']:7.0f} ms")
-    print(f"our page until ready  median {med['ours']['ready']:7.0f} ms")
-    print(f"ratio ours / bare            {med['ours']['ready'] / med['bare']['ready']:7.2f}   (target <= 1.25)")
-    print(f"our first paint       median {med['ours']['fcp']:7.0f} ms")
-    for stage in ("python", "micropip", "engine", "import"):
-        print(f"  {stage + ' ready at' if stage == 'python' else stage + ' stage':16}     median "
-              f"{statistics.median(r['stages'][stage] for r in results['ours']):7.0f} ms")
-    worst = max(r["longest"] for r in results["ours"])
-    print(f"longest main-thread task after first paint: median {med['ours']['longest']:.0f} ms, "
-          f"worst {worst:.0f} ms   (target < 100)")
+    print(f"load average (1 min) during the runs: {min(loads):.1f} to {max(loads):.1f}, on {os.cpu_count()} cores")
+    print(f"{'':24}{'bare ms':>9}{'ours ms':>9}{'ratio':>7}{'ours 1st paint':>16}{'ours raw MB':>13}"
+          f"{'ours gzip MB':>14}{'bare raw MB':>13}{'bare gzip MB':>14}{'bar off':>9}")
+    for condition in conditions:
+        for when in ("first", "repeat"):
+            bare, ours = results[("bare", condition, when)], results[("ours", condition, when)]
+            b, o = median(bare, "ready"), median(ours, "ready")
+            print(f"{condition + ' ' + when:24}{b:9.0f}{o:9.0f}{o / b:7.2f}{median(ours, 'fcp'):16.0f}"
+                  f"{statistics.median(r['bytes'][0] for r in ours) / 1e6:13.2f}"
+                  f"{statistics.median(r['bytes'][1] for r in ours) / 1e6:14.2f}"
+                  f"{statistics.median(r['bytes'][0] for r in bare) / 1e6:13.2f}"
+                  f"{statistics.median(r['bytes'][1] for r in bare) / 1e6:14.2f}"
+                  f"{max(r['bar'] for r in ours):9.2f}")
+    print("targets: first visit throttled <= 0.8x bare and <= 5 MB gzip; repeat <= 0.35x bare repeat; "
+          "first paint < 300 ms")
     return 0
 
 

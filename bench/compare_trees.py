@@ -50,8 +50,11 @@ def main() -> None:
     parser.add_argument("new", nargs="?", default=str(HERE.parent))
     parser.add_argument("--hands", type=int, default=400)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--variant", help="only this rule set's configurations")
     args = parser.parse_args()
     for variant, options in CONFIGS:
+        if args.variant and variant != args.variant:
+            continue
         best = {"base": 0.0, "new": 0.0}
         for _ in range(args.rounds):
             for name in ("base", "new"):

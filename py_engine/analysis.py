@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 from . import shapes
 from .melds import parse_meld
@@ -12,6 +11,7 @@ from .golds import natural_tile, white_replaces, wild_of
 from .rules import VARIANTS, ruleset
 from .rules.xinyu import free_hand_shanten
 from .tiles import CODES, HONOR_BASE, INDEX, NUM_KINDS, as_tiles, check_code, format_tiles
+from .types import Options
 
 __all__ = ["evaluate", "shanten", "waits"]
 
@@ -31,7 +31,7 @@ class _Hand:
     """A checked hand: natural counts, golds, melds, and the variant's shape rules."""
 
     def __init__(self, hand: str | Iterable[str], melds: Iterable[str], variant: str,
-                 gold: str | None, options: Mapping[str, Any] | None, sizes: tuple[int, ...]) -> None:
+                 gold: str | None, options: Options | None, sizes: tuple[int, ...]) -> None:
         self.rules = rules = ruleset(variant)
         resolved = rules.resolve(options)
         self.tiles = as_tiles(hand)
@@ -70,7 +70,7 @@ class _Hand:
 
 
 def shanten(hand: str | Iterable[str], melds: Iterable[str] = (), variant: str = "xinyu",
-            gold: str | None = None, options: Mapping[str, Any] | None = None) -> int:
+            gold: str | None = None, options: Options | None = None) -> int:
     """Tiles away from ready, for a 13- or 14-tile hand (melds count as sets): -1 means a winning hand.
 
     Xinyu: standard shape, seven pairs, and the all-honors free hand. Longyan: ``gold`` is the
@@ -86,7 +86,7 @@ def shanten(hand: str | Iterable[str], melds: Iterable[str] = (), variant: str =
 
 def waits(hand: str | Iterable[str], melds: Iterable[str] = (), variant: str = "xinyu",
           gold: str | None = None, visible: Iterable[str] | None = None,
-          options: Mapping[str, Any] | None = None) -> list[tuple[str, int]]:
+          options: Options | None = None) -> list[tuple[str, int]]:
     """Tiles that complete a 13-tile hand (melds counted), as ``[(tile, copies left)]`` in tile order.
 
     Copies left = 4 - copies in the hand, in the melds and in ``visible`` (discards and exposed

@@ -18,6 +18,13 @@ Methods
 - position {}                   -> this hand's start position plus its history (a link to this moment)
 - restart_hand {}               -> deals the current hand again from its start position (after an engine fault)
 - spectate {face_up}            -> autoplay: every hand shown face up (the default) or hidden; {state}
+- save {}                       -> {save}: the match so far as a replay (py_engine/replay.py), for the page to keep
+- resume {save}                 -> the match of a save, exactly where it was; {state}
+- export {hand}                 -> {replay}: the match, or only hand `hand` (0-based) when given
+- replay_open {replay}          -> the viewer's replay (replay_view.py): {hands, problem}
+- replay_frame {hand, step, face_up} -> {state}: the table after `step` actions of that hand
+- review {hand}                 -> {decisions}: the human's choices beside the hard bot's (review.py)
+- duplicate {hand, level}       -> {result}: that hand's deal played again with the bot of `level` in the human seat
 - options {}                    -> the rule sets, each option with its allowed values (the first is the default),
                                    the bot levels and match lengths: the page's settings come from here
 
@@ -30,19 +37,20 @@ from __future__ import annotations
 import json
 import logging
 import time
+from importlib import import_module
 from typing import Any, Callable
 
 from . import position_check
+from .bots import LEVELS            # one source for the levels: the bots' own
 from .game import Game, IllegalActionError
-from .match import Match
+from .match import DEFAULT_HANDS, MATCH_LENGTHS, Match
+from . import replay as replays
+from . import replay_view
 from .quote import quote
 from .rules import RULESETS
 from .tiles import sorted_tiles
 
 log = logging.getLogger(__name__)
-
-LEVELS = ("easy", "normal", "hard")
-MATCH_LENGTHS = (1, 2, 4, 8, 12, 16)
 
 # ---------------- requests: every argument checked before anything is touched ----------------
 # A request that fails here is answered {"ok": false, "kind": "invalid", "error": ...}: the page's
@@ -98,7 +106,19 @@ ARGUMENTS: dict[str, dict[str, Check]] = {
     },
     "act": {"action": _text},
     "spectate": {"face_up": _flag},
-    **{name: {} for name in ("state", "bot_step", "timeout", "next_hand", "hint", "position", "restart_hand")},
+    **{name: {} for name in ("state", "bot_step", "timeout", "next_hand", "hint", "position", "restart_hand", "save")},
+    # a save or a replay is anything: replay.load says what is wrong with it (kind "replay")
+    "resume": {"save": lambda v, what: v},
+    "replay_open": {"replay": lambda v, what: v},
+    "export": {"hand": lambda v, what: position_check.whole(v, what, 0, max(MATCH_LENGTHS) - 1)},
+    "replay_frame": {"hand": lambda v, what: position_check.whole(v, what, 0, 10**6),
+                     "step": lambda v, what: position_check.whole(v, what, 0, 10**6), "face_up": _flag},
+    "review": {"hand": lambda v, what: position_check.whole(v, what, 0, 10**6)},
+    "duplicate": {"hand": lambda v, what: position_check.whole(v, what, 0, 10**6), "level": _one_of(LEVELS)},
+    # issue 14's pages: analyzer.read_query checks each query itself and names what is impossible
+    "analyze": {name: (lambda v, what: v) for name in (
+        "variant", "options", "hand", "melds", "flowers", "gold", "dealer", "win", "swim_level", "win_tile", "bot")},
+    "puzzle": {"position": _object},
 }
 
 
@@ -144,7 +164,8 @@ class Session:
         seed = args.get("seed")
         if seed is None:
             seed = int(time.time() * 1000) % 1_000_000
-        hands = args.get("hands", 8)
+        hands = args.get("hands", DEFAULT_HANDS)
+        self.records: list[dict[str, Any]] = []   # the finished hands of the match, as replay records
         if position is not None:
             game = Game.from_position(position)
             self.match = Match(game.variant, hands=hands, seed=seed, options=game.options)
@@ -162,7 +183,7 @@ class Session:
         return [0, 1, 2, 3] if self.autoplay else [s for s in range(4) if s != self.human]
 
     def state(self) -> dict[str, Any]:
-        obs = self.game.observation(None if self.autoplay else self.human)
+        obs: dict[str, Any] = dict(self.game.observation(None if self.autoplay else self.human))
         waiting = self.game.waiting_for
         obs.update({
             "human": self.human,
@@ -218,14 +239,13 @@ class Session:
         return events
 
     def next_hand(self) -> dict[str, Any]:
+        finished = replays.hand_record(self.game, self.match.hand_number)
         self.match.next_hand()
+        self.records.append(finished)
         return {"state": self.state()}
 
     def hint(self) -> dict[str, Any]:
-        try:
-            from . import hints
-        except ImportError:
-            return {"hint": None}
+        from . import hints
         if self.autoplay or self.game.is_over:
             return {"hint": None}
         # also while others play: waits, and why another's discard cannot be won on (hints.cannot_win)
@@ -245,6 +265,31 @@ class Session:
         return {"position": position}
 
 
+    def export(self) -> dict[str, Any]:
+        """The match so far as a replay: every hand, the current one up to now."""
+        facts = {"hands": self.match.hands, "seed": self.match.seed, "human": self.human,
+                 "level": self.level, "autoplay": self.autoplay}
+        current = replays.hand_record(self.game, self.match.hand_number)
+        return replays.export(self.game.variant, self.game.options, facts, self.records + [current])
+
+    @classmethod
+    def from_replay(cls, data: Any) -> Session:
+        """The session a save describes, where it was; any problem raises ReplayError."""
+        loaded = replays.load(data)
+        if loaded.problem is not None:
+            raise replays.ReplayError(loaded.problem)
+        facts = data["match"]
+        checks = ARGUMENTS["new_match"]
+        try:
+            known = {k: checks[k](facts[k], k) for k in ("level", "human", "autoplay") if facts.get(k) is not None}
+            session = cls({"variant": data["variant"], **known, "hands": 1, "seed": 0})
+        except (TypeError, ValueError) as err:
+            raise replays.ReplayError(replays.Problem("malformed", f"the match's facts: {err}")) from None
+        session.match = replays.rebuild_match(loaded)
+        session.records = [replays.hand_record(g, n) for n, g in enumerate(loaded.games[:-1])]
+        return session
+
+
 def options() -> dict[str, Any]:
     """Every rule set with its options and their allowed values (the first is the default)."""
     return {
@@ -255,7 +300,7 @@ def options() -> dict[str, Any]:
         },
         "levels": list(LEVELS),
         "hands": list(MATCH_LENGTHS),
-        "default_hands": 8,
+        "default_hands": DEFAULT_HANDS,
     }
 
 
@@ -280,6 +325,7 @@ def choose_action(game: Game, seat: int, level: str) -> str:
 
 
 _session: Session | None = None
+_viewer: replay_view.Viewer | None = None
 
 
 def _new_match(args: dict[str, Any]) -> dict[str, Any]:
@@ -288,10 +334,46 @@ def _new_match(args: dict[str, Any]) -> dict[str, Any]:
     return {"state": _session.state()}
 
 
+def _resume(args: dict[str, Any]) -> dict[str, Any]:
+    global _session
+    _session = Session.from_replay(args.get("save"))
+    return {"state": _session.state()}
+
+
+def _export(session: Session, args: dict[str, Any]) -> dict[str, Any]:
+    replay = session.export()
+    hand = args.get("hand")
+    return {"replay": replay if hand is None else replays.only_hand(replay, hand)}
+
+
+def _replay_open(args: dict[str, Any]) -> dict[str, Any]:
+    global _viewer
+    _viewer = replay_view.Viewer(replays.load(args.get("replay")))
+    return _viewer.summary()
+
+
+def _with_viewer(method: Callable[[replay_view.Viewer, dict[str, Any]], dict[str, Any]]
+                 ) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    def handler(args: dict[str, Any]) -> dict[str, Any]:
+        if _viewer is None:
+            raise ValueError("no replay open: call replay_open first")
+        return method(_viewer, args)
+    return handler
+
+
 # The methods of the module docstring: those answered without a match, and those of the match.
 _METHODS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "options": lambda args: {"options": options()},
     "new_match": _new_match,
+    "resume": _resume,
+    "replay_open": _replay_open,
+    "replay_frame": _with_viewer(lambda viewer, args: {"state": viewer.frame(
+        args.get("hand", 0), args.get("step", 0), bool(args.get("face_up")))}),
+    "review": _with_viewer(lambda viewer, args: viewer.review(args.get("hand", 0))),
+    "duplicate": _with_viewer(lambda viewer, args: viewer.duplicate(args.get("hand", 0), args.get("level", "hard"))),
+    # issue 14's pages, imported on first use so the game's boot does not pay for them
+    "analyze": lambda args: {"analysis": import_module(".analyzer", __package__).analyze(args)},
+    "puzzle": lambda args: {"puzzle": import_module(".puzzles", __package__).solve(args.get("position") or {})},
 }
 _SESSION_METHODS: dict[str, Callable[[Session, dict[str, Any]], dict[str, Any]]] = {
     "state": lambda session, args: {"state": session.state()},
@@ -303,6 +385,8 @@ _SESSION_METHODS: dict[str, Callable[[Session, dict[str, Any]], dict[str, Any]]]
     "position": lambda session, args: session.position(),
     "restart_hand": lambda session, args: session.restart_hand(),
     "spectate": lambda session, args: session.spectate(args.get("face_up", True)),
+    "save": lambda session, args: {"save": session.export()},
+    "export": _export,
 }
 
 
@@ -318,6 +402,8 @@ def call(request: str) -> str:
     except IllegalActionError as err:
         legal = _session.game.legal_actions(_session.human) if _session else []
         return json.dumps({"ok": False, "error": str(err), "legal": legal, "kind": "illegal"})
+    except replays.ReplayError as err:
+        return json.dumps({"ok": False, "error": str(err), "kind": "replay", "problem": err.problem.to_dict()})
     except ValueError as err:
         return json.dumps({"ok": False, "error": str(err), "kind": "invalid"})
     except Exception as err:  # an engine fault must not leave the page dead

@@ -7,10 +7,11 @@ from typing import Any
 from .melds import parse_meld
 from .rules import ruleset
 from .tiles import as_tiles, format_tiles
+from .types import Options
 
 
 def evaluate(hand: str | Iterable[str], melds: Iterable[str] = (), variant: str = "xinyu",
-             gold: str | None = None, options: Mapping[str, Any] | None = None, *,
+             gold: str | None = None, options: Options | None = None, *,
              self_draw: bool = True, kong_bloom: bool = False) -> dict[str, Any]:
     """A complete hand (winning tile included) scored as docs/RULES.md would, by its rule set:
     patterns, each one's multiplier and M (Xinyu), or the category and base b (Longyan), with the

@@ -11,12 +11,14 @@ from typing import Any
 
 from . import position_check, positions
 from .actions import Action
+from .actions import _parse as parse_legal
 from .melds import Meld
 from .observe import observe
 from .quote import quote
 from .rules.longyan import first_discard_bonus, flower_kong_payments, swim_level
 from .settle import Settlement
 from .state import ORDERS, Bonus, Discard, Window, order_from, payment_event
+from .types import ActionDict, Observation
 from .tiles import FLOWERS, INDEX, format_tiles, sorted_tiles
 from .winning import count_index
 
@@ -67,26 +69,6 @@ class Game(Settlement):
     def to_position(self) -> dict[str, Any]:
         """This hand's starting position; with `history` it rebuilds the game (Game.replay)."""
         return copy.deepcopy(self._start)
-
-    def clone(self) -> Game:
-        twin = copy.copy(self)
-        twin.hands = [list(h) for h in self.hands]
-        twin.counts = [list(c) for c in self.counts]
-        twin.hand_shapes = [h.copy() for h in self.hand_shapes]
-        twin.melds = [list(m) for m in self.melds]
-        twin.flowers = [list(f) for f in self.flowers]
-        twin.wall = self.wall.clone()
-        twin.payments = list(self.payments)
-        twin.discards = [[Discard(d.tile, d.claimed, d.covered) for d in ds] for ds in self.discards]
-        twin.swims = list(self.swims)
-        twin.furiten = list(self.furiten)
-        twin.kongs = list(self.kongs)
-        twin.window = copy.deepcopy(self.window)
-        twin.bonus = Bonus(self.bonus.round, list(self.bonus.tiles), self.bonus.alive)
-        twin.history = list(self.history)
-        twin.events = list(self.events)
-        twin._legal_cache = {}
-        return twin
 
     def __init__(self, setup: positions.Setup) -> None:
         super().__init__(setup)
@@ -151,7 +133,7 @@ class Game(Settlement):
         self.events = []
         self._legal_cache = {}
         self.history.append((seat, action))
-        parsed = Action.parse(action)
+        parsed = parse_legal(action)           # legal, so well formed: the cached parse alone
         verb, arg = parsed.kind, parsed.tile or ""
         if self.window is not None:
             self._answer(seat, verb)
@@ -188,14 +170,14 @@ class Game(Settlement):
             return f"discard {self.drawn}"
         return f"discard {sorted_tiles(self.hands[seat])[-1]}"
 
-    def action_details(self, seat: int) -> list[dict[str, Any]]:
+    def action_details(self, seat: int) -> list[ActionDict]:
         """The seat's legal actions with their structure (OBSERVATION.md, actions): kind and tile, the
         tile a claim takes ("on"), the meld a kong makes, a swim's level, and what a win would score."""
-        out: list[dict[str, Any]] = []
+        out: list[ActionDict] = []
         w = self.window
         for text in self._legal_now(seat):
             action = Action.parse(text)
-            entry: dict[str, Any] = action.to_dict()
+            entry: ActionDict = {"action": str(action), "kind": action.kind, "tile": action.tile}
             if w is not None and w.tile is not None and action.kind != "pass":
                 entry["on"] = w.tile
             if action.kind == "kong":
@@ -211,7 +193,7 @@ class Game(Settlement):
             out.append(entry)
         return out
 
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def observation(self, seat: int | None) -> Observation:
         if seat is not None:
             position_check.seat(seat, "seat")       # True would show seat 1's hand
         return observe(self, seat)

@@ -8,20 +8,20 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from . import shapes
 from .tiles import CODES, INDEX, NUM_KINDS, WHITE_DRAGON
+from .types import Options
 
 GOLD_SLOT = -1          # a gold does not go into the counts: it is a wild
 
 
-def wild_of(options: Mapping[str, Any]) -> str:
+def wild_of(options: Options) -> str:
     """How far a gold stands in: "any" tile, or "suited" (m/p/s) only (option gold_wild)."""
     return "suited" if options.get("gold_wild") == "suited" else "any"
 
 
-def white_replaces(options: Mapping[str, Any], gold: str | None = None) -> bool:
+def white_replaces(options: Options, gold: str | None = None) -> bool:
     """Do white dragons stand for the gold's face (白板替金, option white_dragon)? Never when the gold
     is itself the white dragon, nor without a gold."""
     if gold is None or gold == WHITE_DRAGON:
@@ -42,12 +42,12 @@ def count_slots(gold: str | None, white: bool) -> tuple[int, ...]:
     return tuple(slots)
 
 
-def slots_of(gold: str | None, options: Mapping[str, Any]) -> tuple[int, ...]:
+def slots_of(gold: str | None, options: Options) -> tuple[int, ...]:
     """count_slots under a rule set's options."""
     return count_slots(gold, options.get("white_dragon") != "plain")
 
 
-def hand_counts(tiles: Sequence[str], gold: str | None, options: Mapping[str, Any],
+def hand_counts(tiles: Sequence[str], gold: str | None, options: Options,
                 counts: list[int] | None = None) -> tuple[list[int], int]:
     """34-slot natural counts and the number of golds; white dragons stand for the gold's face.
 
@@ -59,7 +59,7 @@ def hand_counts(tiles: Sequence[str], gold: str | None, options: Mapping[str, An
     return shapes.split_golds(counts, gold, white)
 
 
-def count_index(tile: str, gold: str | None, options: Mapping[str, Any]) -> int:
+def count_index(tile: str, gold: str | None, options: Options) -> int:
     """The count slot a natural tile fills: a white dragon fills the gold's face (白板替金)."""
     slot = slots_of(gold, options)[INDEX[tile]]
     return INDEX[tile] if slot < 0 else slot

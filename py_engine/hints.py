@@ -9,6 +9,8 @@ bot would play and why, and why a hand that looks complete cannot win now (issue
      "reason": {"en": ..., "zh-Hans": ..., "zh-Hant": ...},     # one line, or None
      "why": {"en": "keeps 345p, 11s and 12m; 2 away from ready", ...},   # the reason without the
                                             # words naming the action ("discard 1z: "), or None
+     "reason_code": {"code": "discard", "tile": "9m", "shanten": 2, "keeps": [["3p", "4p", "5p"], ...],
+                     "target": "plain", "gold": None},   # the reason as a code with its tiles (reason_code)
      "cannot_win": None | {"code": "furiten", "tile": "3p", "swim_level": 0,
                            "text": {"en": ..., "zh-Hans": ..., "zh-Hant": ...}}}
 
@@ -81,9 +83,9 @@ def hint_from_observation(obs: dict[str, Any]) -> dict[str, Any]:
     view = View.from_observation(obs)
     counts, golds = view.counts()
     melds = view.melds.count
-    xinyu = view.variant == "xinyu"
+    free_honors = view.rules.free_honors
     size = len(view.hand) + 3 * melds
-    shanten = plain_shanten(counts, golds, melds, view.wild, xinyu) if view.hand else 8
+    shanten = plain_shanten(counts, golds, melds, view.wild, free_honors) if view.hand else 8
     suggested = None
     reason = None
     decision = None
@@ -97,11 +99,13 @@ def hint_from_observation(obs: dict[str, Any]) -> dict[str, Any]:
         rest = list(view.hand)
         rest.remove(tile_of(suggested) or "")
         c, g = view.counts(rest)
-        if plain_shanten(c, g, melds, view.wild, xinyu) == 0 and kind_of(suggested) != "swim":
+        if plain_shanten(c, g, melds, view.wild, free_honors) == 0 and kind_of(suggested) != "swim":
             waits = _waits(view, rest)
     why = None
+    code = None
     if decision is not None and suggested is not None:
-        parts = _reason(view, decision, shanten)
+        code = reason_code(view, decision, shanten)
+        parts = _reason(code)
         reason = {lang: _whole(lang, head, body) for lang, (head, body) in parts.items()}
         why = {lang: body or head for lang, (head, body) in parts.items()}
     return {
@@ -110,6 +114,7 @@ def hint_from_observation(obs: dict[str, Any]) -> dict[str, Any]:
         "suggested": suggested,
         "reason": reason,
         "why": why,
+        "reason_code": code,
         "cannot_win": _cannot_win(obs),
     }
 
@@ -132,7 +137,7 @@ def _waits(view: View, tiles: list[str]) -> list[list[Any]]:
     kinds = analysis.waits(tiles, _meld_strings(view.obs, view.seat), view.variant, view.gold,
                            options=view.options)
     out: list[list[Any]] = [[tile, view.unseen[INDEX[tile]]] for tile, _left in kinds]
-    if view.longyan and view.gold and out:
+    if view.gold and out:
         if view.wild == "any" or any(t[1] != "z" or (view.white_replaces and t == WHITE_DRAGON) for t, _ in out):
             if all(t != view.gold for t, _ in out):
                 out.append([view.gold, view.unseen[INDEX[view.gold]]])
@@ -261,62 +266,78 @@ def _target_phrase(target: str, lang: int) -> str | None:
 Pair = tuple[str, str]
 
 
-def _reason(view: View, decision: normal.Decision, shanten: int) -> dict[str, Pair]:
-    """Per language, (the words naming the action, why): "discard 2z" and "keeps …; 2 away". The
-    hint's ``reason`` joins them; its ``why`` is the second alone, for a display naming the action."""
-    action = decision.action
-    parsed = Action.parse(action)
+def reason_code(view: View, decision: normal.Decision, shanten: int) -> dict[str, Any]:
+    """Why the suggestion, as a code with its tiles (the hint's ``reason_code``), from which the words
+    are written: {"code": "win" | "swim" | "hold_for_swim" | "pass" | "pong" | "kong" | "discard",
+    "tile", "level" (a swim's), "shanten" (after the action), "keeps" (the groups a discard keeps,
+    as tile lists), "target" (the bot's aim: "plain", "half_flush:p", ...), "gold"}."""
+    parsed = Action.parse(decision.action)
     verb, tile = parsed.kind, parsed.tile or ""
     if verb == "win":
-        return {"en": ("win now", ""), "zh-Hans": ("和牌", ""), "zh-Hant": ("和牌", "")}
+        return {"code": "win"}
     if verb == "swim":
-        level = normal.swim_level(view, tile)
-        names = {1: ("single swim", "单游", "單游"), 2: ("double swim", "双游", "雙游"), 3: ("triple swim", "三游", "三游")}[min(level, 3)]
-        pays = "pays more than winning now"
-        return {"en": ("swim", f"discard {tile} and win on your next draw whatever it is ({names[0]} {pays})"),
-                "zh-Hans": ("游金", f"打{_zh_tiles([tile], False)}，下一张摸什么都和（{names[1]}，比现在和得多）"),
-                "zh-Hant": ("游金", f"打{_zh_tiles([tile], True)}，下一張摸什麼都和（{names[2]}，比現在和得多）")}
+        return {"code": "swim", "tile": tile, "level": min(normal.swim_level(view, tile), 3)}
     if verb == "pass":
         if decision.note == "hold_for_swim":
-            return {"en": ("pass", "your gold can swim on your next draw, which pays far more"),
-                    "zh-Hans": ("过", "留着金，下次摸牌可以游金，得分更多"),
-                    "zh-Hant": ("過", "留著金，下次摸牌可以游金，得分更多")}
-        away = _away(shanten)
-        return {"en": ("pass", f"the claim does not help; {away['en']}"),
-                "zh-Hans": ("过", f"碰了也没有好处；{away['zh-Hans']}"),
-                "zh-Hant": ("過", f"碰了也沒有好處；{away['zh-Hant']}")}
+            return {"code": "hold_for_swim"}
+        return {"code": "pass", "shanten": shanten}
+    est = decision.candidates[0].estimate if decision.candidates else None
     if verb in ("pong", "kong"):
         t = view.last_tile or tile
         if verb == "kong" and tile:
             t = tile
-        est = decision.candidates[0].estimate if decision.candidates else None
-        after = _away(est.shanten) if est is not None else _away(shanten)
-        zh = _zh_tiles([t] * (4 if verb == "kong" else 3), False)
-        zt = _zh_tiles([t] * (4 if verb == "kong" else 3), True)
-        en_what = "a kong pays at once" if verb == "kong" else "a set"
-        word = ("杠", "槓") if verb == "kong" else ("碰", "碰")
-        what = ("杠钱马上到手", "槓錢馬上到手") if verb == "kong" else ("成一副", "成一副")
-        return {"en": (f"{verb} {t}", f"makes {en_what}; {after['en']}"),
-                "zh-Hans": (f"{word[0]}{zh}", f"{what[0]}；{after['zh-Hans']}"),
-                "zh-Hant": (f"{word[1]}{zt}", f"{what[1]}；{after['zh-Hant']}")}
-    # a discard
+        return {"code": verb, "tile": t, "shanten": est.shanten if est is not None else shanten}
     rest = list(view.hand)
     if tile in rest:
         rest.remove(tile)
-    est = decision.candidates[0].estimate if decision.candidates else None
     c, g = view.counts(rest)
-    shanten_after = plain_shanten(c, g, view.melds.count, view.wild, view.variant == "xinyu")
-    groups = _groups(view, rest)
-    away = _away(shanten_after)
-    en_groups = [format_tiles(gr) if not (view.gold and gr[0] == view.gold) else "the gold" for gr in groups]
-    zs_groups = [_zh_tiles(gr, False) if not (view.gold and gr[0] == view.gold) else "金" for gr in groups]
-    zt_groups = [_zh_tiles(gr, True) if not (view.gold and gr[0] == view.gold) else "金" for gr in groups]
-    target = est.target if est is not None else "plain"
-    phrases = [_target_phrase(target, i) for i in range(3)]
+    return {"code": "discard", "tile": tile,
+            "shanten": plain_shanten(c, g, view.melds.count, view.wild, view.rules.free_honors),
+            "keeps": _groups(view, rest), "target": est.target if est is not None else "plain",
+            "gold": view.gold}
+
+
+def _reason(data: dict[str, Any]) -> dict[str, Pair]:
+    """Per language, (the words naming the action, why): "discard 2z" and "keeps …; 2 away". The
+    hint's ``reason`` joins them; its ``why`` is the second alone, for a display naming the action."""
+    code = data["code"]
+    tile = data.get("tile") or ""
+    if code == "win":
+        return {"en": ("win now", ""), "zh-Hans": ("和牌", ""), "zh-Hant": ("和牌", "")}
+    if code == "swim":
+        names = {1: ("single swim", "单游", "單游"), 2: ("double swim", "双游", "雙游"), 3: ("triple swim", "三游", "三游")}[data["level"]]
+        pays = "pays more than winning now"
+        return {"en": ("swim", f"discard {tile} and win on your next draw whatever it is ({names[0]} {pays})"),
+                "zh-Hans": ("游金", f"打{_zh_tiles([tile], False)}，下一张摸什么都和（{names[1]}，比现在和得多）"),
+                "zh-Hant": ("游金", f"打{_zh_tiles([tile], True)}，下一張摸什麼都和（{names[2]}，比現在和得多）")}
+    if code == "hold_for_swim":
+        return {"en": ("pass", "your gold can swim on your next draw, which pays far more"),
+                "zh-Hans": ("过", "留着金，下次摸牌可以游金，得分更多"),
+                "zh-Hant": ("過", "留著金，下次摸牌可以游金，得分更多")}
+    away = _away(data["shanten"])
+    if code == "pass":
+        return {"en": ("pass", f"the claim does not help; {away['en']}"),
+                "zh-Hans": ("过", f"碰了也没有好处；{away['zh-Hans']}"),
+                "zh-Hant": ("過", f"碰了也沒有好處；{away['zh-Hant']}")}
+    if code in ("pong", "kong"):
+        zh = _zh_tiles([tile] * (4 if code == "kong" else 3), False)
+        zt = _zh_tiles([tile] * (4 if code == "kong" else 3), True)
+        en_what = "a kong pays at once" if code == "kong" else "a set"
+        word = ("杠", "槓") if code == "kong" else ("碰", "碰")
+        what = ("杠钱马上到手", "槓錢馬上到手") if code == "kong" else ("成一副", "成一副")
+        return {"en": (f"{code} {tile}", f"makes {en_what}; {away['en']}"),
+                "zh-Hans": (f"{word[0]}{zh}", f"{what[0]}；{away['zh-Hans']}"),
+                "zh-Hant": (f"{word[1]}{zt}", f"{what[1]}；{away['zh-Hant']}")}
+    # a discard
+    groups, gold = data["keeps"], data["gold"]
+    en_groups = [format_tiles(gr) if not (gold and gr[0] == gold) else "the gold" for gr in groups]
+    zs_groups = [_zh_tiles(gr, False) if not (gold and gr[0] == gold) else "金" for gr in groups]
+    zt_groups = [_zh_tiles(gr, True) if not (gold and gr[0] == gold) else "金" for gr in groups]
+    phrases = [_target_phrase(data["target"], i) for i in range(3)]
     en = [f"keeps {_join(en_groups, 'en')}"] if groups else []
     hs = [f"留{_join(zs_groups, 'zh')}"] if groups else []
     ht = [f"留{_join(zt_groups, 'zh')}"] if groups else []
-    if phrases[0]:
+    if phrases[0] and phrases[1] and phrases[2]:      # a target is named in every language or none
         en.append(phrases[0])
         hs.append(phrases[1])
         ht.append(phrases[2])

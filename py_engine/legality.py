@@ -7,6 +7,7 @@ from typing import Any
 
 from .state import HandState
 from .tiles import CODES, INDEX, NUM_KINDS
+from .types import WhyNotDict
 from .winning import count_index, hand_counts, is_winning
 
 
@@ -20,7 +21,7 @@ class WhyNot:
     tile: str | None = None         # the discard that would have completed the hand
     swim_level: int = 0             # the highest swim of the other seats
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> WhyNotDict:
         return {"code": self.code, "tile": self.tile, "swim_level": self.swim_level}
 
 
@@ -82,7 +83,7 @@ class Legality(HandState):
 
     def _may_win_by(self, seat: int, how: str) -> bool:
         """May the seat win now by `how` ("self_draw", "discard", "rob_kong", "rob_gold")?"""
-        return self._refusal(seat, how) is None
+        return self.rules.refusal(self, seat, how) is None
 
     def _refusal(self, seat: int, how: str) -> str | None:
         """Why the seat may not win now by `how`, as a reason code (None: it may): the rule set's

@@ -6,9 +6,13 @@ from typing import Any
 from .game import Game
 from .quote import quote
 
+#: The match lengths the page offers, and its default (bridge.options() sends them)
+MATCH_LENGTHS: tuple[int, ...] = (1, 2, 4, 8, 12, 16)
+DEFAULT_HANDS = 8
+
 
 class Match:
-    def __init__(self, variant: str, hands: int = 8, seed: int = 1, options: dict[str, Any] | None = None,
+    def __init__(self, variant: str, hands: int = DEFAULT_HANDS, seed: int = 1, options: dict[str, Any] | None = None,
                  dealer: int | None = None) -> None:
         if not isinstance(hands, int) or isinstance(hands, bool) or hands < 1:
             raise ValueError(f"hands must be a positive whole number, not {quote(hands)}")

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .tiles import CODES, NUM_KINDS, sorted_tiles
+from .types import DiscardDict, LastDiscard, Observation, WhyNotDict
 
 if TYPE_CHECKING:
     from .game import Game
@@ -11,7 +12,7 @@ if TYPE_CHECKING:
 WINDS = ("1z", "2z", "3z", "4z")
 
 
-def observe(game: Game, seat: int | None) -> dict[str, Any]:
+def observe(game: Game, seat: int | None) -> Observation:
     over = game.is_over
     hands: list[list[str] | None] = [
         sorted_tiles(h) if (over or s == seat) else None for s, h in enumerate(game.hands)
@@ -20,13 +21,13 @@ def observe(game: Game, seat: int | None) -> dict[str, Any]:
         [m.to_dict(hidden=(m.type == "concealed_kong" and s != seat and not over)) for m in ms]
         for s, ms in enumerate(game.melds)
     ]
-    discards = [
+    discards: list[list[DiscardDict]] = [
         [{"tile": None if (d.covered and s != seat and not over) else d.tile, "claimed": d.claimed,
           "covered": d.covered}
          for d in ds]
         for s, ds in enumerate(game.discards)
     ]
-    last = None
+    last: LastDiscard | None = None
     if game.last_discard is not None:
         ls, li = game.last_discard
         last = {"seat": ls, "tile": discards[ls][li]["tile"], "index": li}
@@ -78,7 +79,7 @@ def observe(game: Game, seat: int | None) -> dict[str, Any]:
     }
 
 
-def _why_not(game: Game, seat: int | None) -> dict[str, Any] | None:
+def _why_not(game: Game, seat: int | None) -> WhyNotDict | None:
     if seat is None:
         return None
     reason = game.why_not(seat)

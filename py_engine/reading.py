@@ -14,6 +14,7 @@ from typing import Any
 from .melds import Meld
 from .tiles import CODES, HONOR_BASE, INDEX, NUM_KINDS, WHITE_DRAGON, counts34
 from .golds import wild_of
+from .types import Options
 
 #: One group of the reading: (type, natural slots it stands for, how many of them are golds' stand-ins)
 Group = tuple[str, tuple[int, ...], tuple[bool, ...]]
@@ -128,7 +129,7 @@ def _standard(key: tuple[int, ...], golds: int, need_pair: bool, suited: bool,
         for start in (i - 2, i - 1, i):
             if start < i - pos or start % 9 > 6:
                 continue
-            slots = (start, start + 1, start + 2)
+            slots: tuple[int, ...] = (start, start + 1, start + 2)
             wilds = tuple(s < i for s in slots)   # below the lowest natural tile: golds
             for choice in _chow_fills(key, slots, i):
                 tries.append(("chow", slots, tuple(w or c for w, c in zip(wilds, choice))))
@@ -180,7 +181,7 @@ def _pairs(key: tuple[int, ...], golds: int, suited: bool, face: int) -> tuple[G
 
 
 def reading_of(concealed: Sequence[str], melds: Sequence[Meld], gold: str | None,
-               options: Mapping[str, Any], shape: str = "standard") -> dict[str, Any] | None:
+               options: Options, shape: str = "standard") -> dict[str, Any] | None:
     """The reading of a won hand under a rule set's options (gold_wild, white_dragon); a three-golds
     win (三金倒) that forms no shape reads as its golds."""
     white = options.get("white_dragon") != "plain"

@@ -4,6 +4,8 @@ Imports nothing else of the engine: the referee, scoring, the bots and the bridg
 """
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,8 +34,14 @@ class Win:
     pattern_multipliers: tuple[tuple[str, int], ...] | None = None
     #: Longyan: the category's base b (None for swim_triple's fixed table, and in Xinyu)
     base: int | None = None
-    #: the hand's reading: shape, groups (sets and pair) and what each gold / white dragon stood for
-    reading: dict[str, Any] | None = field(default=None, compare=False, hash=False)
+    #: reads the hand when first asked (see `reading`): a win settled in a bot's or a bench's game
+    #: is never shown, so it is never read
+    read: Callable[[], dict[str, Any] | None] | None = field(default=None, compare=False, repr=False)
+
+    @functools.cached_property
+    def reading(self) -> dict[str, Any] | None:
+        """The hand's reading: shape, groups (sets and pair) and what each gold / white dragon stood for."""
+        return None if self.read is None else self.read()
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {

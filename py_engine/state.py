@@ -1,8 +1,9 @@
 """The state of one hand, as data, with the small helpers every part of the game uses."""
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Self
 
 from .positions import Setup
 from .results import Payment, Result
@@ -81,6 +82,27 @@ class HandState:
         self.hand_number: int | None = None
         self.events: list[dict[str, Any]] = []
         self._legal_cache: dict[int, list[str]] = {}
+
+    def clone(self) -> Self:
+        """A copy that plays on independently: every field this class declares, copied here."""
+        twin = copy.copy(self)
+        twin.hands = [list(h) for h in self.hands]
+        twin.counts = [list(c) for c in self.counts]
+        twin.hand_shapes = [h.copy() for h in self.hand_shapes]
+        twin.melds = [list(m) for m in self.melds]
+        twin.flowers = [list(f) for f in self.flowers]
+        twin.wall = self.wall.clone()
+        twin.payments = list(self.payments)
+        twin.discards = [[Discard(d.tile, d.claimed, d.covered) for d in ds] for ds in self.discards]
+        twin.swims = list(self.swims)
+        twin.furiten = list(self.furiten)
+        twin.kongs = list(self.kongs)
+        twin.window = copy.deepcopy(self.window)
+        twin.bonus = Bonus(self.bonus.round, list(self.bonus.tiles), self.bonus.alive)
+        twin.history = list(self.history)
+        twin.events = list(self.events)
+        twin._legal_cache = {}
+        return twin
 
     @property
     def scores(self) -> list[int]:

@@ -6,7 +6,6 @@ from collections.abc import Iterable
 
 from .quote import quote
 
-SUITS = "mpsz"
 #: Every tile code, in index order: 0-8 m, 9-17 p, 18-26 s, 27-33 z (1z..7z), 34-41 flowers 1f..8f.
 CODES: tuple[str, ...] = tuple(
     [f"{n}{s}" for s in "mps" for n in range(1, 10)]
@@ -19,27 +18,6 @@ FLOWER_BASE = 34        # index of 1f
 FLOWERS = frozenset(CODES[FLOWER_BASE:])
 HONOR_BASE = 27         # index of 1z
 WHITE_DRAGON = "5z"
-
-NAMES_ZH: dict[str, str] = {}
-NAMES_EN: dict[str, str] = {}
-_ZH_NUM = "一二三四五六七八九"
-_ZH_SUIT = {"m": "万", "p": "饼", "s": "条"}
-_EN_SUIT = {"m": "Characters", "p": "Dots", "s": "Bamboo"}
-_ZH_HONOR = "东南西北白发中"
-_EN_HONOR = ("East", "South", "West", "North", "White", "Green", "Red")
-_ZH_FLOWER = "春夏秋冬梅兰竹菊"
-_EN_FLOWER = ("Spring", "Summer", "Autumn", "Winter", "Plum", "Orchid", "Bamboo", "Chrysanthemum")
-for _c in CODES:
-    _n, _s = int(_c[0]), _c[1]
-    if _s in _ZH_SUIT:
-        NAMES_ZH[_c] = _ZH_NUM[_n - 1] + _ZH_SUIT[_s]
-        NAMES_EN[_c] = f"{_n} {_EN_SUIT[_s]}"
-    elif _s == "z":
-        NAMES_ZH[_c] = _ZH_HONOR[_n - 1]
-        NAMES_EN[_c] = _EN_HONOR[_n - 1]
-    else:
-        NAMES_ZH[_c] = _ZH_FLOWER[_n - 1]
-        NAMES_EN[_c] = _EN_FLOWER[_n - 1]
 
 _GROUP = re.compile(r"([0-9]+)([mpszf])")   # ASCII digits only: "\d" would read "١m" as a tile
 _MAX_DIGIT = {"m": 9, "p": 9, "s": 9, "z": 7, "f": 8}
@@ -113,14 +91,6 @@ def as_tiles(hand: str | Iterable[str]) -> list[str]:
 
 def is_flower(code: str) -> bool:
     return code[1] == "f"
-
-
-def is_honor(code: str) -> bool:
-    return code[1] == "z"
-
-
-def suit_of(code: str) -> str:
-    return code[1]
 
 
 def counts34(tiles: Iterable[str]) -> list[int]:

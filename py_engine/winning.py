@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from . import shapes
 from .golds import count_index, hand_counts, slots_of, wild_of
@@ -11,12 +10,13 @@ from .rules import ruleset
 from .rules.xinyu import free_hand_waits, free_hand_wins
 from .shapes import Component
 from .tiles import HONOR_BASE, NUM_KINDS
+from .types import Options
 
 __all__ = ["HandShape", "count_index", "hand_counts", "is_winning", "wild_of"]
 
 
 def is_winning(tiles: Sequence[str], melds: int, variant: str, gold: str | None,
-               options: Mapping[str, Any], extra_golds: int = 0, counts: list[int] | None = None) -> bool:
+               options: Options, extra_golds: int = 0, counts: list[int] | None = None) -> bool:
     """Standard shape, seven pairs (no melds), or Xinyu's all-honors free hand (全风向: no melds, 14 honors).
 
     `counts`: the tiles' physical 34-slot counts when the caller has them already.
@@ -50,7 +50,7 @@ class HandShape:
 
     __slots__ = ("_before", "_slots", "_waits", "_waits_melds", "free_honors", "golds", "parts", "wild")
 
-    def __init__(self, counts: list[int], variant: str, gold: str | None, options: Mapping[str, Any]) -> None:
+    def __init__(self, counts: list[int], variant: str, gold: str | None, options: Options) -> None:
         """`counts`: the concealed tiles' physical 34-slot counts."""
         self.free_honors = ruleset(variant).free_honors
         self.wild = wild_of(options)

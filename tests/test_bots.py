@@ -252,3 +252,30 @@ def test_hard_looks_ahead_on_its_discards(variant: str) -> None:
                     differ += decision.action != normal.choose(view)
             game.apply(seat, bots.choose(game, seat, "normal"))
     assert looked >= 40 and differ >= 1
+
+
+@pytest.mark.parametrize("variant, options", [("xinyu", {}), ("xinyu", {"scoring": "simple"}), ("longyan", {})])
+def test_the_bots_value_of_a_complete_hand_is_what_scoring_pays(variant: str, options: dict) -> None:
+    """hard.NextDraw.win_points (the bots' worth of self-drawing a complete hand) against the
+    referee's payments for the very win, over bot-played hands (issue 11: one implementation)."""
+    from py_engine.bots.common import View
+    from py_engine.bots.hard import NextDraw
+    from py_engine.bots.value import Evaluator
+
+    checked = 0
+    for seed in range(60):
+        game = Game.new(variant, seed=seed, options=options)
+        while not game.is_over:
+            seat = game.waiting_for[0]
+            action = bots.choose(game, seat, "easy")
+            if action == "win" and game.window is None and not game.swims[seat]:
+                view = View.from_observation(game.observation(seat))
+                counts, golds = view.counts()
+                points = NextDraw(view, Evaluator(view)).win_points(counts, golds, view.melds, game.replacement)
+                game.apply(seat, action)
+                paid = sum(p["amount"] for p in game.result["payments"] if p["reason"] == "win" and p["to"] == seat)
+                assert points == paid, (seed, game.result["wins"])
+                checked += 1
+                break
+            game.apply(seat, action)
+    assert checked >= 10

@@ -165,3 +165,13 @@ def test_hint_on_every_turn_of_a_hand_is_json_safe() -> None:
             json.dumps(h)
             assert h["suggested"] in game.legal_actions(seat)
             game.apply(seat, bots.choose(game, seat, "easy"))
+
+
+def test_the_reason_is_a_code_with_its_tiles_and_the_words_follow_it() -> None:
+    game = table("xinyu", "123m456p789s11z258m")
+    h = hints.hint(game, 0)
+    code = h["reason_code"]
+    assert code["code"] == "discard" and f"discard {code['tile']}" == h["suggested"]
+    assert code["shanten"] >= 0 and all(isinstance(g, list) for g in code["keeps"])
+    assert h["reason"]["en"].startswith(f"discard {code['tile']}")
+    assert hints.hint(game, 1)["reason_code"] is None            # not seat 1's turn

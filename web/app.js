@@ -27,6 +27,7 @@ import { createPanels } from "./panels.js";
 import { createTimer } from "./timer.js";
 import { installApi } from "./api.js";
 import { createBotLoop } from "./loop.js";
+import { createKeeper } from "./keep.js";
 
 const M = window.mahjong;
 const canvas = document.getElementById("table");
@@ -84,6 +85,7 @@ const ui = new UI(uiRoot, {
   settingsClosed,
 });
 
+const keeper = createKeeper({ ui, notice }); // the match saved after every action (keep.js)
 const panels = createPanels({ store, ui, sound, settings, redraw });
 const steps = createSteps({ store, ui, renderer, sound, emit, setState, speed, redraw });
 const loop = createBotLoop({
@@ -154,7 +156,8 @@ function placeOverlay() {
 window.addEventListener("resize", redraw);
 /** The loader's boot words, the canvas's name and the page title in the chosen language. */
 function translateShell() {
-  M.labels = Object.fromEntries(["runtime", "stdlib", "start", "micropip", "engine", "import", "ready", "failed", "reload", "mb"]
+  M.labels = Object.fromEntries(["runtime", "stdlib", "start", "micropip", "engine", "import", "snapshot", "restore",
+    "ready", "failed", "reload", "update", "updateNow", "mb"]
     .map((k) => [k, t(`boot.${k}`)]));
   M.refreshProgress?.();
   canvas.setAttribute("aria-label", t("table.label"));
@@ -253,6 +256,23 @@ async function startMatch(args, { fromError = false } = {}) {
   return view.state;
 }
 
+/** Continue a saved match (keep.js); false when it cannot be resumed (reported, set aside). */
+async function resumeMatch(save) {
+  store.newMatch();
+  timer.stop();
+  panels.clear();
+  const state = await keeper.resume(save).catch((error) => {
+    if (error.kind !== "stale") engineFault(error);
+    return null;
+  });
+  if (!state) return false;
+  setState(state);
+  announceHand();
+  emit("newGame", { state: view.state });
+  afterState();
+  return true;
+}
+
 async function restartHand() {
   ui.hideBanner();
   store.newMatch();
@@ -291,6 +311,7 @@ function setState(state) {
   store.setState(state, displayHand(state, viewSeat(state)).length);
   updateStatus();
   emit("state", state);
+  if (!state.autoplay) keeper.saved(state);
   redraw();
 }
 
@@ -462,6 +483,7 @@ function showSettlement() {
     names,
     onNext: () => nextHand().catch(() => {}),
     onNewMatch: () => startMatch(matchArgs()).catch(() => {}),
+    extra: keeper.settlementButtons(s),
   });
   redraw();
 }
@@ -504,7 +526,13 @@ async function firstDeal() {
   firstDealt = true;
   ui.hideQuick();
   try {
-    await startMatch(matchArgs(params.position ? { position: params.position } : {}));
+    const daily = new URLSearchParams(location.search).has("daily");
+    const fresh = params.position || daily || "seed" in params || settings.autoplay;
+    const save = fresh ? null : keeper.offer();
+    if (save && (await keeper.ask(save)) && (await resumeMatch(save))) {
+      // the match left last time, exactly where it was
+    } else if (daily) await startMatch(keeper.daily(settings, params.hands));
+    else await startMatch(matchArgs(params.position ? { position: params.position } : {}));
     requestAnimationFrame(() => {
       if (M.timing) M.timing.table = performance.now(); // the first playable table is painted
     });

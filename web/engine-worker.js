@@ -1,20 +1,22 @@
 // The engine worker: boots Pyodide, installs the engine wheel with micropip, imports
 // py_engine, then answers calls through py_engine.bridge.call(json_str) -> json_str.
+// On a repeat visit it restores the memory snapshot of a warmed engine instead, when one is
+// kept (pyodide-boot.js); any failure of that falls back to the normal boot.
 // Running Python here keeps bots' thinking off the page's thread.
 // Message shapes are listed at the top of engine.js.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
+import {
+  checkedBytes, discardSnapshot, entries, fetchWheel, findSnapshot, importEngine, installEngine,
+  pyodideOptions, readManifest,
+} from "./pyodide-boot.js";
 
-const here = (path) => new URL(path, import.meta.url).href;
 const post = (message) => self.postMessage(message);
 
 // --- progress: count the bytes of the big downloads as they arrive ---------------------
 
 let sizes = {};
 let engineWheel = null; // file name of the engine wheel, once the manifest is in
-const manifest = fetch(here("./engine.json"), { cache: "no-cache" }).then((r) => {
-  if (!r.ok) throw new Error(`engine.json: HTTP ${r.status}`);
-  return r.json();
-});
+const manifest = readManifest();
 manifest.then((m) => {
   sizes = m.sizes || {};
   engineWheel = m.wheel.split("/").pop();
@@ -85,70 +87,78 @@ let stage = "runtime"; // runtime, stdlib and start overlap; failures name "runt
 let call = null; // the Python entry point, py_engine.bridge.call: (json_str) -> json_str
 let ping = null;
 
-// "ping" is answered here, not by the bridge: it checks the worker and the interpreter.
-const GLUE = `
-import json, sys
-import py_engine
+// The engine wheel's bytes, fetched while the runtime downloads and compiles, instead of by
+// micropip once Python is up; only on the path that installs it.
+let wheelBytes = null;
+const wheel = () => (wheelBytes ??= manifest.then(fetchWheel));
 
-try:
-    from py_engine.bridge import call as _entry
-    _has_bridge = True
-except ModuleNotFoundError as error:
-    if error.name != "py_engine.bridge":
-        raise
-    _has_bridge = False
-
-    def _entry(request: str) -> str:
-        """Until py_engine.bridge exists: refuse every method."""
-        method = json.loads(request).get("method")
-        return json.dumps({"ok": False, "error": f"no engine bridge yet for {method!r}"})
-
-def _ping() -> str:
-    return json.dumps({"ok": True, "python": sys.version, "bridge": _has_bridge})
-
-(_entry, _ping)
-`;
-
-// The engine wheel's bytes, fetched while the runtime downloads and compiles (the query busts
-// stale caches), instead of by micropip once Python is up.
-const wheelBytes = manifest.then(async (m) => {
-  const response = await fetch(`${here("./" + m.wheel)}?v=${m.sha256.slice(0, 12)}`);
-  if (!response.ok) throw new Error(`${engineWheel}: HTTP ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
-});
-wheelBytes.catch(() => {}); // reported by boot(), at the engine stage
-
-async function boot() {
+/** The normal boot: start Python, install the engine wheel with micropip, import the engine. */
+async function freshBoot(m) {
+  wheel().catch(() => {}); // reported below, at the engine stage
+  progress("micropip", 0); // first: this path's own stage tells the page's bar which path it is
   progress("runtime", 0);
   progress("stdlib", 0);
   // micropip listed here downloads while the runtime starts, instead of after it.
-  const pyodide = await loadPyodide({ indexURL: here("./pyodide/"), packages: ["micropip"] });
+  const pyodide = await loadPyodide({ ...pyodideOptions(manifest), packages: ["micropip"] });
   for (const done of ["runtime", "stdlib", "start", "micropip"]) progress(done, 1);
-
   stage = "engine";
-  const m = await manifest;
-  // micropip installs the wheel from the in-memory file system (emfs:), under its own file name.
-  const path = `/tmp/wheels/${engineWheel}`;
-  pyodide.FS.mkdirTree("/tmp/wheels");
-  pyodide.FS.writeFile(path, await wheelBytes);
-  const micropip = pyodide.pyimport("micropip");
-  try {
-    await micropip.install.callKwargs(`emfs:${path}`, { deps: false });
-  } finally {
-    micropip.destroy();
-  }
+  await installEngine(pyodide, m, await wheel());
   progress("engine", 1);
-
   stage = "import";
-  const entries = pyodide.runPython(GLUE);
-  [call, ping] = [entries.get(0), entries.get(1)];
-  entries.destroy();
-  const info = pyodide.runPython("import sys; (sys.version, _has_bridge)").toJs();
+  importEngine(pyodide);
+  return pyodide;
+}
+
+/** A repeat visit: the heap of a warmed engine from Cache Storage (made by snapshot-worker.js). */
+async function restoreBoot(found) {
+  progress("snapshot", 0); // first: this path's own stage tells the page's bar which path it is
+  progress("runtime", 0);
+  progress("stdlib", 0);
+  const bytes = checkedBytes(found).then((b) => {
+    progress("snapshot", 1);
+    return b;
+  });
+  const pyodide = await loadPyodide({ ...pyodideOptions(manifest), _loadSnapshot: bytes });
+  for (const done of ["runtime", "stdlib", "start"]) progress(done, 1);
+  stage = "import";
+  // The snapshot froze the random state: reseed it from the system's entropy.
+  pyodide.runPython("import random; random.seed()");
+  return pyodide;
+}
+
+async function boot() {
+  const m = await manifest;
+  let found = null;
+  try {
+    found = await findSnapshot(m);
+  } catch (error) {
+    console.warn("mahjong: Cache Storage unavailable, no snapshot:", error);
+  }
+  let pyodide = null;
+  let path = found ? "snapshot" : "fresh";
+  if (found) {
+    try {
+      pyodide = await restoreBoot(found);
+      [call, ping] = entries(pyodide);
+      JSON.parse(ping()); // the restored interpreter answers
+    } catch (error) {
+      console.warn("mahjong: the memory snapshot could not be restored; discarding it and starting normally:", error);
+      discardSnapshot(m).catch(() => {});
+      pyodide = null;
+      path = "fresh";
+      stage = "runtime";
+    }
+  }
+  if (!pyodide) {
+    pyodide = await freshBoot(m);
+  }
+  const [entry, pinger, info] = entries(pyodide);
+  [call, ping] = [entry, pinger];
   progress("import", 1);
   post({
     type: "ready",
-    python: info[0],
-    bridge: info[1],
+    ...info,
+    path, // "fresh" or "snapshot"
     pyodide: pyodide.version,
     engine: { wheel: engineWheel, sha256: m.sha256 },
   });

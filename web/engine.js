@@ -5,7 +5,7 @@
 //   import { startEngine, EngineError } from "./engine.js";
 //   const engine = startEngine();              // starts the worker once per page; later calls return it
 //   engine.onProgress(({ stage, fraction }) => bar(stage, fraction));   // boot progress
-//   const info = await engine.ready;           // {python, pyodide, engine: {wheel, sha256}, bridge}
+//   const info = await engine.ready;           // {python, pyodide, engine: {wheel, sha256}, path}
 //   const { state } = await engine.call("new_match", { variant: "longyan", seed: 7 });
 //   const { hints } = await engine.call("hint");
 //   try { await engine.call("act", { action: "discard 9z" }); }
@@ -26,7 +26,7 @@
 //   page -> worker  {type: "call", id, method, json}         json: the whole request, a JSON string
 //   worker -> page  {type: "progress", stage, fraction[, bytes, total]}  fraction 0..1; a download's
 //                                                             bytes so far and all downloads' bytes
-//                   {type: "ready", python, pyodide, engine, bridge}
+//                   {type: "ready", python, pyodide, engine, path}   path: "fresh" | "snapshot"
 //                   {type: "failed", stage, error: {name, message}}
 //                   {type: "result", id, json}                json: the string the bridge returned
 //                   {type: "error", id, error: {name, message}} the call raised in the worker
@@ -34,7 +34,7 @@
 /**
  * @typedef {"illegal" | "invalid" | "engine" | "timeout" | "stale"} ErrorKind
  * @typedef {{stage: string, fraction: number, bytes?: number, total?: number}} Progress  bytes: a download's so far
- * @typedef {{python: string, pyodide: string, engine: {wheel: string, sha256: string}, bridge: boolean}} EngineInfo
+ * @typedef {{python: string, pyodide: string, engine: {wheel: string, sha256: string}, path: "fresh" | "snapshot"}} EngineInfo
  * @typedef {{ok: boolean, error?: string, kind?: string, legal?: string[], [key: string]: any}} Answer
  * @typedef {{timeout?: number}} CallOptions
  * @typedef {{timeout?: number, bootTimeout?: number, workerUrl?: string | URL}} EngineOptions
@@ -244,7 +244,8 @@ export class Engine {
         case "ready":
           clearTimeout(bootTimer);
           if (this.failure) return;
-          this.info = { python: data.python, pyodide: data.pyodide, engine: data.engine, bridge: data.bridge };
+          this.info = { python: data.python, pyodide: data.pyodide, engine: data.engine,
+                        path: data.path === "snapshot" ? "snapshot" : "fresh" };
           resolveReady(this.info);
           break;
         case "failed":

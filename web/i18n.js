@@ -179,6 +179,8 @@ const STRINGS = {
     "boot.start": "Getting the game ready", "boot.micropip": "Loading the game", "boot.engine": "Setting up the rules and the players",
     "boot.import": "Setting up the table", "boot.ready": "Ready", "boot.failed": "The game could not start",
     "boot.reload": "Reload", "boot.progress": "Loading the game",
+    "boot.snapshot": "Loading the game", "boot.restore": "Getting the game ready",
+    "boot.update": "A new version of the game is ready", "boot.updateNow": "Reload",
     "table.label": "Mahjong table. Arrow keys choose a tile, Enter discards; the claim buttons follow the table.",
     autoplay: "Demo: four bots",
     waitingBots: "The bots are playing…",
@@ -352,6 +354,8 @@ const STRINGS = {
     "boot.start": "游戏准备中", "boot.micropip": "正在加载游戏", "boot.engine": "正在摆好规则和对手",
     "boot.import": "正在摆牌桌", "boot.ready": "就绪", "boot.failed": "游戏无法启动",
     "boot.reload": "重新加载", "boot.progress": "正在加载游戏",
+    "boot.snapshot": "正在加载游戏", "boot.restore": "游戏准备中",
+    "boot.update": "游戏新版本已就绪", "boot.updateNow": "重新加载",
     "table.label": "麻将牌桌。方向键选牌，Enter 打出；碰杠按钮在牌桌之后。",
     autoplay: "演示：四家电脑",
     waitingBots: "电脑正在出牌…",
@@ -525,6 +529,8 @@ const STRINGS = {
     "boot.start": "遊戲準備中", "boot.micropip": "正在載入遊戲", "boot.engine": "正在擺好規則和對手",
     "boot.import": "正在擺牌桌", "boot.ready": "就緒", "boot.failed": "遊戲無法啟動",
     "boot.reload": "重新載入", "boot.progress": "正在載入遊戲",
+    "boot.snapshot": "正在載入遊戲", "boot.restore": "遊戲準備中",
+    "boot.update": "遊戲新版本已就緒", "boot.updateNow": "重新載入",
     "table.label": "麻將牌桌。方向鍵選牌，Enter 打出；碰槓按鈕在牌桌之後。",
     autoplay: "示範：四家電腦",
     waitingBots: "電腦正在出牌…",
@@ -546,11 +552,6 @@ export function matchLang(tag) {
   if (t.startsWith("zh")) return "zh-Hans";
   if (t === "en" || t.startsWith("en-")) return "en";
   return null;
-}
-
-/** More strings for each language from a module of their own (moments.js): {en: {...}, ...}. */
-export function addStrings(tables) {
-  for (const [lang, table] of Object.entries(tables)) Object.assign(STRINGS[lang], table);
 }
 
 export function setLang(lang) {
@@ -585,16 +586,22 @@ export function tIn(lang, key, vars) {
   return s;
 }
 
-/** A tile's name: "3 Dots", "三饼", "East Wind"; null (hidden) -> "a hidden tile". */
-export function tileName(code) {
-  if (!code) return t("tile.hidden");
+/** A tile's name: "3 Dots", "三饼", "East Wind"; null (hidden) -> "a hidden tile". In `lang` when given. */
+export function tileName(code, lang = current) {
+  const say = (key, vars) => tIn(STRINGS[lang] ? lang : current, key, vars);
+  if (!code) return say("tile.hidden");
   const suit = code[1];
   if (suit === "m" || suit === "p" || suit === "s") {
     const n = Number(code[0]);
-    const numeral = NUMERALS[current] ? NUMERALS[current][n - 1] : String(n);
-    return t("tile.suited", { n: numeral, suit: t(`suit.${suit}`) });
+    const numeral = NUMERALS[lang] ? NUMERALS[lang][n - 1] : String(n);
+    return say("tile.suited", { n: numeral, suit: say(`suit.${suit}`) });
   }
-  return t(`tile.${code}`);
+  return say(`tile.${code}`);
+}
+
+/** More strings from modules of their own (i18n-tutorial.js, moments.js, claim-items.js): {lang: {key: text}}, merged in. */
+export function addStrings(tables) {
+  for (const [lang, table] of Object.entries(tables)) Object.assign(STRINGS[lang], table);
 }
 
 /** Every key of every language, for the tests: no language may miss a key. */

@@ -6,18 +6,30 @@
 import { paintFelt } from "./felt.js"; // tiny and import-free: the first frame is not held up
 import { startEngine } from "./engine.js"; // small and import-free too
 
-// Each stage's share of the bar, roughly its share of the boot time. Downloads report
-// bytes; "start" (compiling WebAssembly, starting the interpreter) reports only its end,
-// so while it runs the bar eases toward its end with time.
-const STAGES = [
-  { name: "runtime", weight: 0.34, label: "Loading the game" },
-  { name: "stdlib", weight: 0.1, label: "Loading the game" },
-  { name: "start", weight: 0.3, label: "Getting the game ready" },
-  { name: "micropip", weight: 0.04, label: "Loading the game" },
-  { name: "engine", weight: 0.16, label: "Setting up the rules and the players" },
-  { name: "import", weight: 0.06, label: "Setting up the table" },
-];
-const DOWNLOADS = new Set(["runtime", "stdlib", "micropip"]); // stages that are downloads (bytes shown)
+// Each stage's share of the bar, roughly its share of the boot time, on each of the worker's
+// two paths (a stage only one path has tells which: the worker reports "snapshot" first when it
+// restores one, "micropip" first when it boots normally). Downloads report bytes; "start"
+// (compiling WebAssembly, starting the interpreter or restoring its snapshot) reports only its
+// end, so while it runs the bar eases toward its end with time.
+const PATHS = {
+  fresh: [
+    { name: "runtime", weight: 0.34, label: "Loading the game" },
+    { name: "stdlib", weight: 0.1, label: "Loading the game" },
+    { name: "start", weight: 0.3, label: "Getting the game ready" },
+    { name: "micropip", weight: 0.04, label: "Loading the game" },
+    { name: "engine", weight: 0.16, label: "Setting up the rules and the players" },
+    { name: "import", weight: 0.06, label: "Setting up the table" },
+  ],
+  // a repeat visit: the saved engine (a memory snapshot) instead of micropip and the install
+  snapshot: [
+    { name: "runtime", weight: 0.4, label: "Loading the game" },
+    { name: "stdlib", weight: 0.05, label: "Loading the game" },
+    { name: "snapshot", weight: 0.15, label: "Loading the game" },
+    { name: "start", weight: 0.35, key: "restore", label: "Getting the game ready" },
+    { name: "import", weight: 0.05, label: "Setting up the table" },
+  ],
+};
+let STAGES = PATHS.fresh;
 
 const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById("table"));
 const bootBox = document.getElementById("boot");
@@ -60,12 +72,24 @@ function queuePaint() {
 
 // --- progress ------------------------------------------------------------------------
 
-const fractions = Object.fromEntries(STAGES.map((s) => [s.name, 0]));
+let fractions = Object.fromEntries(STAGES.map((s) => [s.name, 0]));
+let shown = 0; // the bar never goes back, not even when a failed restore falls back to a fresh boot
 const progressLog = [];
-const timing = { loader: performance.now() }; // then one entry per finished stage, and "ready"
+
+/** Switch to the stage table of the path that has `stage`; false when none has it. */
+function choosePath(stage) {
+  const path = Object.keys(PATHS).find((p) => PATHS[p].some((s) => s.name === stage));
+  if (!path) return false;
+  STAGES = PATHS[path];
+  fractions = Object.fromEntries(STAGES.map((s) => [s.name, 0]));
+  timing.path = path;
+  return true;
+}
+const timing = { loader: performance.now(), path: "fresh" }; // then one entry per finished stage, and "ready"
 
 function overall() {
-  return STAGES.reduce((sum, s) => sum + s.weight * fractions[s.name], 0);
+  shown = Math.max(shown, STAGES.reduce((sum, s) => sum + s.weight * fractions[s.name], 0));
+  return shown;
 }
 
 // The page's words in the chosen language, once app.js has set window.mahjong.labels.
@@ -73,29 +97,26 @@ function label(name, english) {
   return window.mahjong?.labels?.[name] ?? english;
 }
 
-const bytes = { total: 0 }; // stage -> bytes downloaded, and every download's total
-
 function showProgress() {
   const value = Math.min(1, overall());
   const pending = STAGES.find((s) => fractions[s.name] < 1);
   fill.style.width = `${(value * 100).toFixed(1)}%`;
   bar.setAttribute("aria-valuenow", String(Math.round(value * 100)));
-  let line = pending ? label(pending.name, pending.label) : label("ready", "Ready");
-  const got = STAGES.reduce((sum, s) => sum + (bytes[s.name] || 0), 0);
-  if (pending && bytes.total && got < bytes.total && DOWNLOADS.has(pending.name)) {
-    // "Loading the game: 3.1 of 7.7 MB"
+  let line = pending ? label(pending.key ?? pending.name, pending.label) : label("ready", "Ready");
+  const got = Object.values(bytes.got).reduce((sum, n) => sum + n, 0);
+  if (pending && bytes.total && got < bytes.total && bytes.got[pending.name] !== undefined) {
+    // a download: "Loading the game: 3.1 of 7.7 MB"
     const mb = (n) => (n / 1e6).toFixed(1);
     line += `: ${label("mb", "{got} of {total} MB").replace("{got}", mb(got)).replace("{total}", mb(bytes.total))}`;
   } else if (pending) line += "…";
   statusLine.textContent = line;
 }
 
-function onProgress(stage, fraction, got, total) {
-  if (!(stage in fractions)) return;
-  if (got !== undefined && total) {
-    bytes[stage] = Math.max(bytes[stage] || 0, got);
-    bytes.total = total;
-  }
+/** Bytes downloaded per stage, and every download's total (the worker's progress reports). */
+const bytes = { got: /** @type {Record<string, number>} */ ({}), total: 0 };
+
+function onProgress(stage, fraction) {
+  if (!(stage in fractions) && !choosePath(stage)) return;
   const f = Math.max(fractions[stage], Math.min(1, fraction));
   if (f === fractions[stage]) return;
   fractions[stage] = f;
@@ -132,7 +153,13 @@ function showFailure(error) {
 // --- the engine and window.mahjong ---------------------------------------------------------
 
 const engine = startEngine();
-engine.onProgress(({ stage, fraction, bytes: got, total }) => onProgress(stage, fraction, got, total));
+engine.onProgress(({ stage, fraction, bytes: got, total }) => {
+  if (got !== undefined && total) {
+    bytes.got[stage] = Math.max(bytes.got[stage] || 0, got);
+    bytes.total = total;
+  }
+  onProgress(stage, fraction);
+});
 
 /** Resolves with window.mahjong once the engine answers calls (API.md). */
 const ready = engine.ready.then((info) => {
@@ -140,6 +167,13 @@ const ready = engine.ready.then((info) => {
   timing.ready = performance.now();
   Object.assign(window.mahjong, info);
   bootBox.classList.add("hidden");
+  // later visits start with no network (sw.js), registered now that the engine is up
+  window.mahjong.offline = import("./offline.js").then((m) => m.keepOffline());
+  window.mahjong.offline.catch((error) => console.warn("mahjong: no offline copy:", error));
+  if (info.path === "fresh" && typeof caches !== "undefined") {
+    // the next visit restores a snapshot instead: made in idle time by a second worker
+    window.mahjong.snapshot = import("./snapshot.js").then((m) => m.makeSnapshotLater());
+  }
   return window.mahjong;
 }, (error) => {
   showFailure(error);

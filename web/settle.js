@@ -19,7 +19,7 @@ function bothNames(key) {
 }
 
 /** The settlement dialog's title, body and buttons. */
-export function settlement(state, { names, onNext, onNewMatch, autoNextIn }) {
+export function settlement(state, { names, onNext, onNewMatch, autoNextIn, extra = [] }) {
   const result = state.result;
   const match = state.match;
   const view = viewSeat(state);
@@ -133,6 +133,7 @@ export function settlement(state, { names, onNext, onNewMatch, autoNextIn }) {
     if (autoNextIn) next.textContent = `${t("settle.next")} (${autoNextIn}s)`;
     buttons.push(next);
   }
+  buttons.push(...extra); // the page's own (keep.js: watch again, export)
   const title = match ? t("settle.title", { n: match.hand_number + 1, total: match.hands }) : t("settle.title", { n: 1, total: 1 });
   return { title, body, buttons };
 }

@@ -121,8 +121,11 @@ export function roundRect(ctx, x, y, w, h, r) {
   ctx.closePath();
 }
 
-/** Paint one tile into a 60-unit-wide box; `script` (optional) overrides setTileScript's. */
-function paintTile(ctx, code, look, pixelWidth, script = tileScript) {
+/**
+ * Paint one tile in the 60 × 60·TILE_H design space (tileImage scales it; svgctx.js records it);
+ * `script` (optional) overrides setTileScript's: "hans" 万东发兰, "hant" 萬東發蘭.
+ */
+export function paintTile(ctx, code, look, pixelWidth, script = tileScript) {
   const glyphs = GLYPHS[script] || GLYPHS.hans;
   const looks = new Set(look.split("+"));
   const back = code === "back";

@@ -9,23 +9,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import shapes
+from ..golds import GOLD_SLOT as GOLD_SLOT
+from ..golds import count_slots, natural_tile, white_replaces
+from ..rules import RuleSet, ruleset
+from ..rules import longyan as longyan_rules
+from ..rules.xinyu import free_hand_shanten
 from ..actions import Action
-from ..tiles import CODES, HONOR_BASE, INDEX, NUM_KINDS, WHITE_DRAGON
+from ..tiles import CODES, HONOR_BASE, INDEX, NUM_KINDS
 
-GOLD_SLOT = -1          # a drawn or held gold does not go into the counts: it is a wild
 SUIT_LETTERS = "mps"
 
-#: Longyan win payments, summed over the three payers (docs/RULES.md §3 Win settlement), by winner role.
-#: (non-dealer winner: dealer pays 2b, others b; dealer winner: each pays 2b)
-def longyan_total(base: int, dealer_wins: bool) -> int:
-    return 6 * base if dealer_wins else 4 * base
-
-
-def swim_total(level: int, dealer_wins: bool) -> int:
-    """Points a swim of this level brings its winner (三游 is a fixed table)."""
-    if level >= 3:
-        return 72 if dealer_wins else 24 + 16 + 16
-    return longyan_total(4 if level == 1 else 8, dealer_wins)
+#: Longyan win payments summed over the three payers (docs/RULES.md §3 Win settlement), from the rule set
+longyan_total = longyan_rules.self_draw_total
+swim_total = longyan_rules.swim_total
 
 
 @dataclass
@@ -47,6 +43,7 @@ class View:
     obs: dict[str, Any]
     seat: int
     variant: str
+    rules: RuleSet
     options: dict[str, Any]
     legal: list[str]
     phase: str
@@ -71,17 +68,10 @@ class View:
         seat = obs["seat"]
         options = obs.get("options") or {}
         variant = obs["variant"]
-        gold = obs.get("gold") if variant == "longyan" else None
-        white = bool(gold) and options.get("white_dragon", "replace_gold") != "plain" and gold != WHITE_DRAGON
-        slot_of = []
-        for k in range(NUM_KINDS):
-            code = CODES[k]
-            if gold is not None and code == gold:
-                slot_of.append(GOLD_SLOT)
-            elif white and code == WHITE_DRAGON:
-                slot_of.append(INDEX[gold or WHITE_DRAGON])
-            else:
-                slot_of.append(k)
+        rules = ruleset(variant)
+        gold = obs.get("gold") if rules.has_gold else None
+        white = white_replaces(options, gold)
+        slot_of = list(count_slots(gold, white))     # the one gold reading (golds.py)
         unseen_map = obs.get("unseen") or {}
         unseen = [int(unseen_map.get(CODES[k], 0)) for k in range(NUM_KINDS)]
         info = MeldInfo()
@@ -89,7 +79,7 @@ class View:
             info = info.plus(m["tile"], m["type"] != "pong")
         last = obs.get("last_discard")
         return cls(
-            obs=obs, seat=seat, variant=variant, options=options,
+            obs=obs, seat=seat, variant=variant, rules=rules, options=options,
             legal=list(obs.get("legal_actions") or []), phase=obs.get("phase", "discard"),
             hand=list(obs["hands"][seat] or []), melds=info, gold=gold,
             wild="suited" if options.get("gold_wild") == "suited" else "any",
@@ -105,7 +95,8 @@ class View:
 
     @property
     def longyan(self) -> bool:
-        return self.variant == "longyan"
+        """The rule set has a gold (and swims): Longyan."""
+        return self.rules.has_gold
 
     @property
     def is_dealer(self) -> bool:
@@ -123,10 +114,7 @@ class View:
         if slot == GOLD_SLOT:
             assert self.gold is not None
             return self.gold
-        code = CODES[slot]
-        if self.white_replaces and code == self.gold:
-            return WHITE_DRAGON                 # a white dragon stands for the gold's face (白板替金)
-        return code
+        return natural_tile(slot, self.gold, self.white_replaces) or CODES[slot]   # 白板替金: a white dragon
 
     def unseen_total(self) -> int:
         return sum(self.unseen)
@@ -139,12 +127,13 @@ class View:
 # ---------------------------------------------------------------------------------------------
 # Shanten of the whole hand (the variant's shapes) and simple shape measures
 
-def plain_shanten(counts: list[int], golds: int, melds: int, wild: str, xinyu: bool) -> int:
-    """Standard shape or seven pairs; in Xinyu also the all-honors free hand (全风向, docs/RULES.md §2)."""
+def plain_shanten(counts: list[int], golds: int, melds: int, wild: str, free_honors: bool) -> int:
+    """Standard shape or seven pairs; with the rule set's free hand also the all-honors free hand
+    (全风向, docs/RULES.md §2)."""
     s = shapes.shanten(counts, melds, golds, wild)
-    if xinyu and melds == 0 and s > -1:
-        free = 13 - sum(counts[HONOR_BASE:])
-        if free < s:
+    if free_honors and s > -1:
+        free = free_hand_shanten(counts, melds)
+        if free is not None and free < s:
             s = free
     return s
 

@@ -6,7 +6,7 @@ that is a hint, not a proof) and the copies of the tile still unseen.
 """
 from __future__ import annotations
 
-from ..tiles import INDEX
+from ..tiles import CODES, HONOR_BASE, INDEX
 from .common import View
 
 #: Chance an opponent waits on a suited tile of this number, when it is ready.
@@ -16,9 +16,8 @@ FEED_COST = 2.5
 
 
 def discard_wins_possible(view: View) -> bool:
-    if view.variant == "xinyu":
-        return bool(view.options.get("discard_win"))
-    return max(view.swims) < 2          # a double or triple swim forbids discard wins by others
+    # the rule set's discard wins; a double or triple swim forbids discard wins by others
+    return view.rules.may_win_on_discard(view.options) and max(view.swims) < 2
 
 
 def readiness(view: View, opponent: int) -> float:
@@ -37,7 +36,8 @@ def danger(view: View, tile: str) -> float:
         return 0.0                      # a discarded gold cannot be claimed
     obs = view.obs
     unseen = view.unseen[INDEX[tile]]
-    honor = tile[1] == "z" and not (view.white_replaces and tile == "5z" and view.gold and view.gold[1] != "z")
+    slot = view.slot(tile)              # the one gold reading: a white dragon reads as the gold's face
+    honor = slot >= HONOR_BASE
     total = 0.0
     for opp in range(4):
         if opp == view.seat or view.swims[opp]:
@@ -48,7 +48,7 @@ def danger(view: View, tile: str) -> float:
         if honor:
             p = 0.045 * unseen
         else:
-            number = int(tile[0]) if tile[1] != "z" else int((view.gold or "5m")[0])
+            number = int(CODES[slot][0])
             p = WAIT_BY_NUMBER[number - 1] * (0.5 if unseen == 0 else 1.0)
         thrown = {d["tile"] for d in obs["discards"][opp] if d["tile"]}
         if tile in thrown:

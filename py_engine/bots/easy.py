@@ -9,11 +9,15 @@ when the pong makes its hand ready. No hand value, no defence.
 from __future__ import annotations
 
 from ..actions import kind_of, tile_of
+
+#: per rule set: pong only when it leaves the hand ready (Longyan, where golds make pongs less needed),
+#: or whenever it does not set the hand back (Xinyu)
+PONG_WHEN_READY = {"xinyu": False, "longyan": True}
 from .common import GOLD_SLOT, View, discard_tiles, keep_score, plain_shanten
 
 
 def shanten_of(view: View, counts: list[int], golds: int, melds: int) -> int:
-    return plain_shanten(counts, golds, melds, view.wild, view.variant == "xinyu")
+    return plain_shanten(counts, golds, melds, view.wild, view.rules.free_honors)
 
 
 def best_discard(view: View, tiles: list[str], counts: list[int], golds: int, melds: int) -> tuple[str, int]:
@@ -58,7 +62,7 @@ def choose(view: View) -> str:
             counts[slot] -= 2
             after = shanten_of(view, counts, golds, melds + 1)   # 11 tiles: the best discard is implied
             counts[slot] += 2
-            if after <= (now if view.variant == "xinyu" else 0):
+            if after <= (0 if PONG_WHEN_READY[view.variant] else now):
                 return "pong"
         return "pass"
     now = shanten_of(view, counts, golds, melds)

@@ -19,6 +19,9 @@ from __future__ import annotations
 
 from .. import shapes
 from ..actions import Action
+from ..rules import longyan as longyan_rules
+from ..rules import xinyu as xinyu_rules
+from ..rules.xinyu import free_hand_shanten
 from ..tiles import HONOR_BASE
 from .common import GOLD_SLOT, MeldInfo, View, keep_score, longyan_total, swim_total
 from .defense import FEED_COST, danger
@@ -43,7 +46,6 @@ REPLIES = 3
 #: less than 0.7% won nothing, -0.05 +- 0.13 a decision; those above 2% won +0.47 +- 0.27).
 MIN_GAIN = 0.01
 #: Exact outs at the leaves (two-step efficiency) cost about three times the time of typical outs.
-LEAF_EXACT_OUTS = True
 
 
 class NextDraw:
@@ -51,9 +53,10 @@ class NextDraw:
 
     def __init__(self, view: View, ev: Evaluator) -> None:
         self.view = view
-        self.xinyu = view.variant == "xinyu"
+        self.xinyu = view.rules.scoring == "patterns"      # Xinyu's pattern targets
+        self.rules = view.rules
         self.wild = view.wild
-        self.leaf = Evaluator(view, draws_delta=-1, exact_outs=LEAF_EXACT_OUTS)
+        self.leaf = Evaluator(view, draws_delta=-1)
         self.sources = ev.sources
         self.n_unseen = ev.n_unseen
         self.survive = ev.survive
@@ -116,56 +119,35 @@ class NextDraw:
     def complete(self, counts: list[int], golds: int, melds: int) -> bool:
         if shapes.is_win(counts, melds, golds, self.wild):
             return True
-        if self.xinyu and melds == 0 and sum(counts[HONOR_BASE:]) == 14:
+        if self.rules.free_honors and free_hand_shanten(counts, melds) == -1:
             return True            # 全风向 free hand
-        return not self.xinyu and golds >= 3 and self.three_golds
+        return self.rules.three_golds and golds >= 3 and self.three_golds
+
+    def win_points(self, counts: list[int], golds: int, melds: MeldInfo, replacement: bool) -> int:
+        """What self-drawing this complete hand now pays its winner: the rule set's own payments."""
+        if self.xinyu:
+            m = xinyu_multiplier(counts, melds, self.simple, kong_bloom=replacement)   # 杠上开花
+            return xinyu_rules.self_draw_total(m)
+        return longyan_total(longyan_rules.self_draw_base(golds, self.view.options), self.view.is_dealer)
 
     def win_value(self, counts: list[int], golds: int, melds: MeldInfo, replacement: bool) -> float:
         dealer = self.view.is_dealer
         if self.xinyu:
-            m = xinyu_multiplier(counts, melds, self.simple) * (2 if replacement else 1)   # 杠上开花
-            return 6.0 * m + self.avoid
-        value = float(longyan_total(4 if golds >= 3 and self.three_golds else 2, dealer))
+            return float(self.win_points(counts, golds, melds, replacement)) + self.avoid
+        value = float(self.win_points(counts, golds, melds, replacement))
         if golds >= 1 and self.view.tiles_left >= 8:
-            level = 0
-            if golds >= 2 and shapes.can_form_sets(counts, golds - 2, self.wild):
-                level = 2
-            else:
-                for k in range(34):
-                    if counts[k]:
-                        counts[k] -= 1
-                        ok = shapes.can_form_sets(counts, golds - 1, self.wild)
-                        counts[k] += 1
-                        if ok:
-                            level = 1
-                            break
+            level = longyan_rules.swim_shape(counts, golds, self.wild)   # 游金 (docs/RULES.md §3)
             if level:
                 value = max(value, swim_total(level, dealer) * self.survive)
         return value + self.avoid
 
 
-def xinyu_multiplier(counts: list[int], melds: MeldInfo, simple: bool) -> int:
-    """M of a complete Xinyu self-draw hand, best reading (docs/RULES.md §2 win settlement)."""
-    two = 2 if simple else 4
-    m = 1
-    if melds.count == 0:
-        m *= 2                                         # 门清
-    if melds.has_kong:
-        m *= 2                                         # 开杠
-    suits = {"mpsz"[min(k // 9, 3)] for k in range(34) if counts[k]} | set(melds.suits)
-    plain = suits - {"z"}
-    if not plain:
-        m *= 8                                         # 全风向
-    elif len(plain) == 1:
-        m *= 2 if "z" in suits else 4                  # 混一色 / 清一色
-    shape = 1
-    if shapes.is_standard_win(counts, 0, "any"):
-        if sum(1 for c in counts if c == 2) == 1 and all(c in (0, 2, 3) for c in counts):
-            shape = 2 * (two if melds.count == 4 else 1)   # 碰碰胡, 飞起来
-    if melds.count == 0 and shapes.is_seven_pairs(counts, 0, "any"):
-        fours = sum(1 for c in counts if c == 4)
-        shape = max(shape, two * 2 ** fours)           # 七小对 / 豪华七小对
-    return m * shape
+def xinyu_multiplier(counts: list[int], melds: MeldInfo, simple: bool, kong_bloom: bool = False) -> int:
+    """M of a complete Xinyu self-draw hand, best reading: the rule set's own scoring on counts."""
+    scored = xinyu_rules.score_counts(counts, melds.count, melds.has_kong, melds.suits,
+                                      self_draw=True, kong_bloom=kong_bloom, simple=simple)
+    assert scored is not None, "a complete hand scores"
+    return scored.multiplier
 
 
 def decide(view: View) -> Decision:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from .. import shapes
 from ..actions import kind_of, tile_of
+from ..rules import longyan as longyan_rules
 from .common import GOLD_SLOT, MeldInfo, View, discard_tiles, keep_score, longyan_total, swim_total
 from .defense import FEED_COST, danger
 from .value import Estimate, Evaluator
@@ -40,24 +41,17 @@ class Decision:
 
 def kong_payment(view: View, concealed: bool) -> float:
     """What a kong brings at once (docs/RULES.md §2 and §3 kong payments)."""
-    if view.variant == "xinyu":
-        return 6.0 if concealed else 3.0
-    unit = 2 if concealed else 1
-    return float(3 * 2 * unit if view.is_dealer else 2 * unit + 2 * unit)
+    payments = view.rules.kong_payments(view.seat, view.dealer, concealed, "")
+    return float(sum(p.amount for p in payments))
 
 
 def win_base_now(view: View, golds: int) -> int:
     """Longyan base of a self-draw win now: three golds pays 4, a plain self-draw 2."""
-    if golds >= 3 and view.options.get("three_golds", "any_time") == "any_time":
-        return 4
-    return 2
+    return longyan_rules.self_draw_base(golds, view.options)
 
 
 def swim_level(view: View, tile: str) -> int:
-    current = view.swims[view.seat]
-    if current:
-        return current + 1
-    return 2 if tile == view.gold else 1
+    return longyan_rules.swim_level(view.swims[view.seat], tile, view.gold)
 
 
 def others_swimming(view: View) -> bool:
@@ -133,15 +127,13 @@ class NormalBot:
             if swims and v.tiles_left >= 4:
                 return Decision(swims[0], note="swim_up")
             return Decision("win" if "win" in legal else legal[0], note="win")
-        if "win" in legal and v.variant == "xinyu":
-            return Decision("win", note="win")
         win_value = longyan_total(win_base_now(v, golds), v.is_dealer) if "win" in legal else 0.0
         best_swim: Candidate | None = None
         if swims and v.tiles_left >= 4:
             for action in swims:
-                tile = tile_of(action) or ""
-                value = swim_total(swim_level(v, tile), v.is_dealer) * self.ev.survive
-                value -= danger(v, tile) * (FEED_COST + value)
+                swim_tile = tile_of(action) or ""
+                value = swim_total(swim_level(v, swim_tile), v.is_dealer) * self.ev.survive
+                value -= danger(v, swim_tile) * (FEED_COST + value)
                 if best_swim is None or value > best_swim.score:
                     best_swim = Candidate(action, value, note="swim")
         if best_swim is not None and best_swim.score > win_value:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .. import shapes
+from ..rules.xinyu import free_hand_shanten
 from ..tiles import HONOR_BASE
 from .common import GOLD_SLOT, SUIT_LETTERS, MeldInfo, View, longyan_total, swim_total
 
@@ -62,7 +63,6 @@ class Estimate:
     target: str             # the best target: "plain", "seven_pairs", "half_flush:p", "swim", ...
     shanten: int            # plain shanten of the hand
     outs: int               # plain outs (unseen tiles that lower the plain shanten)
-    target_shanten: int
 
 
 def _near(counts: list[int]) -> list[bool]:
@@ -92,10 +92,10 @@ def pung_shanten(counts: list[int], golds: int, melds: int) -> int:
 class Evaluator:
     """Values 13-tile hands (counts, golds, melds) from one seat's view; memoized per decision."""
 
-    def __init__(self, view: View, draws_delta: int = 0, exact_outs: bool = True) -> None:
+    def __init__(self, view: View, draws_delta: int = 0) -> None:
         self.view = view
-        self.exact = exact_outs        # False: typical outs per shanten (a look-ahead's leaves)
-        self.xinyu = view.variant == "xinyu"
+        self.xinyu = view.rules.scoring == "patterns"      # Xinyu's pattern targets
+        self.free_honors = view.rules.free_honors
         self.wild = view.wild
         self.unseen = view.unseen
         self.slot_of = view.slot_of
@@ -112,10 +112,7 @@ class Evaluator:
             if slot != GOLD_SLOT:
                 self.unseen_slot[slot] += n
         self._cache: dict[tuple[object, ...], Estimate] = {}
-        if self.xinyu:
-            self.discard_wins = bool(view.options.get("discard_win"))
-        else:
-            self.discard_wins = True
+        self.discard_wins = view.rules.may_win_on_discard(view.options)
 
     # ---- shanten of each shape kind on (possibly restricted) counts ----
 
@@ -127,7 +124,7 @@ class Evaluator:
         if kind == "pung":
             return pung_shanten(counts, golds, melds)
         if kind == "free":       # Xinyu all-honors free hand: honors held are all that counts
-            return 13 - sum(counts[HONOR_BASE:])
+            return free_hand_shanten(counts, 0) or 0
         if kind == "swim":       # sets only around one lone gold: a pair of a kind absent stands in
             return self._swim_shanten(counts, golds, melds)
         raise ValueError(kind)
@@ -227,18 +224,15 @@ class Evaluator:
 
     def _plain(self, counts: list[int], golds: int, melds: MeldInfo) -> tuple[int, int]:
         s = shapes.shanten(counts, melds.count, golds, self.wild)
-        if self.xinyu and melds.count == 0:
-            free = 13 - sum(counts[HONOR_BASE:])
-            if free < s:
-                s = free
-        if not self.exact:
-            return s, int(TYPICAL_STD[min(max(s, 0), 8)])
+        free = free_hand_shanten(counts, melds.count) if self.free_honors else None
+        if free is not None and free < s:
+            s = free
         outs = self._outs_plain(counts, golds, melds.count, s)
         return s, outs
 
     def _outs_plain(self, counts: list[int], golds: int, melds: int, now: int) -> int:
         total = 0
-        free = self.xinyu and melds == 0
+        free = self.free_honors and melds == 0
         near = _near(counts)
         for slot, n in self.sources:
             if slot == GOLD_SLOT:
@@ -250,7 +244,7 @@ class Evaluator:
             counts[slot] += 1
             s = shapes.shanten(counts, melds, golds, self.wild)
             if free and s >= now and slot >= HONOR_BASE:
-                s = min(s, 13 - sum(counts[HONOR_BASE:]))
+                s = min(s, free_hand_shanten(counts, 0) or 0)
             counts[slot] -= 1
             if s < now:
                 total += n
@@ -289,7 +283,7 @@ class Evaluator:
             targets.append(("all_honors", "free" if concealed else "std", 8.0, honors, RESTRICTED["honors"]))
         kong = 2 if mi.has_kong else 1
         avoid = AVOIDED_LOSS["xinyu"]
-        best = Estimate(0.0, "plain", s_plain, outs_plain, s_plain)
+        best = Estimate(0.0, "plain", s_plain, outs_plain)
         scored = []
         for name, kind, mult, allowed, scale in targets:
             if name == "plain":
@@ -316,11 +310,7 @@ class Evaluator:
                 if p_hi * (6.0 * top + avoid) <= best.ev:
                     continue
                 work = counts if allowed is None else [c if k in allowed else 0 for k, c in enumerate(counts)]
-                if not self.exact:
-                    table = TYPICAL_PAIRS if kind == "sp" else TYPICAL_PUNGS if kind == "pung" else TYPICAL_STD
-                    outs = int(table[min(max(s, 0), 8)] * scale)
-                else:
-                    outs = self._outs(kind, work, golds, mi.count, s, allowed) if s >= 0 else 0
+                outs = self._outs(kind, work, golds, mi.count, s, allowed) if s >= 0 else 0
             po = -1
             for m, open_route in routes:
                 if open_route and po < 0:
@@ -329,7 +319,7 @@ class Evaluator:
                 # a self-draw: each of the three others pays 2·M; a discard win (option): the discarder M, no 门清
                 ev = p * ((1 - share) * (6.0 * m + avoid) + share * (m / (2.0 if not open_route else 1.0) + avoid))
                 if ev > best.ev:
-                    best = Estimate(ev, name if not open_route or not concealed else name + ":open", s_plain, outs_plain, s)
+                    best = Estimate(ev, name if not open_route or not concealed else name + ":open", s_plain, outs_plain)
         return best
 
     def _longyan(self, counts: list[int], golds: int, mi: MeldInfo) -> Estimate:
@@ -344,25 +334,22 @@ class Evaluator:
         view = self.view
         discard_ok = not (golds and view.options.get("gold_holder_no_discard_win"))
         p, share = self._win_chance("std", s_plain, outs_plain, 1.0, discard_ok, self.pong_outs(counts))
-        best = Estimate(p * ((1 - share) * v_self + share * v_disc), "plain", s_plain, outs_plain, s_plain)
+        best = Estimate(p * ((1 - share) * v_self + share * v_disc), "plain", s_plain, outs_plain)
         if golds >= 1:
             # 游金: reach "sets + one lone gold" (any draw then pairs it), swim, and win on the next draw
             s = self._swim_shanten(counts, golds, mi.count)
             if s <= s_plain + 2 and s < 9:
-                if not self.exact:
-                    outs = int(TYPICAL_STD[min(max(s, 0), 8)] * 0.8)
-                else:
-                    outs = self._outs("swim", counts, golds, mi.count, s, None) if s >= 0 else 0
+                outs = self._outs("swim", counts, golds, mi.count, s, None) if s >= 0 else 0
                 st = list(self.steps("std", s, outs, 0.8, self.pong_outs(counts))) if s >= 0 else []
                 st += [1.0, 1.0]
                 level = 2 if golds >= 3 else 1
                 p = p_complete(tuple(st), self.draws, self.survive) * self.width("std", s, outs, 0.8)
                 ev = p * (swim_total(level, self.dealer) + avoid)
                 if ev > best.ev:
-                    best = Estimate(ev, "swim", s_plain, outs_plain, s)
+                    best = Estimate(ev, "swim", s_plain, outs_plain)
         if golds == 2 and self.gold_unseen and view.options.get("three_golds", "any_time") == "any_time":
             p = p_complete((round(self.gold_unseen / self.n_unseen, 3),), self.draws, self.survive)
             ev = p * (longyan_total(4, self.dealer) + avoid)
             if ev > best.ev:
-                best = Estimate(ev, "three_golds", s_plain, outs_plain, 0)
+                best = Estimate(ev, "three_golds", s_plain, outs_plain)
         return best

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..quote import quote
 from ..results import Payment, Win
+from ..types import OptionValue, Options
 
 if TYPE_CHECKING:
     from ..melds import Meld
@@ -25,7 +26,8 @@ class RuleSet:
     name: str
     flowers: bool              # 144 tiles with eight flowers (Longyan)
     stacks_per_side: int       # 17 (Xinyu) or 18 (Longyan)
-    options: dict[str, tuple[Any, ...]]   # option -> allowed values, the first is the default
+    options: dict[str, tuple[OptionValue, ...]]   # option -> allowed values, the first is the default
+    scoring: str = "patterns"             # "patterns": multiplied patterns (Xinyu); "categories": one base (Longyan)
     has_gold: bool = False                # a turned gold (开金) is wild (Longyan)
     tail_die: bool = False                # one die picks the kong replacement stack (Xinyu)
     random_dealer: bool = False           # the first dealer of a dealt hand is drawn by lot (Longyan)
@@ -36,7 +38,7 @@ class RuleSet:
     first_discard_bonus: bool = False     # 分饼 (Longyan)
     three_golds: bool = False             # 三金倒 (Longyan)
 
-    def resolve(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
+    def resolve(self, given: Options | None) -> dict[str, OptionValue]:
         """Every option named, defaults filled in; an unknown option or value raises ValueError."""
         if given is not None and not isinstance(given, Mapping):
             raise ValueError(f"options must be an object of option names and values, not {quote(given)}")
@@ -55,13 +57,13 @@ class RuleSet:
 
     # ---- the wall ----
 
-    def wall_floor(self, wall_tiles: int, drawn_count: int, options: Mapping[str, Any]) -> int:
+    def wall_floor(self, wall_tiles: int, drawn_count: int, options: Options) -> int:
         """Wall tiles left unplayed when the hand is drawn."""
         raise NotImplementedError
 
     # ---- who may win now, and how ----
 
-    def may_win_on_discard(self, options: Mapping[str, Any]) -> bool:
+    def may_win_on_discard(self, options: Options) -> bool:
         return True
 
     def refusal(self, state: HandState, seat: int, how: str) -> str | None:
@@ -77,7 +79,7 @@ class RuleSet:
         """Tiles whose discard declares a swim now (游金)."""
         return []
 
-    def several_winners(self, window_kind: str, options: Mapping[str, Any]) -> bool:
+    def several_winners(self, window_kind: str, options: Options) -> bool:
         """May several seats win on one tile in this window (一炮多响)? Else the first in order."""
         return False
 
@@ -88,7 +90,7 @@ class RuleSet:
         raise NotImplementedError
 
     def evaluate(self, tiles: Sequence[str], melds: Sequence[Meld], gold: str | None,
-                 options: Mapping[str, Any], self_draw: bool, kong_bloom: bool) -> Win | None:
+                 options: Options, self_draw: bool, kong_bloom: bool) -> Win | None:
         """A complete hand outside a game scored as a win would be (analysis.evaluate); None when it
         does not win."""
         raise NotImplementedError
@@ -102,5 +104,5 @@ class RuleSet:
     def next_dealer(self, dealer: int, first_winner: int) -> int:
         raise NotImplementedError
 
-    def next_dealer_after_draw(self, dealer: int, options: Mapping[str, Any]) -> int:
+    def next_dealer_after_draw(self, dealer: int, options: Options) -> int:
         raise NotImplementedError

@@ -10,9 +10,10 @@ self-draw may win; while one swims triple, only 杠上开花. Three golds (三�
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..golds import count_index, hand_counts, wild_of
 from ..reading import reading_of
@@ -20,13 +21,14 @@ from ..results import Payment, Win
 from ..shapes import can_form_sets, is_win
 from ..tiles import INDEX, format_tiles, sort_key
 from .base import RuleSet
+from ..types import OptionValue, Options
 
 if TYPE_CHECKING:
     from ..melds import Meld
     from ..state import HandState
 
 # option -> allowed values; the first is the default
-OPTIONS: dict[str, tuple[Any, ...]] = {
+OPTIONS: dict[str, tuple[OptionValue, ...]] = {
     "gold_wild": ("any", "suited"),                     # a gold stands for any tile / m-p-s only
     "white_dragon": ("replace_gold", "plain"),          # 白板替金
     "reserve_tiles": (0, 16),                           # wall tiles left when the hand is drawn
@@ -55,7 +57,7 @@ KONG_UNIT = {"exposed": 1, "concealed": 2}
 
 # ---- 游金, the swim (docs/RULES.md §3) ----
 
-def swim_tiles(hand: Sequence[str], gold: str, options: Mapping[str, Any]) -> list[str]:
+def swim_tiles(hand: Sequence[str], gold: str, options: Options) -> list[str]:
     """Tiles T whose discard leaves the other 13 as sets plus one lone gold: a single swim when the
     pair was a gold with T, a double swim when T is a gold and the pair was two golds."""
     counts, golds = hand_counts(hand, gold, options)
@@ -112,12 +114,42 @@ def win_payments(win: Win, dealer: int, discarder: int | None) -> list[Payment]:
     return payments
 
 
-def win_total(category_id: str, dealer_wins: bool) -> int:
-    """What a self-drawn win of this category brings its winner in all (the three payments summed)."""
-    base = 0 if category_id == "swim_triple" else CATEGORY_BASE[category_id]
+@functools.cache
+def self_draw_total(base: int, dealer_wins: bool, category_id: str = "self_draw") -> int:
+    """What a self-drawn win of base b (or of `category_id`'s fixed table) brings its winner in all:
+    the three payments of win_payments summed (the bots' value of a win)."""
     winner, dealer = (0, 0) if dealer_wins else (1, 0)
     win = Win(winner, category_id, (), base, "", (), None)
     return sum(p.amount for p in win_payments(win, dealer, None))
+
+
+def swim_total(level: int, dealer_wins: bool) -> int:
+    """What a swim of this level brings its winner in all (三游 is a fixed table)."""
+    name = SWIM_CATEGORY[min(level, 3)]
+    return self_draw_total(CATEGORY_BASE.get(name, 0), dealer_wins, name)
+
+
+def swim_shape(counts: list[int], golds: int, wild: str) -> int:
+    """The swim a complete-but-for-the-pair hand could declare, on natural counts with golds: 2 (the
+    pair two golds: double), 1 (a gold with one natural tile: single), 0 (none). `counts` is
+    restored."""
+    if golds >= 2 and can_form_sets(counts, golds - 2, wild):
+        return 2
+    if golds >= 1:
+        for k in range(len(counts)):
+            if counts[k]:
+                counts[k] -= 1
+                ok = can_form_sets(counts, golds - 1, wild)
+                counts[k] += 1
+                if ok:
+                    return 1
+    return 0
+
+
+def self_draw_base(golds: int, options: Options) -> int:
+    """The base of a self-drawn win now: three golds (三金倒, when allowed on any turn) or a plain self-draw."""
+    three = golds >= 3 and options.get("three_golds", "any_time") == "any_time"
+    return CATEGORY_BASE["three_golds" if three else "self_draw"]
 
 
 def kong_payments(owner: int, dealer: int, concealed: bool, reason: str) -> list[Payment]:
@@ -147,7 +179,7 @@ def first_discard_bonus(dealer: int, round_number: int, tile: str) -> list[Payme
 class Longyan(RuleSet):
     """The hooks of Longyan."""
 
-    def wall_floor(self, wall_tiles: int, drawn_count: int, options: Mapping[str, Any]) -> int:
+    def wall_floor(self, wall_tiles: int, drawn_count: int, options: Options) -> int:
         return int(options["reserve_tiles"])
 
     def refusal(self, state: HandState, seat: int, how: str) -> str | None:
@@ -186,10 +218,11 @@ class Longyan(RuleSet):
                   concealed: Sequence[str], melds: Sequence[Meld], self_draw: bool) -> Win:
         name, base = category([category_id])
         return Win(seat, name, (), base, format_tiles(concealed), tuple(str(m) for m in melds), tile,
-                   base=base or None, reading=reading_of(concealed, melds, state.gold, state.options))
+                   base=base or None,
+                   read=functools.partial(reading_of, list(concealed), tuple(melds), state.gold, dict(state.options)))
 
     def evaluate(self, tiles: Sequence[str], melds: Sequence[Meld], gold: str | None,
-                 options: Mapping[str, Any], self_draw: bool, kong_bloom: bool) -> Win | None:
+                 options: Options, self_draw: bool, kong_bloom: bool) -> Win | None:
         candidates = []
         if gold is not None and list(tiles).count(gold) >= 3:
             candidates.append("three_golds")
@@ -200,7 +233,7 @@ class Longyan(RuleSet):
             return None
         name, base = category(candidates)
         return Win(0, name, (), base, format_tiles(tiles), tuple(str(m) for m in melds), None,
-                   base=base or None, reading=reading_of(tiles, melds, gold, options))
+                   base=base or None, read=functools.partial(reading_of, list(tiles), tuple(melds), gold, dict(options)))
 
     def win_payments(self, win: Win, dealer: int, discarder: int | None) -> list[Payment]:
         return win_payments(win, dealer, discarder)
@@ -211,10 +244,10 @@ class Longyan(RuleSet):
     def next_dealer(self, dealer: int, first_winner: int) -> int:
         return dealer if first_winner == dealer else (dealer + 1) % 4
 
-    def next_dealer_after_draw(self, dealer: int, options: Mapping[str, Any]) -> int:
+    def next_dealer_after_draw(self, dealer: int, options: Options) -> int:
         return dealer                        # 连庄 after a drawn hand
 
 
-RULES = Longyan("longyan", flowers=True, stacks_per_side=18, options=OPTIONS, has_gold=True, random_dealer=True,
+RULES = Longyan("longyan", flowers=True, stacks_per_side=18, options=OPTIONS, scoring="categories", has_gold=True, random_dealer=True,
                 covered_first_discard=True, furiten=True, robs_added_kong=True, first_discard_bonus=True,
                 three_golds=True)

@@ -6,15 +6,17 @@ each other player; the winner deals next; a drawn hand after 120 tiles.
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import shapes
 from ..reading import reading_of
 from ..results import Payment, Win
 from ..tiles import HONOR_BASE, counts34, format_tiles
 from .base import RuleSet
+from ..types import OptionValue, Options
 
 if TYPE_CHECKING:
     from ..melds import Meld
@@ -22,7 +24,7 @@ if TYPE_CHECKING:
     from ..state import HandState
 
 # option -> allowed values; the first is the default
-OPTIONS: dict[str, tuple[Any, ...]] = {
+OPTIONS: dict[str, tuple[OptionValue, ...]] = {
     "scoring": ("default", "simple"),       # seed 002 / seed 000 multipliers
     "draw_keeps_dealer": (False, True),     # after a drawn hand: False -> the dealer's next player deals
     "discard_win": (False, True),           # 点炮: wins on another player's discard
@@ -146,7 +148,7 @@ def pattern_multiplier(pid: str, counts: Sequence[int], column: int) -> int:
     """One pattern's multiplier; luxury seven pairs is base·2^k for its k fours (docs/RULES.md §2)."""
     if pid == "luxury_seven_pairs":
         k = sum(1 for c in counts if c == 4)
-        return LUXURY_BASE[column] * 2 ** k
+        return LUXURY_BASE[column] << k          # base · 2^k
     return MULTIPLIERS[pid][column]
 
 
@@ -168,6 +170,12 @@ def win_payments(win: Win, discarder: int | None) -> list[Payment]:
     return [Payment(discarder, win.seat, win.multiplier, "win")]
 
 
+@functools.cache
+def self_draw_total(multiplier: int) -> int:
+    """What a self-drawn win of M brings its winner in all: win_payments summed (the bots' value)."""
+    return sum(p.amount for p in win_payments(Win(0, "self_draw", (), multiplier, "", (), None), None))
+
+
 def kong_payments(owner: int, concealed: bool) -> list[Payment]:
     unit = KONG_PAYMENT["concealed" if concealed else "exposed"]
     reason = "concealed_kong" if concealed else "kong"
@@ -178,11 +186,11 @@ def kong_payments(owner: int, concealed: bool) -> list[Payment]:
 class Xinyu(RuleSet):
     """The hooks of Xinyu."""
 
-    def wall_floor(self, wall_tiles: int, drawn_count: int, options: Mapping[str, Any]) -> int:
+    def wall_floor(self, wall_tiles: int, drawn_count: int, options: Options) -> int:
         # where the 120-tile limit falls: every draw takes one tile from the wall and counts one more
         return max(0, wall_tiles - (DRAW_LIMIT - drawn_count))
 
-    def may_win_on_discard(self, options: Mapping[str, Any]) -> bool:
+    def may_win_on_discard(self, options: Options) -> bool:
         return bool(options["discard_win"])
 
     def refusal(self, state: HandState, seat: int, how: str) -> str | None:
@@ -190,7 +198,7 @@ class Xinyu(RuleSet):
             return None
         return "self_draw_only"
 
-    def several_winners(self, window_kind: str, options: Mapping[str, Any]) -> bool:
+    def several_winners(self, window_kind: str, options: Options) -> bool:
         return window_kind == "claim" and bool(options.get("discard_win"))
 
     def score_win(self, state: HandState, seat: int, category: str, tile: str | None,
@@ -200,10 +208,11 @@ class Xinyu(RuleSet):
         assert scored is not None, "a legal win always scores"
         return Win(seat, category, scored.patterns, scored.multiplier, format_tiles(concealed),
                    tuple(str(m) for m in melds), tile, pattern_multipliers=scored.pattern_multipliers,
-                   reading=reading_of(concealed, melds, None, state.options, scored.shape))
+                   read=functools.partial(reading_of, list(concealed), tuple(melds), None, dict(state.options),
+                                                scored.shape))
 
     def evaluate(self, tiles: Sequence[str], melds: Sequence[Meld], gold: str | None,
-                 options: Mapping[str, Any], self_draw: bool, kong_bloom: bool) -> Win | None:
+                 options: Options, self_draw: bool, kong_bloom: bool) -> Win | None:
         if gold is not None:
             raise ValueError("xinyu has no gold")
         scored = score(tiles, melds, self_draw=self_draw, kong_bloom=kong_bloom, simple=options["scoring"] == "simple")
@@ -212,7 +221,7 @@ class Xinyu(RuleSet):
         return Win(0, "self_draw" if self_draw else "discard_win", scored.patterns, scored.multiplier,
                    format_tiles(tiles), tuple(str(m) for m in melds), None,
                    pattern_multipliers=scored.pattern_multipliers,
-                   reading=reading_of(tiles, melds, None, options, scored.shape))
+                   read=functools.partial(reading_of, list(tiles), tuple(melds), None, dict(options), scored.shape))
 
     def win_payments(self, win: Win, dealer: int, discarder: int | None) -> list[Payment]:
         return win_payments(win, discarder)
@@ -223,7 +232,7 @@ class Xinyu(RuleSet):
     def next_dealer(self, dealer: int, first_winner: int) -> int:
         return first_winner                  # the winner deals next
 
-    def next_dealer_after_draw(self, dealer: int, options: Mapping[str, Any]) -> int:
+    def next_dealer_after_draw(self, dealer: int, options: Options) -> int:
         return dealer if options["draw_keeps_dealer"] else (dealer + 1) % 4
 
 

@@ -133,13 +133,14 @@ def test_the_site_ships_bytecode_for_what_the_boot_imports(site):
     for module in ("json/__init__", "asyncio/__init__", "dataclasses", "zipfile/__init__"):
         assert module + ".pyc" in names and module + ".py" not in names, module
         assert int.from_bytes(stdlib.read(module + ".pyc")[4:8], "little") == 1
-    assert "antigravity.py" in names  # what no boot imports stays a source
-
-    lock = json.loads((site.dist / "pyodide" / "pyodide-lock.json").read_text())
-    for entry in lock["packages"].values():  # Pyodide checks these against what it loads
-        assert entry["sha256"] == hashlib.sha256((site.dist / "pyodide" / entry["file_name"]).read_bytes()).hexdigest()
+    # what no boot or match imports is not shipped at all (the import closure, tools/site_bytecode.py)
+    assert not {"antigravity.py", "antigravity.pyc", "tkinter/__init__.py", "unittest/__init__.pyc"} & names
+    assert not (site.dist / "pyodide" / "pyodide-lock.json").exists()  # inline in engine.json
 
     manifest = json.loads((site.dist / "engine.json").read_text())
+    for entry in manifest["lock"]["packages"].values():  # Pyodide checks these against what it loads
+        assert entry["sha256"] == hashlib.sha256((site.dist / "pyodide" / entry["file_name"]).read_bytes()).hexdigest()
+
     wheel = zipfile.ZipFile(site.dist / manifest["wheel"])
     record = {row.split(",")[0]: row.split(",")[1] for row in
               wheel.read(next(n for n in wheel.namelist() if n.endswith("RECORD"))).decode().splitlines()}

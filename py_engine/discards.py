@@ -1,0 +1,112 @@
+"""Every discard of a moment ranked, for the analyzer's 何切る table and the discard puzzles (issue 14).
+
+``rank(game, seat)`` reads the game at a moment where ``seat`` is to discard and returns, for
+each legal discard or swim, the shanten it leaves, the tiles that improve it with their unseen
+copies, the normal bot's estimate and its one-line reason (hints.py), and marks the hard bot's
+choice. Nothing here decides a rule: shanten is analysis.shanten, legality the game's, the
+choice the bots'.
+"""
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from . import analysis, bots, shapes
+from .bots import normal
+from .bots.common import View
+from .hints import _reason as reason_parts
+from .tiles import CODES, INDEX, NUM_KINDS
+
+__all__ = ["rank", "improving_tiles"]
+
+
+def _meld_strings(obs: dict[str, Any], seat: int) -> list[str]:
+    return [f"{m['type']} {m['tile']}" for m in obs["melds"][seat]]
+
+
+def improving_tiles(rest: list[str], melds: list[str], variant: str, gold: str | None,
+                    options: dict[str, Any], unseen: list[int]) -> tuple[int, list[list[Any]]]:
+    """(shanten of the 13 tiles ``rest``, [[tile, unseen copies]] of every tile whose draw lowers it).
+
+    The hand is checked once (analysis's hand); each drawn tile only changes its counts, and the
+    shanten is analysis.shanten's: the shapes' shanten, or Xinyu's all-honors free hand if lower."""
+    now = analysis.shanten(rest, melds, variant, gold, options)
+    base = analysis._Hand(rest, melds, variant, gold, options, (13,))
+    out: list[list[Any]] = []
+    for kind in range(NUM_KINDS):
+        code = CODES[kind]
+        if unseen[kind] <= 0 or rest.count(code) >= 4:
+            continue
+        drawn = copy.copy(base)
+        drawn.counts, drawn.golds = shapes.gold_counts(rest + [code], base.gold, base.white_replaces)
+        s = shapes.shanten(drawn.counts, drawn.melds, drawn.golds, drawn.wild)
+        free = drawn.honors_free_hand_shanten()
+        if free is not None and free < s:
+            s = free
+        if s < now:
+            out.append([code, unseen[kind]])
+    return now, out
+
+
+def rank(game: Any, seat: int, level: str | None = "hard") -> dict[str, Any]:
+    """Every action of ``seat`` now (discards, swims, kongs, a win), best first by the engine's reading; JSON-safe.
+
+    ``level=None`` skips the bots (no choice, no reasons, the 何切る order): the quick first answer
+    of an analyzer edit, which the bots' answer then completes."""
+    if seat not in game.waiting_for or game.phase != "discard":
+        raise ValueError(f"seat {seat} is not to discard now (waiting for {game.waiting_for}, phase {game.phase})")
+    obs = game.observation(seat)
+    view = View.from_observation(obs)
+    legal = game.legal_actions(seat)
+    choice = bots.choose(game, seat, level) if level else None
+    by_action: dict[str, Any] = {}
+    decision = None
+    if level:
+        bot = normal.NormalBot(view)
+        decision = bot.decide()
+        # every discard's estimate, also when the decision itself looked no further (a swim, a win)
+        counts, golds = view.counts()
+        by_action = {c.action: c for c in bot.discard_candidates(counts, golds, view.melds, view.hand)}
+        by_action.update({c.action: c for c in decision.candidates})
+    hand = list(obs["hands"][seat])
+    melds = _meld_strings(obs, seat)
+    gold = obs.get("gold") if game.variant == "longyan" else None
+    options = dict(game.options)
+    unseen = [int(n) for n in view.unseen]
+    before = analysis.shanten(hand, melds, game.variant, gold, options)
+    rows: list[dict[str, Any]] = []
+    for action in legal:
+        verb, _, tile = action.partition(" ")
+        shanten: int | None = None
+        tiles: list[list[Any]] = []
+        if verb in ("discard", "swim"):
+            rest = list(hand)
+            rest.remove(tile)
+            shanten, tiles = improving_tiles(rest, melds, game.variant, gold, options, unseen)
+        cand = by_action.get(action)
+        reason = None
+        if level:
+            parts = reason_parts(view, normal.Decision(action, [cand] if cand else [], note=cand.note if cand else ""), before)
+            reason = {lang: (body or head) for lang, (head, body) in parts.items()}
+        rows.append({
+            "action": action, "tile": tile or None, "shanten": shanten,
+            "improving": tiles, "improving_count": sum(n for _, n in tiles),
+            "score": None if cand is None else round(cand.score, 4),
+            "reason": reason,
+            "chosen": action == choice,
+        })
+    if decision is not None:
+        order = [c.action for c in decision.candidates] + sorted(by_action, key=lambda a: -by_action[a].score)
+        rows.sort(key=lambda r: (not r["chosen"], order.index(r["action"]) if r["action"] in order else len(order)))
+    else:
+        order = [r["action"] for r in efficiency_order(rows)]
+        rows.sort(key=lambda r: order.index(r["action"]) if r["action"] in order else len(order))
+    for place, row in enumerate(rows, 1):
+        row["rank"] = place
+    return {"choice": choice, "level": level, "shanten": before, "rows": rows}
+
+
+def efficiency_order(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The 何切る table's order of the discards and swims: least shanten, then most improving tiles."""
+    tiles = [r for r in rows if r["shanten"] is not None]
+    return sorted(tiles, key=lambda r: (r["shanten"], -r["improving_count"], INDEX.get(r["tile"], 99)))

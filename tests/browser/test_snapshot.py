@@ -1,0 +1,107 @@
+"""Repeat visits restore a memory snapshot of the warmed engine (web/pyodide-boot.js,
+web/snapshot-worker.js): the restored engine plays exactly as a fresh one, and a bad snapshot
+falls back to the normal boot, says so in the console, and is discarded."""
+from __future__ import annotations
+
+import hashlib
+import json
+
+import pytest
+
+from test_boot import wait_ready
+
+# Bots play one hand of each rule set through the bridge, as the page's loop does; the answers
+# (actions, events, states) are hashed. The page's own controller (app.js) is kept out so that
+# nothing else drives the engine's one match.
+PLAY = """async () => {
+    const answers = [];
+    for (const variant of ["xinyu", "longyan"]) {
+        let reply = await window.mahjong._call("new_match", {variant, seed: 11, level: "normal", autoplay: true, hands: 1});
+        answers.push(reply);
+        while (!reply.state.is_over) {
+            reply = await window.mahjong._call("bot_step", {});
+            if (!reply.ok) throw new Error(reply.error);
+            delete reply.think_ms;
+            answers.push(reply);
+        }
+        answers.push(await window.mahjong._call("hint", {}));
+    }
+    return JSON.stringify(answers);
+}"""
+
+KEPT = """async () => { const cache = await caches.open("mahjong-snapshot");
+    return (await cache.keys()).map((r) => r.url); }"""
+
+
+def engine_only(page) -> None:
+    page.route("**/app.js", lambda route: route.abort())
+
+
+def first_visit_with_snapshot(page, site, boot_timeout) -> None:
+    page.goto(site.url)
+    wait_ready(page, boot_timeout)
+    assert page.evaluate("() => window.mahjong.path") == "fresh"
+    assert page.evaluate("() => window.mahjong.snapshot !== undefined")  # the snapshot worker is coming
+    report = page.evaluate("() => window.mahjong.snapshot")  # its report, once it has stored the snapshot
+    assert report["type"] == "stored", report
+    assert 20_000_000 < report["bytes"] < 32_000_000
+    assert len(page.evaluate(KEPT)) == 1
+
+
+def test_a_repeat_visit_restores_the_snapshot_and_plays_the_same_hands(page, site, boot_timeout):
+    engine_only(page)
+    first_visit_with_snapshot(page, site, boot_timeout)
+    fresh = page.evaluate(PLAY)
+
+    page.reload()
+    wait_ready(page, boot_timeout)
+    assert page.evaluate("() => window.mahjong.path") == "snapshot"
+    restored = page.evaluate(PLAY)
+    assert hashlib.sha256(restored.encode()).hexdigest() == hashlib.sha256(fresh.encode()).hexdigest()
+    assert len(json.loads(fresh)) > 20
+
+    # the bar went through the snapshot path's stages, never back
+    log = page.evaluate("() => window.mahjong._progress")
+    overall = [entry["overall"] for entry in log]
+    assert overall == sorted(overall) and overall[-1] > 0.999
+    assert {e["stage"] for e in log if e["fraction"] == 1} == {"runtime", "stdlib", "snapshot", "start", "import"}
+
+
+CORRUPT = {
+    # bytes changed after they were stored: the digest kept beside them no longer matches
+    "changed bytes": """async () => {
+        const cache = await caches.open("mahjong-snapshot");
+        const [key] = await cache.keys();
+        const old = await cache.match(key);
+        const bytes = new Uint8Array(await old.arrayBuffer());
+        for (let i = 1_000_000; i < 1_000_512; i++) bytes[i] ^= 0x5a;
+        await cache.put(key, new Response(bytes, {headers: old.headers}));
+    }""",
+    # not a snapshot at all, with a matching digest: Pyodide itself refuses to restore it
+    "not a snapshot": """async () => {
+        const cache = await caches.open("mahjong-snapshot");
+        const [key] = await cache.keys();
+        const bytes = new Uint8Array(4096).fill(7);
+        const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+        const hex = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+        await cache.put(key, new Response(bytes, {headers: {"x-sha256": hex}}));
+    }""",
+}
+
+
+@pytest.mark.parametrize("how", sorted(CORRUPT))
+def test_a_bad_snapshot_falls_back_to_a_normal_boot_and_plays(page, site, boot_timeout, how):
+    first_visit_with_snapshot(page, site, boot_timeout)
+    page.evaluate(CORRUPT[how])
+    warnings: list[str] = []
+    page.on("worker", lambda worker: worker.on("console", lambda m: warnings.append(m.text)))
+    page.reload()
+    wait_ready(page, boot_timeout)
+    assert page.evaluate("() => window.mahjong.path") == "fresh"
+    assert any("snapshot could not be restored" in w for w in warnings), warnings
+    page.wait_for_function(f"async () => ({KEPT})().then((keys) => keys.length === 0)", timeout=10_000)
+    # and the game plays: a hand by four bots through the page's own controller
+    state = page.evaluate("""() => window.mahjong.newGame({variant: "longyan", seed: 3, autoplay: true,
+                                                           speed: "instant", hands: 1})""")
+    assert state["autoplay"]
+    page.wait_for_function("() => window.mahjong.state().is_over", timeout=120_000, polling=250)

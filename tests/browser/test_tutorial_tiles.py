@@ -1,0 +1,109 @@
+"""Hand diagrams (issue 14): tiles.html and <mj-hand> draw with the game's tile art and never load
+Pyodide; alt text in the page's language; sizes, themes, SVG / PNG downloads, errors pointed at."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from pagehelp import shot
+
+ENGINE_FILES = ("pyodide", "engine-worker", ".whl", "engine.json", "micropip")
+
+HOST_PAGE = """<!doctype html><html lang="zh-Hans"><head><meta charset="utf-8"><title>A blog</title>
+<link rel="icon" href="data:,"><script type="module" src="{src}mj-hand.js"></script></head>
+<body style="font:16px sans-serif;margin:8px">
+<p>正文里的牌： <mj-hand id="a" tiles="123m456p789s11z|pong 7z" gold="5m" size="30"></mj-hand></p>
+<p lang="en">An English paragraph: <mj-hand id="b" tiles="5z5z|concealed_kong 9s|flowers 1f" size="60" theme="dark" download></mj-hand></p>
+<p><mj-hand id="bad" tiles="123m45x6p" lang="en"></mj-hand></p>
+</body></html>
+"""
+
+
+def engine_requests(page) -> list[str]:
+    seen: list[str] = []
+    page.on("request", lambda r: seen.append(r.url) if any(f in r.url for f in ENGINE_FILES) else None)
+    return seen
+
+
+def host(site, name: str = "blog.html") -> str:
+    root = Path(site.dist).parent
+    (root / name).write_text(HOST_PAGE.format(src="/mahjong/"), encoding="utf-8")
+    return site.url.replace("/mahjong/", f"/{name}")
+
+
+def shadow(page, sel: str, inner: str) -> str:
+    return f"document.querySelector('{sel}').shadowRoot.querySelector('{inner}')"
+
+
+def test_tiles_page_draws_with_no_request_for_pyodide(page, site, console_errors, output_path):
+    seen = engine_requests(page)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(site.url + "tiles.html#123m456p789s11z5m|pong%207z|gold%205m?lang=en&size=30")
+    page.wait_for_function(f"!!{shadow(page, '#hand', 'canvas')}")
+    label = page.evaluate(f"{shadow(page, '#hand', 'canvas')}.getAttribute('aria-label')")
+    assert label.startswith("Hand: 1 Characters, 2 Characters, 3 Characters, 4 Dots")
+    assert "pong of Red Dragon" in label and label.endswith("gold: 5 Characters")
+    page.wait_for_timeout(300)
+    assert seen == [], seen
+    shot(page, output_path, "tiles-phone")
+    assert console_errors == []
+
+
+def test_mj_hand_elements_in_a_host_page(page, site, console_errors, output_path):
+    seen = engine_requests(page)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(host(site))
+    page.wait_for_function(f"!!{shadow(page, '#b', 'canvas')}")
+    # alt text in each element's own language (the nearest lang attribute)
+    a = page.evaluate(f"{shadow(page, '#a', 'canvas')}.getAttribute('aria-label')")
+    assert a.startswith("手牌：一万、二万、三万、四饼") and "碰红中" in a and a.endswith("金：五万")
+    b = page.evaluate(f"{shadow(page, '#b', 'canvas')}.getAttribute('aria-label')")
+    assert b == "Hand: White Dragon, White Dragon; concealed kong of 9 Bamboo; flowers: Spring"
+    # sized by attribute: a tile width of 60 makes a wider drawing than 30 per tile
+    wa = page.evaluate(f"{shadow(page, '#a', 'canvas')}.getBoundingClientRect().width")
+    wb = page.evaluate(f"{shadow(page, '#b', 'canvas')}.getBoundingClientRect().width")
+    assert wa / 17 < wb / 7
+    # an impossible string is pointed at, in the reader's language, and the text kept
+    bad = page.evaluate(f"{shadow(page, '#bad', '.error')}.textContent")
+    assert "“x” is not part of the notation" in bad and "123m45x6p" in bad
+    assert page.evaluate(f"{shadow(page, '#bad', 'mark')}.textContent") == "x"
+    shot(page, output_path, "blog-desktop")
+    assert seen == [], seen
+    assert console_errors == []
+
+
+def test_svg_and_png_downloads_use_the_same_tile_art(page, site, console_errors):
+    page.goto(host(site))
+    page.wait_for_function(f"!!{shadow(page, '#b', 'button')}")
+    with page.expect_download() as info:
+        page.evaluate(f"{shadow(page, '#b', 'button')}.click()")
+    svg = Path(info.value.path()).read_text(encoding="utf-8")
+    assert svg.startswith("<svg") and "<title>Hand: White Dragon" in svg
+    assert svg.count("<path") > 40 and "linearGradient" in svg
+    # the SVG is a valid image the browser draws
+    ok = page.evaluate("""async (svg) => {
+        const img = new Image();
+        img.src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(svg);
+        await img.decode();
+        return [img.naturalWidth, img.naturalHeight];
+    }""", svg)
+    assert ok[0] > 300 and ok[1] > 60
+    with page.expect_download() as info:
+        page.evaluate(f"{shadow(page, '#b', 'button:nth-of-type(2)')}.click()")
+    png = Path(info.value.path()).read_bytes()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert console_errors == []
+
+
+def test_tiles_page_in_an_iframe_posts_its_height(page, site, console_errors):
+    root = Path(site.dist).parent
+    (root / "frame.html").write_text(
+        "<!doctype html><html><head><meta charset='utf-8'><link rel='icon' href='data:,'></head><body>"
+        "<script>window.got=[];addEventListener('message',e=>{if(e.data&&e.data.source==='mahjong')got.push(e.data)})</script>"
+        f"<iframe id='f' src='{site.url}tiles.html#11223344556677m?theme=dark&amp;size=50' width='900' height='100'></iframe>"
+        "</body></html>", encoding="utf-8")
+    page.goto(site.parent_url.replace("parent.html", "frame.html"))
+    page.wait_for_function("window.got.some(m => m.type === 'height')")
+    msg = [m for m in page.evaluate("window.got") if m["type"] == "height"][-1]
+    assert msg["detail"]["page"] == "tiles"
+    assert 70 <= msg["detail"]["height"] <= 200
+    assert console_errors == []

@@ -1,0 +1,39 @@
+// build.py's bytecode step, run by Node with the vendored Pyodide itself, so the bytecode is
+// exactly its Python's:  node tools/precompile.mjs <pyodide dir> <lock file> <stdlib zip> <wheel>... <engine wheel>
+// Boots the runtime, installs the engine's wheel (the last one) with micropip, plays a hand of
+// each rule set through the bridge (web/warmup.py), then tools/site_bytecode.py trims the
+// standard library to what was imported and compiles it, in the zip and wheels given (rewritten
+// in place).
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const [dir, lock, stdlib, ...wheels] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(path.join(dir, "pyodide.mjs")).href);
+const py = await loadPyodide({
+  indexURL: dir + "/",
+  lockFileContents: fs.readFileSync(lock, "utf8"), // the site's lock, inline in engine.json
+  packageBaseUrl: dir + "/",
+  packages: ["micropip"],
+});
+
+const inside = (file) => "/tmp/in/" + path.basename(file);
+py.FS.mkdirTree("/tmp/in");
+for (const file of [...wheels, stdlib]) py.FS.writeFile(inside(file), fs.readFileSync(file));
+py.globals.set("STDLIB", inside(stdlib));
+py.globals.set("WHEELS", py.toPy(wheels.map(inside)));
+
+await py.runPythonAsync(`
+import micropip
+await micropip.install("emfs:" + WHEELS[-1], deps=False)
+`);
+const warmup = py.runPython(fs.readFileSync(path.join(here, "..", "web", "warmup.py"), "utf8") + "\nrun");
+console.log("warm-up hands: " + warmup().toJs().join(", "));
+try {
+  py.runPython("raise ValueError('an error crossing into JavaScript')"); // Pyodide's own error path
+} catch {
+  // expected
+}
+py.runPython(fs.readFileSync(path.join(here, "site_bytecode.py"), "utf8"));
+for (const file of [...wheels, stdlib]) fs.writeFileSync(file, py.FS.readFile(inside(file)));

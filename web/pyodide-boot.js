@@ -1,0 +1,119 @@
+// What the engine worker (engine-worker.js) and the snapshot worker (snapshot-worker.js) share:
+// the options both give loadPyodide, installing the engine wheel with micropip, the Python
+// entry points, and where the memory snapshot of a warmed engine is kept.
+//
+// The snapshot (Pyodide's private _makeSnapshot / _loadSnapshot, tied to its exact build) is the
+// wasm heap after the engine was imported and a hand of each rule set played (warmup.py); it is
+// kept in Cache Storage under a key naming the Pyodide build and the engine wheel's hash, with
+// the SHA-256 of its bytes, so a later visit restores it instead of starting Python again.
+
+export const here = (path) => new URL(path, import.meta.url).href;
+
+/** The boot manifest build.py writes: the wheel, its hash, Pyodide's lock, the download sizes. */
+export async function readManifest() {
+  const response = await fetch(here("./engine.json"), { cache: "no-cache" });
+  if (!response.ok) throw new Error(`engine.json: HTTP ${response.status}`);
+  return response.json();
+}
+
+/** loadPyodide's options on every path: our files, the lock inline (no pyodide-lock.json). */
+export function pyodideOptions(manifest) {
+  return {
+    indexURL: here("./pyodide/"),
+    lockFileContents: Promise.resolve(manifest).then((m) => m.lock),
+    packageBaseUrl: here("./pyodide/"),
+  };
+}
+
+/** The engine wheel's bytes (the query busts stale caches). */
+export async function fetchWheel(manifest) {
+  const response = await fetch(`${here("./" + manifest.wheel)}?v=${manifest.sha256.slice(0, 12)}`);
+  if (!response.ok) throw new Error(`${manifest.wheel.split("/").pop()}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/** micropip installs the wheel from the in-memory file system (emfs:), under its own file name. */
+export async function installEngine(pyodide, manifest, bytes) {
+  const path = `/tmp/wheels/${manifest.wheel.split("/").pop()}`;
+  pyodide.FS.mkdirTree("/tmp/wheels");
+  pyodide.FS.writeFile(path, bytes);
+  const micropip = pyodide.pyimport("micropip");
+  try {
+    await micropip.install.callKwargs(`emfs:${path}`, { deps: false });
+  } finally {
+    micropip.destroy();
+  }
+}
+
+// "ping" is answered here, not by the bridge: it checks the worker and the interpreter.
+const GLUE = `
+import json, sys
+from py_engine.bridge import call as _entry
+
+def _ping() -> str:
+    return json.dumps({"ok": True, "python": sys.version})
+`;
+
+/** Import the engine and define the entry points (in __main__, so a snapshot keeps them). */
+export function importEngine(pyodide) {
+  pyodide.runPython(GLUE);
+}
+
+/** The entry points as JS functions, with what the page is told: [call, ping, info]. */
+export function entries(pyodide) {
+  const pair = pyodide.runPython("(_entry, _ping)");
+  const found = [pair.get(0), pair.get(1)];
+  pair.destroy();
+  const python = pyodide.runPython("import sys; sys.version");
+  return [...found, { python }];
+}
+
+// --- the snapshot in Cache Storage ----------------------------------------------------------
+
+export const SNAPSHOT_CACHE = "mahjong-snapshot";
+// Pyodide 314 restores a heap of at most its initial 30 MiB (pyodide issue 6254); the snapshot
+// also holds a small header, so anything past this cannot restore and is not kept.
+export const SNAPSHOT_LIMIT = 30 * 1024 * 1024 + 64 * 1024;
+
+/** The cache key: one per Pyodide build, standard library, engine wheel and warm-up (build.py). */
+export function snapshotKey(manifest) {
+  return here(`./snapshot/${manifest.pyodide}-${manifest.snapshot.slice(0, 24)}.bin`);
+}
+
+async function sha256(bytes) {
+  const digest = await crypto.subtle.digest("SHA-256", bytes);
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Keep a snapshot, replacing every older one (other builds' keys). */
+export async function storeSnapshot(manifest, bytes) {
+  const cache = await caches.open(SNAPSHOT_CACHE);
+  const key = snapshotKey(manifest);
+  for (const old of await cache.keys()) if (old.url !== key) await cache.delete(old);
+  const headers = { "content-type": "application/octet-stream", "x-sha256": await sha256(bytes) };
+  await cache.put(key, new Response(bytes, { headers }));
+}
+
+/** The kept snapshot's bytes, or null when there is none (or Cache Storage is unavailable). */
+export async function findSnapshot(manifest) {
+  if (typeof caches === "undefined") return null;
+  const cache = await caches.open(SNAPSHOT_CACHE);
+  const response = await cache.match(snapshotKey(manifest));
+  return response ?? null;
+}
+
+/** The bytes of a found snapshot, checked against the digest stored with them. */
+export async function checkedBytes(response) {
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const expected = response.headers.get("x-sha256");
+  const got = await sha256(bytes);
+  if (got !== expected) throw new Error(`the snapshot's SHA-256 ${got.slice(0, 12)}… is not ${String(expected).slice(0, 12)}…`);
+  if (bytes.length > SNAPSHOT_LIMIT) throw new Error(`the snapshot's ${bytes.length} bytes exceed what Pyodide restores`);
+  return bytes;
+}
+
+export async function discardSnapshot(manifest) {
+  if (typeof caches === "undefined") return;
+  const cache = await caches.open(SNAPSHOT_CACHE);
+  await cache.delete(snapshotKey(manifest));
+}

@@ -1,0 +1,55 @@
+// The snapshot worker: started by snapshot.js once the first table is up, it boots a second,
+// private Pyodide made for snapshotting (an instance made with _makeSnapshot is not meant to be
+// used on, so never the live engine's), installs and imports the engine as the engine worker
+// does, plays warmup.py so the first moves after a restore are already imported and warm, then
+// keeps the memory snapshot in Cache Storage (pyodide-boot.js) and reports to the page.
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+import {
+  SNAPSHOT_LIMIT, fetchWheel, here, importEngine, installEngine, pyodideOptions, readManifest, storeSnapshot,
+} from "./pyodide-boot.js";
+
+// What a snapshot may not hold: micropip's modules keep JS functions (a bound loadPackage), and
+// the heap is settled by a collection.
+const FORGET_MICROPIP = `
+import gc, sys
+for _name in [n for n in sys.modules if n == "micropip" or n.startswith("micropip.")]:
+    del sys.modules[_name]
+del _name
+gc.collect()
+`;
+
+async function make() {
+  const started = performance.now();
+  const manifest = await readManifest();
+  const [pyodide, wheel, warmup] = await Promise.all([
+    loadPyodide({ ...pyodideOptions(manifest), packages: ["micropip"], _makeSnapshot: true }),
+    fetchWheel(manifest),
+    fetch(here("./warmup.py")).then((r) => {
+      if (!r.ok) throw new Error(`warmup.py: HTTP ${r.status}`);
+      return r.text();
+    }),
+  ]);
+  await installEngine(pyodide, manifest, wheel);
+  importEngine(pyodide);
+  const namespace = pyodide.runPython("{}");
+  pyodide.runPython(warmup, { globals: namespace });
+  const run = namespace.get("run");
+  const hands = run().toJs();
+  run.destroy();
+  namespace.destroy();
+  pyodide.runPython(FORGET_MICROPIP);
+  // The table of loaded packages is a JS object the snapshot checks is empty; the restored
+  // instance loads nothing more.
+  for (const name of Object.keys(pyodide.loadedPackages)) delete pyodide.loadedPackages[name];
+  const bytes = pyodide.makeMemorySnapshot();
+  if (bytes.length > SNAPSHOT_LIMIT) {
+    throw new Error(`the snapshot is ${bytes.length} bytes, more than Pyodide restores (${SNAPSHOT_LIMIT}): not kept`);
+  }
+  await storeSnapshot(manifest, bytes);
+  return { bytes: bytes.length, ms: Math.round(performance.now() - started), hands };
+}
+
+make().then(
+  (done) => self.postMessage({ type: "stored", ...done }),
+  (error) => self.postMessage({ type: "failed", error: String(error?.message ?? error) }),
+);
