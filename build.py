@@ -16,6 +16,7 @@ import hashlib
 import http.server
 import json
 import os
+import runpy
 import shutil
 import subprocess
 import sys
@@ -317,6 +318,7 @@ def build(dist: Path = DIST) -> Path:
     }
     (dist / "engine.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     write_options(dist / "options.json")
+    runpy.run_path(str(ROOT / "tools" / "help_examples.py"))["write"](dist / "help-examples.json")  # the help's worked examples
     version = write_offline_list(dist)
     (dist / ".nojekyll").write_text("")  # GitHub Pages: serve files as they are
     log(f"wrote {dist.relative_to(ROOT) if dist.is_relative_to(ROOT) else dist} ({wheel.name}, version {version})")

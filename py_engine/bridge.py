@@ -17,6 +17,7 @@ Methods
 - hint {}                       -> hints for the human seat (empty when hints are unavailable)
 - position {}                   -> this hand's start position plus its history (a link to this moment)
 - restart_hand {}               -> deals the current hand again from its start position (after an engine fault)
+- spectate {face_up}            -> autoplay: every hand shown face up (the default) or hidden; {state}
 - save {}                       -> {save}: the match so far as a replay (py_engine/replay.py), for the page to keep
 - resume {save}                 -> the match of a save, exactly where it was; {state}
 - export {hand}                 -> {replay}: the match, or only hand `hand` (0-based) when given
@@ -47,6 +48,7 @@ from . import replay as replays
 from . import replay_view
 from .quote import quote
 from .rules import RULESETS
+from .tiles import sorted_tiles
 
 log = logging.getLogger(__name__)
 
@@ -98,10 +100,12 @@ ARGUMENTS: dict[str, dict[str, Check]] = {
         "level": _one_of(LEVELS),
         "human": position_check.seat,
         "autoplay": _flag,
+        "face_up": _flag,
         "position": _object,             # its fields are Game.from_position's to check
         "dealer": position_check.seat,
     },
     "act": {"action": _text},
+    "spectate": {"face_up": _flag},
     **{name: {} for name in ("state", "bot_step", "timeout", "next_hand", "hint", "position", "restart_hand", "save")},
     # a save or a replay is anything: replay.load says what is wrong with it (kind "replay")
     "resume": {"save": lambda v, what: v},
@@ -154,6 +158,8 @@ class Session:
         self.level = args.get("level", "normal")
         self.human = args.get("human", 0)
         self.autoplay = args.get("autoplay", False)
+        # the autoplay demo is watched: every hand face up unless asked otherwise (spectate)
+        self.face_up = args.get("face_up", True)
         position = args.get("position")
         seed = args.get("seed")
         if seed is None:
@@ -192,8 +198,17 @@ class Session:
             },
             "bot_to_move": any(s in self.bot_seats() for s in waiting),
             "human_to_move": (not self.autoplay) and self.human in waiting,
+            "face_up": self.autoplay and self.face_up,
         })
+        if self.autoplay and self.face_up:
+            obs["hands"] = [sorted_tiles(h) for h in self.game.hands]  # the spectator sees every hand
         return obs
+
+    def spectate(self, face_up: bool) -> dict[str, Any]:
+        if not self.autoplay:
+            raise ValueError("spectate: only in autoplay (the player may not see the others' hands)")
+        self.face_up = bool(face_up)
+        return {"state": self.state()}
 
     def act(self, action: str) -> dict[str, Any]:
         if self.autoplay:
@@ -369,6 +384,7 @@ _SESSION_METHODS: dict[str, Callable[[Session, dict[str, Any]], dict[str, Any]]]
     "hint": lambda session, args: session.hint(),
     "position": lambda session, args: session.position(),
     "restart_hand": lambda session, args: session.restart_hand(),
+    "spectate": lambda session, args: session.spectate(args.get("face_up", True)),
     "save": lambda session, args: {"save": session.export()},
     "export": _export,
 }

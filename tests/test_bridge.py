@@ -154,3 +154,21 @@ def test_methods_without_arguments_refuse_one():
     new_match(variant="xinyu", seed=1)
     answer = call("state", verbose=True)
     assert answer["kind"] == "invalid" and "verbose" in answer["error"]
+
+
+def test_the_autoplay_demo_shows_every_hand_face_up_with_a_toggle():
+    import json as _json
+    from py_engine import bridge as _bridge
+
+    def call(method, **args):
+        return _json.loads(_bridge.call(_json.dumps({"method": method, "args": args})))
+
+    state = call("new_match", variant="longyan", seed=710, autoplay=True)["state"]
+    assert state["face_up"] and all(len(h) in (13, 14) for h in state["hands"])
+    assert call("spectate", face_up=False)["state"]["hands"] == [None] * 4
+    assert call("bot_step")["state"]["hands"] == [None] * 4  # the choice holds for the next steps
+    assert all(call("spectate", face_up=True)["state"]["hands"])
+    state = call("new_match", variant="longyan", seed=710)["state"]  # a player never sees the others'
+    assert not state["face_up"] and state["hands"][1:] == [None] * 3
+    refused = call("spectate", face_up=True)
+    assert not refused["ok"] and refused["kind"] == "invalid"

@@ -9,7 +9,8 @@
 import "./loader.js";
 import { t, tileName, setLang, getLang, onLangChange } from "./i18n.js";
 import { Renderer } from "./render.js";
-import { displayHand, viewSeat, claimItems } from "./model.js";
+import { displayHand, viewSeat } from "./model.js";
+import { claimItems } from "./claim-items.js";
 import { Input } from "./input.js";
 import { UI } from "./ui.js";
 import { Sound } from "./sound.js";
@@ -156,7 +157,7 @@ window.addEventListener("resize", redraw);
 /** The loader's boot words, the canvas's name and the page title in the chosen language. */
 function translateShell() {
   M.labels = Object.fromEntries(["runtime", "stdlib", "start", "micropip", "engine", "import", "snapshot", "restore",
-    "ready", "failed", "reload", "update", "updateNow"]
+    "ready", "failed", "reload", "update", "updateNow", "mb"]
     .map((k) => [k, t(`boot.${k}`)]));
   M.refreshProgress?.();
   canvas.setAttribute("aria-label", t("table.label"));
@@ -328,7 +329,8 @@ function updateStatus() {
 
 function announceHand() {
   const s = view.state;
-  ui.announce(t("ev.newHand", { n: s.match.hand_number + 1, total: s.match.hands, dealer: steps.seatName(s.dealer) }));
+  const line = t("ev.newHand", { n: s.match.hand_number + 1, total: s.match.hands, dealer: steps.seatName(s.dealer) });
+  ui.announce([line, ...steps.dealt()].join(" ")); // and the deal's moments: the gold turned (moments.js)
 }
 
 /** What comes after a new state: the bots move, or the human's turn starts, or the hand ends. */
@@ -363,7 +365,7 @@ function humanTurn() {
     if (view.ui.focus && view.ui.selected < 0) store.select(displayHand(s, viewSeat(s)).length - 1);
   } else {
     const last = s.last_discard?.tile;
-    const names = claimItems(s).map((i) => t(`action.${i.kind}`)).join(", ");
+    const names = claimItems(s).map((i) => i.word).join(", ");
     if (s.phase === "rob_gold") ui.announce(t("ev.claim.rob_gold", { tile: tileName(s.gold), actions: names }));
     else if (s.phase === "rob_kong" || s.phase === "three_golds") ui.announce(t(`ev.claim.${s.phase}`, { actions: names }));
     else ui.announce(t("ev.claim", { tile: last ? tileName(last) : "", actions: names }));
@@ -430,10 +432,9 @@ async function humanAct(action, source = "api", origin = null) {
 
 /** The move the engine made for the player when the decision timer ran out. */
 function timedOut(answer) {
-  ui.announce(t("ev.timeout", { action: actionName(answer.action) }));
   store.select(-1);
   const origin = answer.action?.startsWith("discard ") ? handTileOrigin(answer.action.split(" ")[1]) : null;
-  steps.applyStep(answer, origin);
+  steps.applyStep(answer, origin, { timeout: answer.action }); // "Time ran out: 5p discarded for you"
   emit("timeout", { action: answer.action });
   afterState();
 }
@@ -446,12 +447,6 @@ function handTileOrigin(code) {
   const at = renderer.handTileScreen(index);
   if (at && index === view.ui.selected) at.y -= renderer.layout.lift;
   return at;
-}
-
-function actionName(action) {
-  if (!action) return "";
-  const [verb, tile] = action.split(" ");
-  return tile ? `${t("action." + verb)} ${tileName(tile)}` : t("action." + verb);
 }
 
 // --- the end of a hand --------------------------------------------------------------------------------

@@ -33,7 +33,7 @@ export class ClaimButtons {
   }
 
   /**
-   * Show one button per legal choice: items {action, kind, tile}. Discards are only offered
+   * Show one button per legal choice: items {action, kind, tile, word?, glyph?} (claim-items.js). Discards are only offered
    * for the selected tile (the rest is on the canvas). `place` is the layout's word on where they
    * go (layout.js): {mode: "row" | "column" | "docked", bottom, width} in css px.
    */
@@ -56,10 +56,14 @@ export class ClaimButtons {
 
   actionButton(item) {
     const spec = ACTIONS[item.kind];
-    const glyph = getLang() === "zh-Hant" && spec.glyphHant ? spec.glyphHant : spec.glyph;
-    const word = t(`action.${item.kind}`);
+    const glyph = item.glyph || (getLang() === "zh-Hant" && spec.glyphHant ? spec.glyphHant : spec.glyph);
+    const said = item.word || t(`action.${item.kind}`); // claim-items.js: the tile and what it scores
     const keyName = spec.key;
-    let label = word === glyph ? glyph : `${glyph} ${word}`;
+    // a word that starts with its glyph says it once: "打出" (not "打 打出"), "胡 自摸 · 底分2"
+    const rest = said.startsWith(glyph) ? said.slice(glyph.length).replace(/^[：:\s]+/, "") : said;
+    const same = said === glyph || (said.startsWith(glyph) && rest.length <= 1);
+    const word = same ? said : rest;
+    let label = same ? word : `${glyph} ${word}`;
     if (item.tile) label += ` ${tileName(item.tile)}`;
     const b = el("button", {
       type: "button", class: `act act-${item.kind}${item.suggested ? " suggested" : ""}`, "data-action": item.action,
@@ -67,8 +71,8 @@ export class ClaimButtons {
       "aria-keyshortcuts": keyName === "Space" ? "Space Escape" : keyName === "H" ? "H W" : keyName,
       onclick: () => this.h.action(item.action),
     });
-    b.append(el("span", { class: "glyph", text: glyph }));
-    if (word !== glyph) b.append(el("span", { class: "word", text: word }));
+    b.append(el("span", { class: "glyph", text: same ? word : glyph }));
+    if (!same) b.append(el("span", { class: "word", text: word }));
     if (item.tile) b.append(tileElement(item.tile, 18));
     b.append(el("kbd", { text: keyName === "Space" ? "␣" : keyName === "Enter" ? "↵" : keyName }));
     return b;

@@ -23,13 +23,15 @@ manifest.then((m) => {
 }, () => {});
 const lastSent = {};
 
-function progress(stage, fraction) {
+function progress(stage, fraction, bytes) {
   const now = performance.now();
   const last = lastSent[stage];
   // At most one message per stage every 50 ms, but always the end of a stage.
   if (fraction < 1 && last && now - last.t < 50) return;
   lastSent[stage] = { t: now, fraction };
-  post({ type: "progress", stage, fraction });
+  // bytes: this stage's bytes so far; total: every download's bytes (the card's "3.1 of 7.7 MB")
+  const total = Object.keys(sizes).filter(stageOf).reduce((sum, f) => sum + sizes[f], 0);
+  post({ type: "progress", stage, fraction, ...(bytes !== undefined && total ? { bytes, total } : {}) });
 }
 
 function stageOf(file) {
@@ -59,7 +61,7 @@ function countBytes(stage, file, response) {
       if (done) return;
       files[file] += value.byteLength;
       const got = Object.values(files).reduce((a, b) => a + b, 0);
-      progress(stage, Math.min(1, got / stageTotal()) * DOWNLOAD_SHARE[stage]);
+      progress(stage, Math.min(1, got / stageTotal()) * DOWNLOAD_SHARE[stage], got);
       return pump();
     });
   pump().catch(() => {});

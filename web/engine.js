@@ -24,7 +24,8 @@
 //
 // Worker protocol (the message layer of engine-worker.js):
 //   page -> worker  {type: "call", id, method, json}         json: the whole request, a JSON string
-//   worker -> page  {type: "progress", stage, fraction}       fraction 0..1
+//   worker -> page  {type: "progress", stage, fraction[, bytes, total]}  fraction 0..1; a download's
+//                                                             bytes so far and all downloads' bytes
 //                   {type: "ready", python, pyodide, engine, path}   path: "fresh" | "snapshot"
 //                   {type: "failed", stage, error: {name, message}}
 //                   {type: "result", id, json}                json: the string the bridge returned
@@ -32,7 +33,7 @@
 
 /**
  * @typedef {"illegal" | "invalid" | "engine" | "timeout" | "stale"} ErrorKind
- * @typedef {{stage: string, fraction: number}} Progress
+ * @typedef {{stage: string, fraction: number, bytes?: number, total?: number}} Progress  bytes: a download's so far
  * @typedef {{python: string, pyodide: string, engine: {wheel: string, sha256: string}, path: "fresh" | "snapshot"}} EngineInfo
  * @typedef {{ok: boolean, error?: string, kind?: string, legal?: string[], [key: string]: any}} Answer
  * @typedef {{timeout?: number}} CallOptions
@@ -235,6 +236,7 @@ export class Engine {
       switch (data?.type) {
         case "progress": {
           const p = { stage: String(data.stage), fraction: Number(data.fraction) };
+          if (Number.isFinite(data.bytes) && Number.isFinite(data.total)) Object.assign(p, { bytes: data.bytes, total: data.total });
           this.progress.push(p);
           for (const cb of this.progressListeners) cb(p);
           break;

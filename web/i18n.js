@@ -175,11 +175,11 @@ const STRINGS = {
     "err.why.origin": "not a list of origins like https://example.org",
     "err.notAccepted": "Not accepted: {message}",
     loading: "Loading…",
-    "boot.runtime": "Downloading the Python runtime", "boot.stdlib": "Downloading the Python standard library",
-    "boot.start": "Starting Python", "boot.micropip": "Downloading micropip", "boot.engine": "Installing the game engine",
-    "boot.import": "Starting the game engine", "boot.ready": "Ready", "boot.failed": "The game engine could not start",
-    "boot.reload": "Reload", "boot.progress": "Loading the game engine",
-    "boot.snapshot": "Reading the saved game engine", "boot.restore": "Restoring the game engine",
+    "boot.runtime": "Loading the game", "boot.stdlib": "Loading the game", "boot.mb": "{got} of {total} MB",
+    "boot.start": "Getting the game ready", "boot.micropip": "Loading the game", "boot.engine": "Setting up the rules and the players",
+    "boot.import": "Setting up the table", "boot.ready": "Ready", "boot.failed": "The game could not start",
+    "boot.reload": "Reload", "boot.progress": "Loading the game",
+    "boot.snapshot": "Loading the game", "boot.restore": "Getting the game ready",
     "boot.update": "A new version of the game is ready", "boot.updateNow": "Reload",
     "table.label": "Mahjong table. Arrow keys choose a tile, Enter discards; the claim buttons follow the table.",
     autoplay: "Demo: four bots",
@@ -350,11 +350,11 @@ const STRINGS = {
     "err.why.origin": "不是来源列表（如 https://example.org）",
     "err.notAccepted": "未被接受：{message}",
     loading: "加载中…",
-    "boot.runtime": "正在下载 Python 运行环境", "boot.stdlib": "正在下载 Python 标准库",
-    "boot.start": "正在启动 Python", "boot.micropip": "正在下载 micropip", "boot.engine": "正在安装游戏引擎",
-    "boot.import": "正在启动游戏引擎", "boot.ready": "就绪", "boot.failed": "游戏引擎无法启动",
-    "boot.reload": "重新加载", "boot.progress": "正在加载游戏引擎",
-    "boot.snapshot": "正在读取已保存的游戏引擎", "boot.restore": "正在恢复游戏引擎",
+    "boot.runtime": "正在加载游戏", "boot.stdlib": "正在加载游戏", "boot.mb": "{got} / {total} MB",
+    "boot.start": "游戏准备中", "boot.micropip": "正在加载游戏", "boot.engine": "正在摆好规则和对手",
+    "boot.import": "正在摆牌桌", "boot.ready": "就绪", "boot.failed": "游戏无法启动",
+    "boot.reload": "重新加载", "boot.progress": "正在加载游戏",
+    "boot.snapshot": "正在加载游戏", "boot.restore": "游戏准备中",
     "boot.update": "游戏新版本已就绪", "boot.updateNow": "重新加载",
     "table.label": "麻将牌桌。方向键选牌，Enter 打出；碰杠按钮在牌桌之后。",
     autoplay: "演示：四家电脑",
@@ -525,11 +525,11 @@ const STRINGS = {
     "err.why.origin": "不是來源清單（如 https://example.org）",
     "err.notAccepted": "未被接受：{message}",
     loading: "載入中…",
-    "boot.runtime": "正在下載 Python 執行環境", "boot.stdlib": "正在下載 Python 標準函式庫",
-    "boot.start": "正在啟動 Python", "boot.micropip": "正在下載 micropip", "boot.engine": "正在安裝遊戲引擎",
-    "boot.import": "正在啟動遊戲引擎", "boot.ready": "就緒", "boot.failed": "遊戲引擎無法啟動",
-    "boot.reload": "重新載入", "boot.progress": "正在載入遊戲引擎",
-    "boot.snapshot": "正在讀取已儲存的遊戲引擎", "boot.restore": "正在還原遊戲引擎",
+    "boot.runtime": "正在載入遊戲", "boot.stdlib": "正在載入遊戲", "boot.mb": "{got} / {total} MB",
+    "boot.start": "遊戲準備中", "boot.micropip": "正在載入遊戲", "boot.engine": "正在擺好規則和對手",
+    "boot.import": "正在擺牌桌", "boot.ready": "就緒", "boot.failed": "遊戲無法啟動",
+    "boot.reload": "重新載入", "boot.progress": "正在載入遊戲",
+    "boot.snapshot": "正在載入遊戲", "boot.restore": "遊戲準備中",
     "boot.update": "遊戲新版本已就緒", "boot.updateNow": "重新載入",
     "table.label": "麻將牌桌。方向鍵選牌，Enter 打出；碰槓按鈕在牌桌之後。",
     autoplay: "示範：四家電腦",
@@ -604,7 +604,7 @@ export function tileNameIn(lang, code) {
   return say(`tile.${code}`);
 }
 
-/** More strings for pages of their own (i18n-tutorial.js): {lang: {key: text}}, merged in. */
+/** More strings from modules of their own (i18n-tutorial.js, moments.js, claim-items.js): {lang: {key: text}}, merged in. */
 export function addStrings(tables) {
   for (const [lang, table] of Object.entries(tables)) Object.assign(STRINGS[lang], table);
 }

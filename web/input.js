@@ -72,6 +72,7 @@ export class Input {
     else if (key === "t") intent = { type: "toggle", what: "tracker" };
     else if (key === "?") intent = { type: "toggle", what: "hints" };
     else if (key === "m") intent = { type: "toggle", what: "sound" };
+    else if (key === "v") intent = { type: "toggle", what: "faces" };
     if (!intent) return;
     this.emit({ type: "key" });
     if (this.emit(intent) !== false) e.preventDefault();

@@ -13,20 +13,20 @@ import { startEngine } from "./engine.js"; // small and import-free too
 // end, so while it runs the bar eases toward its end with time.
 const PATHS = {
   fresh: [
-    { name: "runtime", weight: 0.34, label: "Downloading the Python runtime" },
-    { name: "stdlib", weight: 0.1, label: "Downloading the Python standard library" },
-    { name: "start", weight: 0.3, label: "Starting Python" },
-    { name: "micropip", weight: 0.04, label: "Downloading micropip" },
-    { name: "engine", weight: 0.16, label: "Installing the game engine" },
-    { name: "import", weight: 0.06, label: "Starting the game engine" },
+    { name: "runtime", weight: 0.34, label: "Loading the game" },
+    { name: "stdlib", weight: 0.1, label: "Loading the game" },
+    { name: "start", weight: 0.3, label: "Getting the game ready" },
+    { name: "micropip", weight: 0.04, label: "Loading the game" },
+    { name: "engine", weight: 0.16, label: "Setting up the rules and the players" },
+    { name: "import", weight: 0.06, label: "Setting up the table" },
   ],
   // a repeat visit: the saved engine (a memory snapshot) instead of micropip and the install
   snapshot: [
-    { name: "runtime", weight: 0.4, label: "Downloading the Python runtime" },
-    { name: "stdlib", weight: 0.05, label: "Downloading the Python standard library" },
-    { name: "snapshot", weight: 0.15, label: "Reading the saved game engine" },
-    { name: "start", weight: 0.35, key: "restore", label: "Restoring the game engine" },
-    { name: "import", weight: 0.05, label: "Starting the game engine" },
+    { name: "runtime", weight: 0.4, label: "Loading the game" },
+    { name: "stdlib", weight: 0.05, label: "Loading the game" },
+    { name: "snapshot", weight: 0.15, label: "Loading the game" },
+    { name: "start", weight: 0.35, key: "restore", label: "Getting the game ready" },
+    { name: "import", weight: 0.05, label: "Setting up the table" },
   ],
 };
 let STAGES = PATHS.fresh;
@@ -102,8 +102,18 @@ function showProgress() {
   const pending = STAGES.find((s) => fractions[s.name] < 1);
   fill.style.width = `${(value * 100).toFixed(1)}%`;
   bar.setAttribute("aria-valuenow", String(Math.round(value * 100)));
-  statusLine.textContent = pending ? `${label(pending.key ?? pending.name, pending.label)}…` : label("ready", "Ready");
+  let line = pending ? label(pending.key ?? pending.name, pending.label) : label("ready", "Ready");
+  const got = Object.values(bytes.got).reduce((sum, n) => sum + n, 0);
+  if (pending && bytes.total && got < bytes.total && bytes.got[pending.name] !== undefined) {
+    // a download: "Loading the game: 3.1 of 7.7 MB"
+    const mb = (n) => (n / 1e6).toFixed(1);
+    line += `: ${label("mb", "{got} of {total} MB").replace("{got}", mb(got)).replace("{total}", mb(bytes.total))}`;
+  } else if (pending) line += "…";
+  statusLine.textContent = line;
 }
+
+/** Bytes downloaded per stage, and every download's total (the worker's progress reports). */
+const bytes = { got: /** @type {Record<string, number>} */ ({}), total: 0 };
 
 function onProgress(stage, fraction) {
   if (!(stage in fractions) && !choosePath(stage)) return;
@@ -143,7 +153,13 @@ function showFailure(error) {
 // --- the engine and window.mahjong ---------------------------------------------------------
 
 const engine = startEngine();
-engine.onProgress(({ stage, fraction }) => onProgress(stage, fraction));
+engine.onProgress(({ stage, fraction, bytes: got, total }) => {
+  if (got !== undefined && total) {
+    bytes.got[stage] = Math.max(bytes.got[stage] || 0, got);
+    bytes.total = total;
+  }
+  onProgress(stage, fraction);
+});
 
 /** Resolves with window.mahjong once the engine answers calls (API.md). */
 const ready = engine.ready.then((info) => {

@@ -1,5 +1,6 @@
 // The bots' loop: while a bot is to move, one bot_step at a time through the engine, paced by
-// the speed setting (a pause of speed().bot since the last step), until the player must act
+// the speed setting (a pause of speed().bot since the last step, longer while the table holds
+// still: steps.held(), the covered discard face down), until the player must act
 // or the hand is over; then the controller takes over again. view.thinking is set while a bot
 // decides, for the indicator at its seat.
 
@@ -22,7 +23,7 @@ export function createBotLoop(ctx) {
       while (my === run.gen && !run.failed) {
         const s = view.state;
         if (!s || s.is_over || s.human_to_move || !s.bot_to_move) break;
-        const wait = speed().bot - (performance.now() - lastStep);
+        const wait = Math.max(speed().bot - (performance.now() - lastStep), steps.held());
         store.setThinking(true); // the seats the bots decide for show it (render.js)
         redraw();
         await sleep(Math.max(0, wait));

@@ -25,6 +25,14 @@ export function createPanels(ctx) {
       sound.setMuted(!sound.muted);
       ui.setSound(sound.muted);
     }
+    if (what === "faces" && view.state?.autoplay) {
+      // the demo's hands face up or down (bridge spectate); the next step keeps the choice
+      // (an older match's answer is dropped by the engine client)
+      call("spectate", { face_up: !view.state.face_up }).then((answer) => {
+        store.setState({ ...view.state, hands: answer.state.hands, face_up: answer.state.face_up }, view.ui.selected + 1);
+        redraw();
+      }, () => {});
+    }
     ui.setToggles({ hints: settings.hints, tracker: showTracker });
     refresh();
   }

@@ -5,12 +5,13 @@
 // seat is drawn in a "frame" rotated about the centre so that every seat's tiles face it.
 // No rule is known here: what may be discarded comes from state.legal_actions.
 
-import { drawTile, TILE_H } from "./tiles.js";
+import { drawTile, setTileScript, scriptOf, TILE_H } from "./tiles.js";
 import { t } from "./i18n.js";
 import { computeLayout, layoutShape, meldRowWidth } from "./layout.js";
 import { viewSeat, displayHand, justDrew } from "./model.js";
 import { TAU, paintMelds, drawDie, text, roundRect, easeOut, angleDelta } from "./draw.js";
 import { paintFelt } from "./felt.js";
+import { paintCovered, paintBanner } from "./paint-moments.js";
 
 export { viewSeat, displayHand };
 const SANS = 'system-ui, -apple-system, "Segoe UI", "Noto Sans CJK SC", "Noto Sans SC", sans-serif';
@@ -121,18 +122,20 @@ export class Renderer {
     const state = model.state;
     const ui = model.ui;
     this.hant = ui.lang === "zh-Hant";
+    setTileScript(scriptOf(ui.lang)); // the faces' characters follow the page's language
     const L = this.computeLayout(state, ui);
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     paintFelt(ctx, this.w, this.h);
     const anims = (model.anims || []).filter((a) => now < a.t0 + a.dur);
     const hidden = new Set(anims.filter((a) => a.type === "fly" && a.hide).map((a) => a.hide));
+    const covers = new Map(anims.filter((a) => a.type === "cover").map((a) => [a.key, a]));
 
     this.paintRing(state, L);
     this.paintCentre(state, L, model, now);
     if (state) {
       for (let rel = 0; rel < 4; rel++) {
         const seat = (L.view + rel) % 4;
-        this.paintDiscards(state, seat, rel, hidden);
+        this.paintDiscards(state, seat, rel, hidden, covers, now);
         if (rel !== 0) this.paintOtherRow(state, seat, rel);
         if (rel !== 0 && model.thinking && !state.is_over && state.waiting_for.includes(seat)) this.paintThinking(rel, now);
       }
@@ -240,8 +243,16 @@ export class Renderer {
         }
         const score = state.scores[seat];
         const d = state.hand_deltas?.[seat] || 0;
-        text(c, String(score), size * 0.06, y, `700 ${Math.round(fs * 1.15)}px ${SANS}`, "#f3efe2");
-        if (d) text(c, (d > 0 ? "+" : "") + d, size * 0.28, y, `600 ${Math.round(fs * 0.9)}px ${SANS}`, d > 0 ? "#8fe388" : "#ff9b8a");
+        // the numbers read upright on screen, whichever side they sit on
+        const upright = (str, x, font, color) => {
+          c.save();
+          c.translate(x, y);
+          c.rotate((rel * Math.PI) / 2);
+          text(c, str, 0, 0, font, color);
+          c.restore();
+        };
+        upright(String(score), size * 0.06, `700 ${Math.round(fs * 1.15)}px ${SANS}`, "#f3efe2");
+        if (d) upright((d > 0 ? "+" : "") + d, size * 0.28, `600 ${Math.round(fs * 0.9)}px ${SANS}`, d > 0 ? "#8fe388" : "#ff9b8a");
       });
     }
     // the middle: the timer (or tiles left) above; dice, tiles left and the gold below
@@ -284,10 +295,15 @@ export class Renderer {
       const gx = L.cx + inner * 0.46 - gw;
       const gy = lowY - (gw * TILE_H) / 2;
       drawTile(ctx, state.gold, gx, gy, gw, this.dpr, state.gold_tile_out ? "gold" : "gold+dim");
+      // the gold's name beside it, at a readable size (the badge on the tile is small here)
+      const font = `800 ${Math.max(12, Math.round(fs * 1.05))}px ${SERIF}`;
+      ctx.font = font;
+      const label = t("gold.label");
+      text(ctx, label, gx - ctx.measureText(label).width / 2 - gw * 0.25, lowY, font, "#ffd166");
     }
   }
 
-  paintDiscards(state, seat, rel, hidden) {
+  paintDiscards(state, seat, rel, hidden, covers = new Map(), now = 0) {
     const L = this.layout;
     const list = state.discards[seat];
     const last = state.last_discard;
@@ -306,7 +322,9 @@ export class Renderer {
         if (code && code === state.gold) look = look ? look + "+gold" : "gold";
         const isLast = last && last.seat === seat && last.index === i && !state.is_over;
         if (isLast) look = look ? look + "+hi" : "hi";
-        drawTile(ctx, code, s.x, s.y, L.u, this.dpr, look);
+        const cover = covers.get(`d${seat}:${i}`);
+        if (cover) paintCovered(ctx, cover, now, code, s, L.u, this.dpr, look);
+        else drawTile(ctx, code, s.x, s.y, L.u, this.dpr, look);
         if (isLast) {
           // a marker above the latest discard (toward the centre)
           ctx.fillStyle = "#e76f51";
@@ -363,34 +381,40 @@ export class Renderer {
           x += fw;
         }
       }
-      // the count of tiles in hand, and a swim tag, upright on screen
-      ctx.save();
-      ctx.translate(badgeX, y + oh / 2);
-      ctx.rotate((rel * Math.PI) / 2);
-      const r = Math.max(8, ow * 0.42);
-      ctx.fillStyle = "rgba(10,25,18,0.85)";
-      ctx.beginPath();
-      ctx.arc(0, 0, r, 0, TAU);
-      ctx.fill();
-      ctx.strokeStyle = "rgba(255,255,255,0.5)";
-      ctx.lineWidth = 1;
-      ctx.stroke();
-      text(ctx, String(count), 0, 0.5, `700 ${Math.round(r * 1.1)}px ${SANS}`, "#fff");
-      const swim = state.swims[seat];
-      if (swim) {
-        const label = t(`swim.${swim}`);
-        ctx.font = `700 ${Math.round(r * 1.05)}px ${SANS}`;
-        const tw = ctx.measureText(label).width + r;
-        ctx.fillStyle = "#d4a017";
-        roundRect(ctx, -tw / 2, -r * 3.1, tw, r * 1.7, r * 0.5);
-        ctx.fill();
-        text(ctx, label, 0, -r * 2.25, `700 ${Math.round(r * 1.05)}px ${SANS}`, "#2b1d00");
-      }
-      ctx.restore();
+      // the count of tiles in hand, and a swim tag, upright on screen (not once the hand is
+      // over: the hands are shown face up and the badge would cover them)
+      if (!state.is_over) this.paintCountBadge(ctx, state, seat, rel, badgeX, y + oh / 2, ow, count);
       const a = this.toScreen(rel, -width / 2, y);
       const b = this.toScreen(rel, x, y + oh);
       this.rowRects[rel] = { x: Math.min(a.x, b.x), y: Math.min(a.y, b.y), w: Math.abs(b.x - a.x), h: Math.abs(b.y - a.y) };
     });
+  }
+
+  /** A seat's tile count in a disc, with its swim level above, turned upright on screen. */
+  paintCountBadge(ctx, state, seat, rel, bx, by, ow, count) { // in the seat's frame
+    ctx.save();
+    ctx.translate(bx, by);
+    ctx.rotate((rel * Math.PI) / 2);
+    const r = Math.max(8, ow * 0.42);
+    ctx.fillStyle = "rgba(10,25,18,0.85)";
+    ctx.beginPath();
+    ctx.arc(0, 0, r, 0, TAU);
+    ctx.fill();
+    ctx.strokeStyle = "rgba(255,255,255,0.5)";
+    ctx.lineWidth = 1;
+    ctx.stroke();
+    text(ctx, String(count), 0, 0.5, `700 ${Math.round(r * 1.1)}px ${SANS}`, "#fff");
+    const swim = state.swims[seat];
+    if (swim) {
+      const label = t(`swim.${swim}`);
+      ctx.font = `700 ${Math.round(r * 1.05)}px ${SANS}`;
+      const tw = ctx.measureText(label).width + r;
+      ctx.fillStyle = "#d4a017";
+      roundRect(ctx, -tw / 2, -r * 3.1, tw, r * 1.7, r * 0.5);
+      ctx.fill();
+      text(ctx, label, 0, -r * 2.25, `700 ${Math.round(r * 1.05)}px ${SANS}`, "#2b1d00");
+    }
+    ctx.restore();
   }
 
   /** The player's strip: hand with the drawn tile set apart, melds, flowers, selection. */
@@ -512,6 +536,8 @@ export class Renderer {
       const w = a.from.w + (to.w - a.from.w) * e;
       const ang = a.from.angle + angleDelta(a.from.angle, to.angle) * e;
       drawTile(ctx, a.tile, x - w / 2, y - (w * TILE_H) / 2, w, this.dpr, a.look || "", ang);
+    } else if (a.type === "banner") {
+      if (now >= a.t0) paintBanner(ctx, this.layout, this.w, this.dpr, a, p);
     } else if (a.type === "callout") {
       const at = a.at();
       if (!at) return;

@@ -6,6 +6,7 @@ import { t, tIn, tileName, getLang } from "./i18n.js";
 import { tileElement } from "./tiles.js";
 import { el } from "./dom.js";
 import { parseTiles, viewSeat } from "./model.js";
+import { readingRow, arithmeticLine } from "./settle-detail.js";
 
 export { parseTiles };
 
@@ -65,6 +66,8 @@ export function settlement(state, { names, onNext, onNewMatch, autoNextIn, extra
       }
     }
     box.append(hand);
+    const reading = readingRow(win, state.gold); // the sets as the engine read them
+    if (reading) box.append(reading);
     // category and patterns, both names, with multipliers or base
     const names2 = el("div", { class: "names" });
     const cat = bothNames(`cat.${win.category}`);
@@ -86,6 +89,8 @@ export function settlement(state, { names, onNext, onNewMatch, autoNextIn, extra
       box.append(el("p", { class: "line", text: t("settle.patterns") }), pats,
         el("p", { class: "line total", text: t("settle.total", { m: win.multiplier }) }));
     }
+    const sum = arithmeticLine(win, state, names); // "M = 2 × 2 = 4; each pays 2 × M = 8"
+    if (sum) box.append(el("p", { class: "line arithmetic", text: sum }));
     body.push(box);
   }
   // payments
@@ -100,7 +105,7 @@ export function settlement(state, { names, onNext, onNewMatch, autoNextIn, extra
         el("th", { class: "num", text: t("settle.amount") }), el("th", { text: t("settle.reason") }))),
       el("tbody", {}, rows)));
   }
-  // deltas and running scores
+  // deltas and running scores, first: the totals are seen without scrolling on a phone
   const scoreRows = [0, 1, 2, 3].map((s) => {
     const d = result.deltas[s];
     return el("tr", { class: s === view && !state.autoplay ? "me" : "" },
@@ -108,7 +113,7 @@ export function settlement(state, { names, onNext, onNewMatch, autoNextIn, extra
       el("td", { class: `num ${d > 0 ? "plus" : d < 0 ? "minus" : ""}`, text: (d > 0 ? "+" : "") + d }),
       el("td", { class: "num", text: String(result.scores[s]) }));
   });
-  body.push(el("table", { class: "scores" },
+  body.unshift(el("table", { class: "scores" },
     el("thead", {}, el("tr", {}, el("th", { text: t("settle.player") }), el("th", { class: "num", text: t("settle.delta") }),
       el("th", { class: "num", text: t("settle.score") }))),
     el("tbody", {}, scoreRows)));

@@ -67,6 +67,13 @@ export class Sound {
       case "turn":
         this.tone(now, 880, 0.06, 0.1, "sine");
         break;
+      case "moment": // a Longyan moment or a Xinyu bonus pattern called out on the table (moments.js)
+        [659, 988, 1319].forEach((f, i) => this.tone(now + i * 0.07, f, 0.3, 0.16, "sine"));
+        break;
+      case "reveal":
+        this.click(now, 1400, 0.05, 0.3);
+        this.tone(now + 0.03, 740, 0.12, 0.12, "triangle");
+        break;
       case "error":
         this.tone(now, 196, 0.2, 0.2, "sawtooth");
         break;

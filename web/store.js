@@ -10,7 +10,9 @@
  * @typedef {{selected: number, hover: number | null, focus: boolean, hintTile: string | null, lang: string,
  *   topReserve: number, leftReserve?: number, actionsDocked?: boolean,
  *   actions?: {w: number, min: number, h: number} | null, toolbar?: {right: number, bottom: number}}} ViewUi
- * @typedef {{state: State | null, ui: ViewUi, anims: Anim[], timer: {deadline: number, total: number, lastTick?: number} | null,
+ * @typedef {{deadline: number, total: number, lastTick?: number, gen?: number, moment?: number, checked?: number,
+ *   paused?: boolean}} Timer  the decision timer (timer.js): it stands still while paused
+ * @typedef {{state: State | null, ui: ViewUi, anims: Anim[], timer: Timer | null,
  *   timerHandle?: any, thinking: boolean}} View
  * @typedef {{gen: number, busy: boolean, pumping: number, failed: boolean}} Run
  */
@@ -76,7 +78,7 @@ export function createStore(engine, lang) {
     hover: (/** @type {number | null} */ index) => void (view.ui.hover = index),
     setFocus: (/** @type {boolean} */ focus) => void (view.ui.focus = focus),
     setHintTile: (/** @type {string | null} */ code) => void (view.ui.hintTile = code),
-    /** @param {{deadline: number, total: number} | null} timer @param {any} [handle] */
+    /** @param {Timer | null} timer @param {any} [handle] */
     setTimer(timer, handle) {
       view.timer = timer;
       if (handle !== undefined) view.timerHandle = handle;

@@ -1,4 +1,4 @@
-// Tile faces drawn by code: characters (Chinese numerals + 万), dots, bamboo, winds,
+// Tile faces drawn by code: characters (Chinese numerals + 万/萬), dots, bamboo, winds,
 // dragons, flowers and backs. Each face is painted once per (tile, size, pixel ratio, look)
 // into an offscreen canvas and then only copied, so a frame is cheap and crisp at any DPR.
 // Every face can be told apart without colour: characters carry 万 and a numeral, dots are
@@ -11,9 +11,13 @@ export const DEPTH = 0.14;
 export const TILE_H = FACE_H + DEPTH; // full height of a drawn tile for width 1
 
 const NUMERALS = ["", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
-const HONORS = { 1: "东", 2: "南", 3: "西", 4: "北", 5: "", 6: "發", 7: "中" };
+// The faces' characters follow the page's script (setTileScript): 简体 万 东 发 兰, 繁體 萬 東 發 蘭.
+const GLYPHS = {
+  hans: { wan: "万", honors: ["", "东", "南", "西", "北", "", "发", "中"], flowers: ["", "春", "夏", "秋", "冬", "梅", "兰", "竹", "菊"] },
+  hant: { wan: "萬", honors: ["", "東", "南", "西", "北", "", "發", "中"], flowers: ["", "春", "夏", "秋", "冬", "梅", "蘭", "竹", "菊"] },
+};
+let tileScript = "hans";
 const HONOR_INDEX = { 1: "E", 2: "S", 3: "W", 4: "N" };
-const FLOWERS = ["", "春", "夏", "秋", "冬", "梅", "兰", "竹", "菊"];
 
 const INK = "#1b2a4a";
 const RED = "#b3261e";
@@ -25,10 +29,20 @@ const SANS = 'system-ui, "Segoe UI", "Noto Sans", sans-serif';
 const cache = new Map();
 let cacheBytes = 0;
 
+/** The script of the faces drawn from now on: "hans" (简体, also for English) or "hant" (繁體). */
+export function setTileScript(script) {
+  tileScript = script === "hant" ? "hant" : "hans";
+}
+
+/** The script for a page language: 繁體 for zh-Hant, 简体 otherwise (English reads 简体 faces). */
+export function scriptOf(lang) {
+  return lang === "zh-Hant" ? "hant" : "hans";
+}
+
 /** A canvas holding the tile (face and side) for `code` at `w`×(`w`·TILE_H) css px. */
 export function tileImage(code, w, dpr, look = "") {
   const pw = Math.max(4, Math.round(w * dpr));
-  const key = `${code}|${pw}|${look}`;
+  const key = `${code}|${pw}|${look}|${tileScript}`;
   let image = cache.get(key);
   if (image) return image;
   const ph = Math.round(pw * TILE_H);
@@ -107,8 +121,12 @@ export function roundRect(ctx, x, y, w, h, r) {
   ctx.closePath();
 }
 
-/** Paint one tile in the 60 × 60·TILE_H design space (tileImage scales it; svgctx.js records it). */
-export function paintTile(ctx, code, look, pixelWidth) {
+/**
+ * Paint one tile in the 60 × 60·TILE_H design space (tileImage scales it; svgctx.js records it);
+ * `script` (optional) overrides setTileScript's: "hans" 万东发兰, "hant" 萬東發蘭.
+ */
+export function paintTile(ctx, code, look, pixelWidth, script = tileScript) {
+  const glyphs = GLYPHS[script] || GLYPHS.hans;
   const looks = new Set(look.split("+"));
   const back = code === "back";
   // side (thickness) first, then the face over it
@@ -160,7 +178,7 @@ export function paintTile(ctx, code, look, pixelWidth) {
 
   const suit = code[1];
   const n = Number(code[0]);
-  if (suit === "m") paintCharacters(ctx, n);
+  if (suit === "m") paintCharacters(ctx, n, glyphs);
   else if (suit === "p" || suit === "s") {
     // shrunk a little toward the bottom right, so the corner index never covers a dot or a stick
     ctx.save();
@@ -171,8 +189,8 @@ export function paintTile(ctx, code, look, pixelWidth) {
     else paintBamboo(ctx, n);
     ctx.restore();
   }
-  else if (suit === "z") paintHonor(ctx, n);
-  else if (suit === "f") paintFlower(ctx, n);
+  else if (suit === "z") paintHonor(ctx, n, glyphs);
+  else if (suit === "f") paintFlower(ctx, n, glyphs);
   if ("mps".includes(suit) && pixelWidth >= 22) cornerIndex(ctx, String(n), suit === "m" ? INK : "#555");
   if (suit === "z" && HONOR_INDEX[n] && pixelWidth >= 22) cornerIndex(ctx, HONOR_INDEX[n], "#555");
 
@@ -220,9 +238,9 @@ function cornerIndex(ctx, text, color) {
   ctx.fillText(text, 4, 3);
 }
 
-function paintCharacters(ctx, n) {
+function paintCharacters(ctx, n, glyphs) {
   glyph(ctx, NUMERALS[n], FW / 2 + 2, 25, n === 1 ? 30 : 27, INK, 800);
-  glyph(ctx, "万", FW / 2, 57, 30, RED, 800);
+  glyph(ctx, glyphs.wan, FW / 2, 57, 30, RED, 800);
 }
 
 // Dot positions in the face (centre x, y), a radius and a colour per dot.
@@ -371,7 +389,7 @@ function paintBird(ctx) {
   ctx.restore();
 }
 
-function paintHonor(ctx, n) {
+function paintHonor(ctx, n, glyphs) {
   if (n === 5) {
     // 白: the white dragon is an empty frame
     roundRect(ctx, 10, 10, FW - 20, FH - 20, 3);
@@ -384,10 +402,10 @@ function paintHonor(ctx, n) {
     return;
   }
   const color = n === 7 ? RED : n === 6 ? GREEN : INK;
-  glyph(ctx, HONORS[n], FW / 2, FH / 2 + 2, n >= 6 ? 40 : 38, color, 800);
+  glyph(ctx, glyphs.honors[n], FW / 2, FH / 2 + 2, n >= 6 ? 40 : 38, color, 800);
 }
 
-function paintFlower(ctx, n) {
+function paintFlower(ctx, n, glyphs) {
   const color = n <= 4 ? "#8a3b12" : "#5b2a86";
   // a small four-petal mark above the glyph, and the flower's number in the corner
   for (let k = 0; k < 4; k++) {
@@ -397,7 +415,7 @@ function paintFlower(ctx, n) {
     ctx.fillStyle = n <= 4 ? "#d9822b" : "#b05fc9";
     ctx.fill();
   }
-  glyph(ctx, FLOWERS[n], FW / 2, FH / 2 + 6, 34, color, 800);
+  glyph(ctx, glyphs.flowers[n], FW / 2, FH / 2 + 6, 34, color, 800);
   ctx.font = `700 12px ${SANS}`;
   ctx.fillStyle = color;
   ctx.textAlign = "left";

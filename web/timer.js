@@ -1,6 +1,6 @@
 // The decision timer: a deadline for the human's decision when the rule options set one
-// (view.timer, drawn in the centre of the table), ticks in its last five seconds, paused by an
-// open settings or help dialog, and the engine's `timeout` move when it runs out.
+// (view.timer, drawn in the centre of the table), ticks in its last five seconds, standing still
+// while the settings or help dialog is open (its deadline moves on), and the engine's `timeout` move when it runs out.
 
 import { call } from "./bridge.js";
 
@@ -17,24 +17,23 @@ export function createTimer(ctx) {
     const s = view.state;
     const seconds = Number(s?.options?.timer || 0);
     if (!seconds || s.autoplay || !s.human_to_move) return;
-    const my = run.gen;
-    const moment = s.history_length;
     const total = seconds * 1000;
-    store.setTimer({ deadline: performance.now() + total, total }, setTimeout(() => onTimeout(my, moment), total));
+    const now = performance.now();
+    store.setTimer({ deadline: now + total, total, gen: run.gen, moment: s.history_length, checked: now, paused: false });
   }
 
   function stop() {
-    clearTimeout(view.timerHandle);
     store.setTimer(null);
+  }
+
+  /** True while a dialog covers the table: the timer stands still (its deadline moves on). */
+  function covered() {
+    return ui.isDialogOpen("settings") || ui.isDialogOpen("help");
   }
 
   async function onTimeout(my, moment) {
     const s = view.state;
     if (!store.isCurrent(my) || !s || !s.human_to_move || s.history_length !== moment || run.busy) return;
-    if (ui.isDialogOpen("settings") || ui.isDialogOpen("help")) {
-      start(); // paused while a dialog is open: start over when it closes
-      return;
-    }
     store.setBusy(true);
     stop();
     let answer;
@@ -49,15 +48,22 @@ export function createTimer(ctx) {
     played(answer);
   }
 
-  // The timer redraws four times a second, and ticks in its last five seconds.
+  // Four times a second: the timer stands still under a dialog, redraws, ticks in its last five
+  // seconds and plays the default move once its time is used up.
   setInterval(() => {
-    if (!view.timer) return;
+    const timer = view.timer;
+    if (!timer) return;
+    const now = performance.now();
+    const paused = covered();
+    const deadline = paused ? timer.deadline + (now - timer.checked) : timer.deadline;
+    store.setTimer({ ...timer, deadline, paused, checked: now });
     redraw();
-    const left = Math.ceil((view.timer.deadline - performance.now()) / 1000);
-    if (left <= 5 && left > 0 && left !== view.timer.lastTick) {
-      view.timer.lastTick = left;
+    const left = Math.ceil((deadline - now) / 1000);
+    if (left <= 5 && left > 0 && left !== timer.lastTick && !paused) {
+      store.setTimer({ ...view.timer, lastTick: left });
       sound.play("tick");
     }
+    if (left <= 0 && !paused) onTimeout(timer.gen, timer.moment);
   }, 250);
 
   return { start, stop };

@@ -42,8 +42,15 @@ export class UI {
   /** Say `text` in the polite live region (a fresh node each time, so a repeated sentence is read again). @param {string} text */
   announce(text) {
     if (!text) return;
+    // sentences of the same moment join (a step's events, then "Your turn"), so none is lost
+    if (this.liveOpen && this.live.lastChild) {
+      this.live.lastChild.textContent += ` ${text}`;
+      return;
+    }
     this.live.textContent = "";
     this.live.append(el("p", { text }));
+    this.liveOpen = true;
+    setTimeout(() => { this.liveOpen = false; }, 0);
   }
 
   /** The language changed: the toolbar's words, and the buttons and tracker drawn again. */
