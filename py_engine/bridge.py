@@ -201,7 +201,7 @@ class Session:
             "face_up": self.autoplay and self.face_up,
         })
         if self.autoplay and self.face_up:
-            obs["hands"] = [sorted_tiles(h) for h in self.game.hands]  # the spectator sees every hand
+            obs["hands"] = [sorted_tiles(h) for h in self.game.state.hands]  # the spectator sees every hand
         return obs
 
     def spectate(self, face_up: bool) -> dict[str, Any]:
