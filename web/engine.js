@@ -5,7 +5,7 @@
 //   import { startEngine, EngineError } from "./engine.js";
 //   const engine = startEngine();              // starts the worker once per page; later calls return it
 //   engine.onProgress(({ stage, fraction }) => bar(stage, fraction));   // boot progress
-//   const info = await engine.ready;           // {python, pyodide, engine: {wheel, sha256}, bridge}
+//   const info = await engine.ready;           // {python, pyodide, engine: {wheel, sha256}, path}
 //   const { state } = await engine.call("new_match", { variant: "longyan", seed: 7 });
 //   const { hints } = await engine.call("hint");
 //   try { await engine.call("act", { action: "discard 9z" }); }
@@ -25,7 +25,7 @@
 // Worker protocol (the message layer of engine-worker.js):
 //   page -> worker  {type: "call", id, method, json}         json: the whole request, a JSON string
 //   worker -> page  {type: "progress", stage, fraction}       fraction 0..1
-//                   {type: "ready", python, pyodide, engine, bridge, path}   path: "fresh" | "snapshot"
+//                   {type: "ready", python, pyodide, engine, path}   path: "fresh" | "snapshot"
 //                   {type: "failed", stage, error: {name, message}}
 //                   {type: "result", id, json}                json: the string the bridge returned
 //                   {type: "error", id, error: {name, message}} the call raised in the worker
@@ -33,7 +33,7 @@
 /**
  * @typedef {"illegal" | "invalid" | "engine" | "timeout" | "stale"} ErrorKind
  * @typedef {{stage: string, fraction: number}} Progress
- * @typedef {{python: string, pyodide: string, engine: {wheel: string, sha256: string}, bridge: boolean, path: "fresh" | "snapshot"}} EngineInfo
+ * @typedef {{python: string, pyodide: string, engine: {wheel: string, sha256: string}, path: "fresh" | "snapshot"}} EngineInfo
  * @typedef {{ok: boolean, error?: string, kind?: string, legal?: string[], [key: string]: any}} Answer
  * @typedef {{timeout?: number}} CallOptions
  * @typedef {{timeout?: number, bootTimeout?: number, workerUrl?: string | URL}} EngineOptions
@@ -242,7 +242,7 @@ export class Engine {
         case "ready":
           clearTimeout(bootTimer);
           if (this.failure) return;
-          this.info = { python: data.python, pyodide: data.pyodide, engine: data.engine, bridge: data.bridge,
+          this.info = { python: data.python, pyodide: data.pyodide, engine: data.engine,
                         path: data.path === "snapshot" ? "snapshot" : "fresh" };
           resolveReady(this.info);
           break;

@@ -28,13 +28,11 @@ export function viewSeat(state) {
 }
 
 /**
- * The seat that just drew and is to discard: the engine's `drawn_seat` when it says, else
- * (an older engine) a seat holding one tile more than sets: 14, 11, 8, ... tiles.
+ * The seat that just drew and is to discard, as the engine says (`drawn_seat`).
  * @param {State} state @param {number} seat
  */
 export function justDrew(state, seat) {
-  if (state.drawn_seat !== undefined) return state.drawn_seat === seat;
-  return state.hand_counts[seat] % 3 === 2;
+  return state.drawn_seat === seat;
 }
 
 /**

@@ -48,23 +48,10 @@ export async function installEngine(pyodide, manifest, bytes) {
 // "ping" is answered here, not by the bridge: it checks the worker and the interpreter.
 const GLUE = `
 import json, sys
-import py_engine
-
-try:
-    from py_engine.bridge import call as _entry
-    _has_bridge = True
-except ModuleNotFoundError as error:
-    if error.name != "py_engine.bridge":
-        raise
-    _has_bridge = False
-
-    def _entry(request: str) -> str:
-        """Until py_engine.bridge exists: refuse every method."""
-        method = json.loads(request).get("method")
-        return json.dumps({"ok": False, "error": f"no engine bridge yet for {method!r}"})
+from py_engine.bridge import call as _entry
 
 def _ping() -> str:
-    return json.dumps({"ok": True, "python": sys.version, "bridge": _has_bridge})
+    return json.dumps({"ok": True, "python": sys.version})
 `;
 
 /** Import the engine and define the entry points (in __main__, so a snapshot keeps them). */
@@ -77,8 +64,8 @@ export function entries(pyodide) {
   const pair = pyodide.runPython("(_entry, _ping)");
   const found = [pair.get(0), pair.get(1)];
   pair.destroy();
-  const info = pyodide.runPython("import sys; (sys.version, _has_bridge)").toJs();
-  return [...found, { python: info[0], bridge: info[1] }];
+  const python = pyodide.runPython("import sys; sys.version");
+  return [...found, { python }];
 }
 
 // --- the snapshot in Cache Storage ----------------------------------------------------------

@@ -27,11 +27,11 @@ test("the drawn tile goes last and apart when the engine says this seat just dre
   assert.deepEqual(displayHand(state({ drawn_seat: null }), 0).map((x) => x.drawn), [false, false, false, false, false]);
 });
 
-test("without drawn_seat (an older engine) a hand of 3n+2 tiles is taken as just drawn", () => {
-  assert.equal(justDrew(state(), 0), true);
-  assert.equal(justDrew(state(), 1), false);
-  assert.equal(displayHand(state(), 0).at(-1).code, "2m");
+test("only the engine's drawn_seat says who just drew (a 3n+2 tile count is not a guess)", () => {
+  assert.equal(justDrew(state(), 0), false);
+  assert.equal(justDrew(state({ drawn_seat: 0 }), 0), true);
   assert.equal(justDrew(state({ drawn_seat: 1 }), 1), true);
+  assert.equal(justDrew(state({ drawn_seat: 1 }), 0), false);
 });
 
 test("another seat's hidden hand is its count of face-down tiles", () => {
