@@ -9,7 +9,7 @@
 import "./loader.js";
 import { t, tileName, setLang, getLang, onLangChange } from "./i18n.js";
 import { Renderer } from "./render.js";
-import { displayHand, viewSeat } from "./model.js";
+import { displayHand, viewSeat, isOwnDiscardTurn } from "./model.js";
 import { claimItems } from "./claim-items.js";
 import { Input } from "./input.js";
 import { UI } from "./ui.js";
@@ -21,7 +21,7 @@ import { call } from "./bridge.js";
 import { startEngine, EngineError } from "./engine.js";
 import { createStore } from "./store.js";
 import { loadCatalog, fromEngine, variantsOf, keepKnownOptions } from "./catalog.js";
-import { applyUrl, problemNotices, shareLink } from "./share.js";
+import { applyUrl, problemNotices, shareLinks } from "./share.js";
 import { createSteps } from "./steps.js";
 import { createPanels } from "./panels.js";
 import { createTimer } from "./timer.js";
@@ -64,7 +64,7 @@ const ui = new UI(uiRoot, {
   toggle: (what) => panels.toggle(what),
   action: (action) => humanAct(action, "button").catch(() => {}),
   restart: restartHand,
-  share: () => shareLink().then((link) => ui.openShare(link)).catch(engineFault),
+  share: () => shareLinks({ puzzle: isOwnDiscardTurn(view.state) }).then((links) => ui.openShare(links)).catch(engineFault),
   quickVariant: (v) => {
     choose(settings, { variant: v }, getLang());
     ui.showQuick(settings, variantsOf(catalog));

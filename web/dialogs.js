@@ -50,26 +50,41 @@ export class Dialogs {
     return !!this.dialogs.querySelector(id ? `[data-dialog="${id}"]` : ".backdrop");
   }
 
-  /** A link that opens this very moment of the hand (its start position plus what was played). */
-  openShare(link) {
-    const field = el("input", { type: "text", id: "share-link", readonly: true, value: link, "aria-label": t("share.link") });
+  /**
+   * A link that opens this very moment of the hand (its start position plus what was played);
+   * on the player's own discard turn also "make a puzzle from this moment": a puzzle.html link.
+   * @param {{link: string, puzzle: string | null}} links
+   */
+  openShare({ link, puzzle }) {
     const status = el("p", { id: "share-status", "aria-live": "polite" });
-    const copy = async () => {
-      field.select();
-      try {
-        await navigator.clipboard.writeText(link);
-        status.textContent = t("share.copied");
-      } catch {
-        status.textContent = t("share.select");
-      }
+    /** A read-only field holding `url` and a button copying it. @param {string} id @param {string} label @param {string} url */
+    const copyable = (id, label, url) => {
+      const field = el("input", { type: "text", id, readonly: true, value: url, "aria-label": label });
+      const copy = el("button", { type: "button", id: `${id}-copy`, text: t("share.copy"), onclick: async () => {
+        field.select();
+        try {
+          await navigator.clipboard.writeText(url);
+          status.textContent = t("share.copied");
+        } catch {
+          status.textContent = t("share.select");
+        }
+      } });
+      field.value = url;
+      return { field, copy };
     };
-    this.open("share", "share", t("tb.share"), [el("p", { text: t("share.text") }), field, status],
-      [el("button", { type: "button", text: t("share.copy"), onclick: copy }),
-       el("button", { type: "button", class: "primary", text: t("set.close"), onclick: () => this.close("share") })],
+    const moment = copyable("share-link", t("share.link"), link);
+    const body = [el("p", { text: t("share.text") }), moment.field, el("div", { class: "share-row" }, moment.copy)];
+    if (puzzle) {
+      const pose = copyable("share-puzzle", t("share.puzzleLink"), puzzle);
+      const open = el("a", { id: "share-puzzle-open", href: puzzle, target: "_blank", rel: "noopener", text: t("share.puzzleOpen") });
+      body.push(el("h3", { text: t("share.puzzle") }), el("p", { text: t("share.puzzleText") }), pose.field,
+        el("div", { class: "share-row" }, pose.copy, open));
+    }
+    this.open("share", "share", t("tb.share"), [...body, status],
+      [el("button", { type: "button", class: "primary", text: t("set.close"), onclick: () => this.close("share") })],
       { onClose: () => this.close("share") });
-    field.value = link;
-    field.focus();
-    field.select();
+    moment.field.focus();
+    moment.field.select();
   }
 
   openHelp() {

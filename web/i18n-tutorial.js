@@ -55,7 +55,6 @@ addStrings({
     "pz.tilesLeft": "{n} tiles left in the wall", "pz.dealer": "You are the dealer", "pz.notDealer": "You are not the dealer",
     "pz.discards": "Discards so far", "pz.action.win": "Win now", "pz.action.swim": "Swim: discard {tile}",
     "pz.action.kong": "Kong {tile}", "pz.action.discard": "Discard {tile}", "pz.gold": "Gold",
-    "pz.make": "Make a puzzle from this moment", "pz.makeDone": "Puzzle link copied",
   },
   "zh-Hans": {
     "alt.hand": "手牌：{tiles}", "alt.sep": "、", "alt.partSep": "；", "alt.empty": "空手牌",
@@ -109,7 +108,6 @@ addStrings({
     "pz.tilesLeft": "牌墙还剩{n}张", "pz.dealer": "你是庄家", "pz.notDealer": "你不是庄家",
     "pz.discards": "已打出的牌", "pz.action.win": "现在和", "pz.action.swim": "游金：打{tile}",
     "pz.action.kong": "杠{tile}", "pz.action.discard": "打{tile}", "pz.gold": "金",
-    "pz.make": "用这一刻出题", "pz.makeDone": "题目链接已复制",
   },
   "zh-Hant": {
     "alt.hand": "手牌：{tiles}", "alt.sep": "、", "alt.partSep": "；", "alt.empty": "空手牌",
@@ -163,6 +161,5 @@ addStrings({
     "pz.tilesLeft": "牌牆還剩{n}張", "pz.dealer": "你是莊家", "pz.notDealer": "你不是莊家",
     "pz.discards": "已打出的牌", "pz.action.win": "現在和", "pz.action.swim": "游金：打{tile}",
     "pz.action.kong": "槓{tile}", "pz.action.discard": "打{tile}", "pz.gold": "金",
-    "pz.make": "用這一刻出題", "pz.makeDone": "題目連結已複製",
   },
 });

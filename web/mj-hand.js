@@ -21,6 +21,22 @@ button { font: 12px system-ui, sans-serif; padding: 2px 8px; border-radius: 4px;
   background: #fffdf6; color: #1b2a4a; cursor: pointer; }
 `;
 
+/** @type {CSSStyleSheet | null} */
+let shared = null;
+
+/**
+ * The element's stylesheet, built once from this file and adopted by every shadow root: a
+ * constructed sheet, not a <style> element, which a Content-Security-Policy without
+ * style-src 'unsafe-inline' (ours, and a careful host's) would block.
+ */
+function sheet() {
+  if (!shared) {
+    shared = new CSSStyleSheet();
+    shared.replaceSync(STYLE);
+  }
+  return shared;
+}
+
 /** Size attribute -> a tile width in css px, within reason. */
 export function tileWidth(value, fallback = 36) {
   const n = Number(value);
@@ -71,10 +87,7 @@ class MjHand extends HTMLElement {
 
   connectedCallback() {
     if (!this.shadowRoot) {
-      this.attachShadow({ mode: "open" });
-      const style = document.createElement("style");
-      style.textContent = STYLE;
-      this.shadowRoot.append(style);
+      this.attachShadow({ mode: "open" }).adoptedStyleSheets = [sheet()];
     }
     this.render();
   }

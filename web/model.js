@@ -90,3 +90,12 @@ export function parseTiles(text) {
   }
   return out;
 }
+
+/**
+ * Whether this moment can be posed as a discard puzzle (py_engine/puzzles.py, `moment`): the
+ * hand goes on, it waits for the player alone, and the player is to discard.
+ * @param {State | null} state
+ */
+export function isOwnDiscardTurn(state) {
+  return !!state && !state.is_over && state.human_to_move && state.phase === "discard" && state.waiting_for.length === 1;
+}

@@ -34,8 +34,14 @@ export function problemNotices(/** @type {import("./settings.js").Problem[]} */ 
   return problems.map((p) => t("err.param", { name: p.name, value: p.value, why: t(`err.why.${p.why}`) }));
 }
 
-/** The page's own address with this moment as its `position`. */
-export async function shareLink() {
+/**
+ * The page's own address with this moment as its `position`; and with `puzzle` (the player's own
+ * discard turn, model.js isOwnDiscardTurn) a puzzle.html link posing the same moment as "what
+ * would you discard?", in puzzle.js's `#p=<base64url {position, note}>` form.
+ * @param {{puzzle?: boolean}} [which]
+ * @returns {Promise<{link: string, puzzle: string | null}>}
+ */
+export async function shareLinks({ puzzle = false } = {}) {
   const { position } = await call("position");
   const url = new URL(location.href);
   url.search = "";
@@ -43,5 +49,12 @@ export async function shareLink() {
   url.searchParams.set("variant", position.variant);
   url.searchParams.set("lang", getLang());
   url.searchParams.set("position", encodePosition(position));
+  return { link: url.href, puzzle: puzzle ? puzzleLink(position) : null };
+}
+
+/** puzzle.html beside this page, opening `position` (the hand's start plus its history) as a puzzle. */
+export function puzzleLink(/** @type {object} */ position) {
+  const url = new URL("./puzzle.html", location.href);
+  url.hash = `p=${encodePosition({ position, note: null })}&lang=${getLang()}`;
   return url.href;
 }

@@ -78,7 +78,7 @@ export class UI {
   hideQuick() { this.quick.hideQuick(); }
   closeDialog(/** @type {string} */ id) { this.dialogs.close(id); }
   isDialogOpen(/** @type {string} */ id = "") { return this.dialogs.isOpen(id); }
-  openShare(/** @type {string} */ link) { this.dialogs.openShare(link); }
+  openShare(/** @type {{link: string, puzzle: string | null}} */ links) { this.dialogs.openShare(links); }
   openHelp() { this.dialogs.openHelp(); }
   openSettings(/** @type {any} */ settings, /** @type {any} */ spec, /** @type {any} */ options) { this.settings.open(settings, spec, options); }
   openSettlement(/** @type {any} */ state, /** @type {any} */ handlers) { this.settlement.open(state, handlers); }

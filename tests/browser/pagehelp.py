@@ -18,6 +18,15 @@ IDLE = """async () => {
             hand: s.match.hand_number, matchOver: s.match.is_over, variant: s.variant};
 }"""
 
+# Every page and frame (as an init script): record Content-Security-Policy violations.
+CSP_WATCH = """
+window.__csp = [];
+document.addEventListener("securitypolicyviolation", (e) => {
+    window.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
+});
+"""
+
+
 HAND_TILES = """() => window.mahjong._renderer.handRects.map(r => ({x: r.x + r.w / 2, y: r.y + r.h / 2, code: r.code}))"""
 
 

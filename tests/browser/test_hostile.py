@@ -7,7 +7,7 @@ from __future__ import annotations
 import base64
 import json
 
-from pagehelp import idle, open_game, reopen, shot
+from pagehelp import CSP_WATCH, idle, open_game, reopen, shot
 
 
 def nested_link(depth: int) -> str:
@@ -51,15 +51,6 @@ if (window.top === window) {
     });
 }
 """
-
-# Every page: record Content-Security-Policy violations.
-CSP_WATCH = """
-window.__csp = [];
-document.addEventListener("securitypolicyviolation", (e) => {
-    window.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
-});
-"""
-
 
 def embedded(page, site, query: str = ""):
     """The parent page with the game in its iframe (with `query`), once the game's table is up."""

@@ -2,7 +2,7 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 
-import { viewSeat, displayHand, justDrew, claimItems, parseTiles } from "../../web/model.js";
+import { viewSeat, displayHand, justDrew, claimItems, parseTiles, isOwnDiscardTurn } from "../../web/model.js";
 
 function state(extra = {}) {
   return {
@@ -56,4 +56,14 @@ test("tile strings: digits take the suit letter after them", () => {
   assert.deepEqual(parseTiles(null), []);
   assert.deepEqual(parseTiles("12"), []); // digits without a suit name no tile
   assert.deepEqual(parseTiles("1m 2p"), ["1m", "2p"]);
+});
+
+test("a puzzle can be made only on the player's own discard turn, the hand going on", () => {
+  const turn = { is_over: false, human_to_move: true, phase: "discard", waiting_for: [0] };
+  assert.equal(isOwnDiscardTurn(turn), true);
+  assert.equal(isOwnDiscardTurn(null), false);
+  assert.equal(isOwnDiscardTurn({ ...turn, human_to_move: false, waiting_for: [2] }), false); // a bot's turn
+  assert.equal(isOwnDiscardTurn({ ...turn, phase: "claim", waiting_for: [0, 1] }), false);  // a claim
+  assert.equal(isOwnDiscardTurn({ ...turn, is_over: true }), false);
+  assert.equal(isOwnDiscardTurn({ ...turn, phase: "rob_gold" }), false);
 });
