@@ -52,7 +52,7 @@ def test_tiles_page_draws_and_downloads_under_the_policy(page, site, console_err
     page.add_init_script(CSP_WATCH)
     seen = engine_requests(page)
     page.goto(site.url + "tiles.html#123m456p789s11z5m|pong%207z|gold%205m?lang=en&size=40&theme=dark")
-    page.wait_for_function(f"!!{shadow(page, '#hand', 'canvas')}")
+    page.wait_for_function(f"() => !!{shadow(page, '#hand', 'canvas')}")
     # the element's own stylesheet applied in its shadow root (a <style> element would be refused)
     assert page.evaluate(f"getComputedStyle({shadow(page, '#hand', '.dl')}).display") == "flex"
     assert page.evaluate("getComputedStyle(document.body).margin") == "0px"  # tiles.css
@@ -70,10 +70,10 @@ def test_tiles_page_draws_and_downloads_under_the_policy(page, site, console_err
 def test_analyzer_answers_under_the_policy(page, site, console_errors, output_path):
     page.add_init_script(CSP_WATCH)
     page.goto(site.url + "analyze.html#lang=en")
-    page.wait_for_function("window.analyzer && true")
+    page.wait_for_function("() => window.analyzer && true")
     page.evaluate("window.analyzer.ready")
     page.fill("#hand", "11223344556677m")
-    page.wait_for_function("document.querySelector('#result .verdict')?.textContent === 'This hand wins'")
+    page.wait_for_function("() => document.querySelector('#result .verdict')?.textContent === 'This hand wins'")
     assert page.evaluate("getComputedStyle(document.querySelector('.title-row')).justifyContent") == "space-between"
     shot(page, output_path, "analyzer")
     assert violations(page) == []
@@ -83,7 +83,7 @@ def test_analyzer_answers_under_the_policy(page, site, console_errors, output_pa
 def test_puzzle_answered_under_the_policy(page, site, console_errors):
     page.add_init_script(CSP_WATCH)
     page.goto(site.url + "puzzle.html#set=longyan&n=1&lang=en")
-    page.wait_for_function("window.puzzles && true")
+    page.wait_for_function("() => window.puzzles && true")
     page.evaluate("window.puzzles.ready")
     page.click("#choices button[data-action='swim 7z']")
     assert page.get_attribute("#verdict p", "data-right") == "true"
@@ -144,7 +144,7 @@ def test_make_a_puzzle_from_this_moment_opens_that_hand(page, site, console_erro
     puzzle = page.context.new_page()
     puzzle.add_init_script(CSP_WATCH)
     puzzle.goto(link)
-    puzzle.wait_for_function("window.puzzles && true")
+    puzzle.wait_for_function("() => window.puzzles && true")
     puzzle.evaluate("window.puzzles.ready")
     current = puzzle.evaluate("window.puzzles.current()")
     assert current["id"] == "custom"

@@ -17,9 +17,9 @@ SIZES = [(390, 844), (844, 390), (1280, 800)]
 
 def open_analyzer(page, site, hash_: str = "", timeout: int = 90_000) -> None:
     page.goto(site.url + "analyze.html" + (f"#{hash_}" if hash_ else ""))
-    page.wait_for_function("window.analyzer && true")
+    page.wait_for_function("() => window.analyzer && true")
     page.evaluate("window.analyzer.ready")
-    page.wait_for_function("document.getElementById('result').dataset.seq !== undefined", timeout=timeout)
+    page.wait_for_function("() => document.getElementById('result').dataset.seq !== undefined", timeout=timeout)
 
 
 def edit(page, text: str) -> None:
@@ -35,7 +35,7 @@ def test_typing_a_worked_example_gives_the_engines_settlement(page, site, consol
     open_analyzer(page, site, "lang=en")
     page.fill("#hand", "")
     page.type("#hand", "11223344556677m")          # RULES.md §2: seven pairs, full flush, concealed
-    page.wait_for_function("document.querySelector('#result .verdict')?.textContent === 'This hand wins'")
+    page.wait_for_function("() => document.querySelector('#result .verdict')?.textContent === 'This hand wins'")
     golden = GOLDEN["xinyu-2"]
     assert sorted(deltas(page)) == sorted(golden["deltas"])
     text = page.text_content("#result")
@@ -51,7 +51,7 @@ def test_typing_a_worked_example_gives_the_engines_settlement(page, site, consol
 ])
 def test_worked_examples_from_the_hash(page, site, console_errors, hash_, name):
     open_analyzer(page, site, hash_.replace(" ", "%20").replace("|", "%7C") + "&lang=en")
-    page.wait_for_function("!!document.querySelector('#result table.scores')")
+    page.wait_for_function("() => !!document.querySelector('#result table.scores')")
     golden = GOLDEN[name]
     got = deltas(page)
     assert sorted(got) == sorted(golden["deltas"])
@@ -65,7 +65,7 @@ def test_tapping_the_palette_builds_the_hand_and_the_hash_round_trips(page, site
         page.click(f"#palette button[data-tile='{code}']")
     page.select_option("#mode", "gold")
     page.click("#palette button[data-tile='5m']")
-    page.wait_for_function("document.querySelector('#result .waits') !== null")
+    page.wait_for_function("() => document.querySelector('#result .waits') !== null")
     assert page.input_value("#hand") == "123m456p789s11z23p|gold 5m"
     waits = page.eval_on_selector_all("#result .waits canvas", "cs => cs.map(c => c.getAttribute('aria-label'))")
     assert "1 Dots" in waits and "4 Dots" in waits
@@ -76,7 +76,7 @@ def test_tapping_the_palette_builds_the_hand_and_the_hash_round_trips(page, site
     model = page.evaluate("window.analyzer.model()")
     page.goto("about:blank")
     page.goto(url)
-    page.wait_for_function("window.analyzer && true")
+    page.wait_for_function("() => window.analyzer && true")
     page.evaluate("window.analyzer.ready")
     again = page.evaluate("window.analyzer.model()")
     assert {k: again[k] for k in ("variant", "text", "dealer", "win", "options")} == \
@@ -119,7 +119,7 @@ def test_a_malformed_hash_opens_an_empty_analyzer_with_a_notice(page, site, cons
     assert page.input_value("#hand") == ""
     page.evaluate("window.analyzer.ready")
     edit(page, "123m456p789s11z23p")
-    page.wait_for_function("document.querySelector('#result .waits') !== null")
+    page.wait_for_function("() => document.querySelector('#result .waits') !== null")
     assert console_errors == []
 
 
@@ -140,7 +140,7 @@ def test_embedded_analyzer_posts_its_height(page, site, console_errors):
         f"<iframe src='{site.url}analyze.html#v=xinyu&amp;h=11223344556677m&amp;lang=en' width='800' height='300'></iframe>"
         "</body></html>", encoding="utf-8")
     page.goto(site.parent_url.replace("parent.html", "an-frame.html"))
-    page.wait_for_function("window.got.filter(m => m.type === 'height').some(m => m.detail.height > 900)", timeout=90_000)
+    page.wait_for_function("() => window.got.filter(m => m.type === 'height').some(m => m.detail.height > 900)", timeout=90_000)
     heights = [m["detail"]["height"] for m in page.evaluate("window.got") if m["type"] == "height"]
     assert all(m == "analyze" for m in [m["detail"]["page"] for m in page.evaluate("window.got")])
     assert len(heights) == len(set(heights))
@@ -149,7 +149,7 @@ def test_embedded_analyzer_posts_its_height(page, site, console_errors):
 
 def open_puzzle(page, site, hash_: str) -> dict:
     page.goto(site.url + "puzzle.html#" + hash_)
-    page.wait_for_function("window.puzzles && true")
+    page.wait_for_function("() => window.puzzles && true")
     page.evaluate("window.puzzles.ready")
     return page.evaluate("window.puzzles.current()")
 
@@ -172,7 +172,7 @@ def test_a_puzzle_answered_wrong_then_the_next(page, site, console_errors):
     assert page.get_attribute("#verdict p", "data-right") == "false"
     assert "引擎打" in page.text_content("#verdict p")
     page.click("#next")
-    page.wait_for_function("window.puzzles.current().id === 'xinyu-03' && !!document.querySelector('#choices button')")
+    page.wait_for_function("() => window.puzzles.current().id === 'xinyu-03' && !!document.querySelector('#choices button')")
     assert page.url.endswith("#set=xinyu&n=3")
     assert console_errors == []
 

@@ -38,7 +38,7 @@ def test_tiles_page_draws_with_no_request_for_pyodide(page, site, console_errors
     seen = engine_requests(page)
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(site.url + "tiles.html#123m456p789s11z5m|pong%207z|gold%205m?lang=en&size=30")
-    page.wait_for_function(f"!!{shadow(page, '#hand', 'canvas')}")
+    page.wait_for_function(f"() => !!{shadow(page, '#hand', 'canvas')}")
     label = page.evaluate(f"{shadow(page, '#hand', 'canvas')}.getAttribute('aria-label')")
     assert label.startswith("Hand: 1 Characters, 2 Characters, 3 Characters, 4 Dots")
     assert "pong of Red Dragon" in label and label.endswith("gold: 5 Characters")
@@ -52,7 +52,7 @@ def test_mj_hand_elements_in_a_host_page(page, site, console_errors, output_path
     seen = engine_requests(page)
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(host(site))
-    page.wait_for_function(f"!!{shadow(page, '#b', 'canvas')}")
+    page.wait_for_function(f"() => !!{shadow(page, '#b', 'canvas')}")
     # alt text in each element's own language (the nearest lang attribute)
     a = page.evaluate(f"{shadow(page, '#a', 'canvas')}.getAttribute('aria-label')")
     assert a.startswith("手牌：一万、二万、三万、四饼") and "碰红中" in a and a.endswith("金：五万")
@@ -73,7 +73,7 @@ def test_mj_hand_elements_in_a_host_page(page, site, console_errors, output_path
 
 def test_svg_and_png_downloads_use_the_same_tile_art(page, site, console_errors):
     page.goto(host(site))
-    page.wait_for_function(f"!!{shadow(page, '#b', 'button')}")
+    page.wait_for_function(f"() => !!{shadow(page, '#b', 'button')}")
     with page.expect_download() as info:
         page.evaluate(f"{shadow(page, '#b', 'button')}.click()")
     svg = Path(info.value.path()).read_text(encoding="utf-8")
@@ -102,7 +102,7 @@ def test_tiles_page_in_an_iframe_posts_its_height(page, site, console_errors):
         f"<iframe id='f' src='{site.url}tiles.html#11223344556677m?theme=dark&amp;size=50' width='900' height='100'></iframe>"
         "</body></html>", encoding="utf-8")
     page.goto(site.parent_url.replace("parent.html", "frame.html"))
-    page.wait_for_function("window.got.some(m => m.type === 'height')")
+    page.wait_for_function("() => window.got.some(m => m.type === 'height')")
     msg = [m for m in page.evaluate("window.got") if m["type"] == "height"][-1]
     assert msg["detail"]["page"] == "tiles"
     assert 70 <= msg["detail"]["height"] <= 200
