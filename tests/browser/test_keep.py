@@ -20,7 +20,7 @@ def test_reload_offers_to_continue_exactly_where_it_was(page, site, console_erro
     idle(page)
     before = page.evaluate("() => window.mahjong.state()")
     # the save has caught up with the table: as many actions as the hand's history
-    page.wait_for_function("() => ""(n) => { const s = JSON.parse(localStorage.getItem('mahjong.save') || 'null');
+    page.wait_for_function("""(n) => { const s = JSON.parse(localStorage.getItem('mahjong.save') || 'null');
         return s && s.hands.at(-1).actions.length === n }""", arg=before["history_length"])
     page.reload()
     page.wait_for_selector("#resume-continue", timeout=90_000)
@@ -110,7 +110,7 @@ def test_a_corrupt_save_is_reported_set_aside_and_a_new_match_starts(page, site,
     assert s["human"] and not s["over"]                            # a playable new match
     click_discard(page, s["legal"])
     # a save the engine cannot resume (an illegal action in it): reported, set aside too
-    page.wait_for_function("() => ""() => { try { return JSON.parse(localStorage.getItem('mahjong.save')).hands[0].actions.length > 0 }
+    page.wait_for_function("""() => { try { return JSON.parse(localStorage.getItem('mahjong.save')).hands[0].actions.length > 0 }
         catch { return false } }""")
     page.evaluate("""() => { const s = JSON.parse(localStorage.getItem('mahjong.save'));
         s.hands[0].actions[0][1] = 'discard 9z'; localStorage.setItem('mahjong.save', JSON.stringify(s)); }""")
