@@ -12,7 +12,7 @@ import threading
 from pathlib import Path
 
 from conftest import _load_build
-from pagehelp import TABLE_UP, shot
+from pagehelp import reopen, shot
 from test_boot import wait_ready
 
 OFFLINE_READY = """async () => { const registration = await window.mahjong.offline;
@@ -57,8 +57,7 @@ def test_after_one_visit_the_game_starts_and_plays_offline(page, site, tmp_path,
     page.context.set_offline(True)
     requests_failed: list[str] = []
     page.on("requestfailed", lambda request: requests_failed.append(request.url))
-    page.reload()
-    page.wait_for_function(TABLE_UP, timeout=boot_timeout)
+    reopen(page, boot_timeout)  # offered the match saved on the first visit: a new one
     assert page.evaluate("() => window.mahjong.path") == "snapshot"
     state = page.evaluate("""() => window.mahjong.newGame({variant: "xinyu", seed: 4, autoplay: true,
                                                            speed: "instant", hands: 1})""")
