@@ -32,12 +32,9 @@ RESULT_FACTS = ("winners", "deltas", "scores")
 
 
 def engine_version() -> str:
-    """The installed engine's version (the wheel's metadata, also under Pyodide's micropip)."""
-    try:
-        from importlib.metadata import version
-        return version("py_engine")
-    except Exception:  # run from a source tree that was never installed
-        return "unknown"
+    """The engine's version (py_engine.__version__, the same as the wheel's)."""
+    from . import __version__
+    return __version__
 
 
 # ---------------------------------------------------------------------------------------------
