@@ -42,7 +42,7 @@ const view = {
   anims: [],
 };
 /** Where the viewer is: the replay's summary (replay_open), the hand and step shown, the review. */
-const at = { opened: 0, replay: null, summary: null, hand: 0, step: 0, faceUp: false, playing: 0, reviewOpen: false, reviews: {}, gen: 0 };
+const at = { opened: 0, replay: null, summary: null, hand: 0, step: 0, want: { hand: 0, step: 0 }, faceUp: false, playing: 0, reviewOpen: false, reviews: {}, gen: 0 };
 let opened;
 const shown = new Promise((resolve) => (opened = resolve));
 
@@ -138,12 +138,18 @@ async function show(hand, step) {
   const info = at.summary?.hands[hand];
   if (!info) return;
   step = Math.max(0, Math.min(info.steps, step));
+  // Where the viewer is going, set before the engine answers: keys pressed faster than the
+  // engine replays count from here, not from the last frame shown.
+  at.want = { hand, step };
   const my = ++at.gen;
   let answer;
   try {
     answer = await call("replay_frame", { hand, step, face_up: at.faceUp });
   } catch (error) {
-    if (my === at.gen) notice(t("replay.err.engine", { message: error.message }));
+    if (my === at.gen) {
+      at.want = { hand: at.hand, step: at.step };
+      notice(t("replay.err.engine", { message: error.message }));
+    }
     return;
   }
   if (my !== at.gen) return;
@@ -175,8 +181,8 @@ function playing(on) {
     if (at.step >= info.steps) show(at.hand, 0);
     at.playing = setInterval(() => {
       const steps = at.summary.hands[at.hand].steps;
-      if (at.step >= steps) playing(false);
-      else show(at.hand, at.step + 1);
+      if (at.want.step >= steps) playing(false);
+      else show(at.want.hand, at.want.step + 1);
     }, PLAY_MS);
   }
   controls.play.textContent = on ? "⏸" : "▶";
@@ -185,7 +191,7 @@ function playing(on) {
 
 function move(delta) {
   playing(false);
-  show(at.hand, at.step + delta);
+  show(at.want.hand, at.want.step + delta);
 }
 
 controls.back.onclick = () => move(-1);
@@ -224,7 +230,7 @@ document.addEventListener("keydown", (e) => {
   else if (inField) return;
   else if (e.key === "ArrowLeft") move(-1);
   else if (e.key === "ArrowRight") move(1);
-  else if (e.key === "Home") move(-at.step);
+  else if (e.key === "Home") move(-at.want.step);
   else if (e.key === "End") move(at.summary.hands[at.hand].steps);
   else if (e.key === " " && !(e.target instanceof HTMLButtonElement)) playing(!at.playing);
   else if (e.key === "f" || e.key === "F") {
