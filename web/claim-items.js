@@ -6,7 +6,6 @@
 // engine's preview of the win.
 
 import { t, getLang, addStrings } from "./i18n.js";
-import { claimItems as plainItems } from "./model.js";
 
 addStrings({
   en: {
@@ -28,7 +27,22 @@ const GLYPHS = { rob_gold: "抢金", three_golds: "三金倒" };
 const GLYPHS_HANT = { rob_gold: "搶金", three_golds: "三金倒" };
 
 /**
- * One item per legal choice other than a plain discard (model.js), each told what it does:
+ * The player's choices other than plain discards, as the legal action strings say them:
+ * {action, kind, tile} ("kong 5s" -> kind "kong", tile "5s"; "pong" -> tile null).
+ * @param {import("./model.js").State} s
+ */
+export function plainItems(s) {
+  const items = [];
+  for (const action of s.legal_actions) {
+    const [verb, tile] = action.split(" ");
+    if (verb === "discard") continue;
+    items.push({ action, kind: verb, tile: tile || null });
+  }
+  return items;
+}
+
+/**
+ * One item per legal choice other than a plain discard (plainItems), each told what it does:
  * {action, kind, tile, word, glyph?}. `tile` is the tile the button shows (the discard a pong
  * takes, the gold a rob takes), `word` what it says after its glyph, `glyph` one of its own.
  * @param {import("./model.js").State} s

@@ -1,6 +1,6 @@
 // What the page derives from the engine's state, in one place, without rules: whose view the
-// table shows, the player's tiles in display order, who just drew, the claim buttons' items,
-// and tile strings read for display. Pure: no DOM, no canvas.
+// table shows, the player's tiles in display order, who just drew, whether a moment can be a
+// puzzle. Pure: no DOM, no canvas. (The claim buttons' items: claim-items.js; tile strings: notation.js.)
 
 /**
  * The parts of the engine's state (py_engine/OBSERVATION.md plus the bridge's match facts) that
@@ -18,7 +18,6 @@
  *   [key: string]: any
  * }} State
  * @typedef {{code: string | null, drawn: boolean}} HandTile
- * @typedef {{action: string, kind: string, tile: string | null, suggested?: boolean}} ActionItem
  */
 
 /** The seat the table is seen from (the player's; seat 0 for a spectator). @param {State | null} state */
@@ -56,39 +55,6 @@ export function displayHand(state, seat) {
     }
   }
   return tiles;
-}
-
-/**
- * The player's choices other than plain discards, as buttons: {action, kind, tile}.
- * @param {State} state
- * @returns {ActionItem[]}
- */
-export function claimItems(state) {
-  const items = [];
-  for (const action of state.legal_actions) {
-    const [verb, tile] = action.split(" ");
-    if (verb === "discard") continue;
-    items.push({ action, kind: verb, tile: tile || null });
-  }
-  return items;
-}
-
-/**
- * "123m55p" -> ["1m", "2m", "3m", "5p", "5p"]: the notation only, no rules.
- * @param {string | null | undefined} text
- * @returns {string[]}
- */
-export function parseTiles(text) {
-  const out = [];
-  let digits = [];
-  for (const ch of String(text || "")) {
-    if (ch >= "0" && ch <= "9") digits.push(ch);
-    else if ("mpszf".includes(ch)) {
-      for (const d of digits) out.push(d + ch);
-      digits = [];
-    }
-  }
-  return out;
 }
 
 /**

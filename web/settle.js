@@ -5,10 +5,20 @@
 import { t, tIn, tileName, getLang } from "./i18n.js";
 import { tileElement } from "./tiles.js";
 import { el } from "./dom.js";
-import { parseTiles, viewSeat } from "./model.js";
+import { viewSeat } from "./model.js";
+import { readTiles, NotationError } from "./notation.js";
 import { readingRow, arithmeticLine } from "./settle-detail.js";
 
-export { parseTiles };
+/** The codes of an engine's tile string ("123m55p"); a string that cannot be read (a damaged
+ * replay file) shows no tiles rather than stopping the settlement: its text stays the label. */
+function tilesOf(text) {
+  try {
+    return readTiles(String(text ?? "")).map((x) => x.code);
+  } catch (error) {
+    if (error instanceof NotationError) return [];
+    throw error;
+  }
+}
 
 /** Both names of a pattern or category: the current language first, then the other script. */
 function bothNames(key) {
@@ -34,7 +44,7 @@ export function settlement(state, { names, onNext, onNewMatch, autoNextIn, extra
     box.append(el("p", { class: "headline", text: head }));
     // the winning hand: concealed tiles, then melds, the winning tile marked
     const hand = el("div", { class: "hand", "aria-label": win.hand });
-    const tiles = parseTiles(win.hand);
+    const tiles = tilesOf(win.hand);
     let marked = false;
     for (let i = tiles.length - 1; i >= 0; i--) {
       if (!marked && tiles[i] === win.tile) {

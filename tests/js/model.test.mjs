@@ -1,8 +1,8 @@
-// The page's readings of the engine's state (web/model.js) and of tile strings.
+// The page's readings of the engine's state (web/model.js); claim items: claim-items.test.mjs.
 import test from "node:test";
 import assert from "node:assert/strict";
 
-import { viewSeat, displayHand, justDrew, claimItems, parseTiles, isOwnDiscardTurn } from "../../web/model.js";
+import { viewSeat, displayHand, justDrew, isOwnDiscardTurn } from "../../web/model.js";
 
 function state(extra = {}) {
   return {
@@ -37,25 +37,6 @@ test("only the engine's drawn_seat says who just drew (a 3n+2 tile count is not 
 test("another seat's hidden hand is its count of face-down tiles", () => {
   assert.deepEqual(displayHand(state(), 2), [{ code: null, drawn: false }, { code: null, drawn: false },
     { code: null, drawn: false }, { code: null, drawn: false }]);
-});
-
-test("claim buttons: every legal choice but the plain discards", () => {
-  const items = claimItems(state({ legal_actions: ["discard 1m", "pong", "kong 5s", "swim 9p", "win", "pass"] }));
-  assert.deepEqual(items, [
-    { action: "pong", kind: "pong", tile: null }, { action: "kong 5s", kind: "kong", tile: "5s" },
-    { action: "swim 9p", kind: "swim", tile: "9p" }, { action: "win", kind: "win", tile: null },
-    { action: "pass", kind: "pass", tile: null },
-  ]);
-});
-
-test("tile strings: digits take the suit letter after them", () => {
-  assert.deepEqual(parseTiles("123m55p"), ["1m", "2m", "3m", "5p", "5p"]);
-  assert.deepEqual(parseTiles("1z7z"), ["1z", "7z"]);
-  assert.deepEqual(parseTiles("1f2f8f"), ["1f", "2f", "8f"]);
-  assert.deepEqual(parseTiles(""), []);
-  assert.deepEqual(parseTiles(null), []);
-  assert.deepEqual(parseTiles("12"), []); // digits without a suit name no tile
-  assert.deepEqual(parseTiles("1m 2p"), ["1m", "2p"]);
 });
 
 test("a puzzle can be made only on the player's own discard turn, the hand going on", () => {
