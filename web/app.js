@@ -7,7 +7,7 @@
 // Input -> intents -> this controller -> state -> one requestAnimationFrame redraw.
 
 import "./loader.js";
-import { t, tileName, setLang, getLang, onLangChange } from "./i18n.js";
+import { t, setLang, getLang, onLangChange } from "./i18n.js";
 import { Renderer } from "./render.js";
 import { displayHand, viewSeat, isOwnDiscardTurn } from "./model.js";
 import { claimItems } from "./claim-items.js";
@@ -28,6 +28,7 @@ import { createTimer } from "./timer.js";
 import { installApi } from "./api.js";
 import { createBotLoop } from "./loop.js";
 import { createKeeper } from "./keep.js";
+import { createPrompt } from "./prompt.js";
 
 const M = window.mahjong;
 const canvas = document.getElementById("table");
@@ -97,6 +98,7 @@ const loop = createBotLoop({
     else if (s.bot_to_move) loop.pump();
   },
 });
+const prompt = createPrompt({ view, ui, seatLabel: steps.seatLabel }); // the turn prompt (prompt.js)
 const timer = createTimer({ store, ui, sound, redraw, onFault: engineFault, played: timedOut });
 const { resolveIdle } = installApi({
   view, run, settings, renderer, on, matchArgs, startMatch, humanAct, nextHand,
@@ -110,6 +112,7 @@ const { resolveIdle } = installApi({
 });
 ui.setSound(sound.muted);
 ui.setToggles({ hints: settings.hints, tracker: panels.showTracker });
+ui.setLabelled(!settings.played); // the toolbar's labels, until a first hand is played to its end
 
 const onIntent = createIntentHandler({
   store, ui, renderer, sound, canvas, redraw, toggle: panels.toggle, isBusy: () => run.busy,
@@ -151,6 +154,7 @@ function placeOverlay() {
   const L = renderer.layout;
   if (!L) return;
   ui.setActions(actionItems(), L.actions);
+  prompt.place(L);
 }
 
 window.addEventListener("resize", redraw);
@@ -346,6 +350,7 @@ function afterState() {
     humanTurn();
     return;
   }
+  prompt.speak(); // "Right (East) is thinking…", once as the turn leaves the player
   if (s.bot_to_move) loop.pump();
   else resolveIdle();
 }
@@ -359,17 +364,9 @@ function speed() {
 function humanTurn() {
   const s = view.state;
   const legal = s.legal_actions;
+  prompt.speak(); // "Your turn: tap a tile, tap it again to discard" / "Pong 5 Dots or pass?"
   const canDiscard = legal.some((a) => a.startsWith("discard "));
-  if (canDiscard) {
-    ui.announce(t("ev.yourTurn"));
-    if (view.ui.focus && view.ui.selected < 0) store.select(displayHand(s, viewSeat(s)).length - 1);
-  } else {
-    const last = s.last_discard?.tile;
-    const names = claimItems(s).map((i) => i.word).join(", ");
-    if (s.phase === "rob_gold") ui.announce(t("ev.claim.rob_gold", { tile: tileName(s.gold), actions: names }));
-    else if (s.phase === "rob_kong" || s.phase === "three_golds") ui.announce(t(`ev.claim.${s.phase}`, { actions: names }));
-    else ui.announce(t("ev.claim", { tile: last ? tileName(last) : "", actions: names }));
-  }
+  if (canDiscard && view.ui.focus && view.ui.selected < 0) store.select(displayHand(s, viewSeat(s)).length - 1);
   sound.play("turn");
   timer.start();
   panels.refreshHints();
@@ -459,6 +456,11 @@ function handOver() {
   const my = run.gen;
   const number = s.match.hand_number;
   emit("handEnd", { result: s.result, hand: number, state: s });
+  if (!s.autoplay && !settings.played) {
+    choose(settings, { played: true }, getLang()); // a hand played to its end: the toolbar may go icon-only
+    ui.setLabelled(false);
+    redraw();
+  }
   if (s.match.is_over) {
     ui.announce(t("ev.matchOver"));
     emit("matchEnd", { scores: s.result.scores, results: s.match.results, state: s });

@@ -22,6 +22,14 @@ addStrings({
   },
 });
 
+/** The order the choices are shown and said in (claims.js, prompt.js): a win first, a pass last. */
+const ORDER = ["win", "swim", "kong", "pong", "discard", "pass"];
+
+/** Items sorted in ORDER (a copy). @template {{kind: string}} T @param {T[]} items @returns {T[]} */
+export function inOrder(items) {
+  return [...items].sort((a, b) => ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind));
+}
+
 /** Glyphs of the moments that are a button of their own (RULES.md words). */
 const GLYPHS = { rob_gold: "抢金", three_golds: "三金倒" };
 const GLYPHS_HANT = { rob_gold: "搶金", three_golds: "三金倒" };

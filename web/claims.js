@@ -4,15 +4,16 @@
 import { t, tileName, getLang } from "./i18n.js";
 import { tileElement } from "./tiles.js";
 import { el } from "./dom.js";
+import { inOrder } from "./claim-items.js";
 
-// The claim buttons: glyph, key and order (RULES.md words).
+// The claim buttons: glyph and key (RULES.md words); their order is claim-items.js's.
 const ACTIONS = {
-  win: { glyph: "胡", key: "H", order: 0 },
-  swim: { glyph: "游金", key: "S", order: 1 },
-  kong: { glyph: "杠", glyphHant: "槓", key: "K", order: 2 },
-  pong: { glyph: "碰", key: "P", order: 3 },
-  discard: { glyph: "打", key: "Enter", order: 4 },
-  pass: { glyph: "过", glyphHant: "過", key: "Space", order: 5 },
+  win: { glyph: "胡", key: "H" },
+  swim: { glyph: "游金", key: "S" },
+  kong: { glyph: "杠", glyphHant: "槓", key: "K" },
+  pong: { glyph: "碰", key: "P" },
+  discard: { glyph: "打", key: "Enter" },
+  pass: { glyph: "过", glyphHant: "過", key: "Space" },
 };
 
 export class ClaimButtons {
@@ -46,7 +47,7 @@ export class ClaimButtons {
     if (key !== this.actionsKey) {
       this.actionsKey = key;
       const hadFocus = this.actions.contains(document.activeElement);
-      const sorted = [...items].sort((a, b) => ACTIONS[a.kind].order - ACTIONS[b.kind].order);
+      const sorted = inOrder(items);
       this.actions.replaceChildren(...sorted.map((item) => this.actionButton(item)));
       this.actions.setAttribute("aria-label", t("tb.menu"));
       if (hadFocus && this.actions.firstChild) /** @type {HTMLElement} */ (this.actions.firstChild).focus();

@@ -92,8 +92,9 @@ function placeBoard(W, H, dpr, state, ui, band) {
   const m = Math.max(4, Math.round(Math.min(W, H) * 0.012));
   const top = m + (ui.topReserve || 0);
 
-  // The player's strip: hand tiles as large as the width and height allow.
-  const slots = Math.max(14, handCount + 1) + 0.6;
+  // The player's strip: hand tiles as large as the width and height allow, the same size for
+  // 13 tiles and for 14 with the drawn one set apart (so the hand spans the width of a phone)
+  const slots = Math.max(14.5, handCount + 0.5) + 0.2;
   let hw = Math.min(portrait ? H * 0.072 : H * 0.092, 64, (W - 2 * m) / slots);
   hw = Math.max(14, hw);
   const hh = hw * TILE_H;
@@ -111,6 +112,11 @@ function placeBoard(W, H, dpr, state, ui, band) {
     meldRowY = stripTop - mw * TILE_H - hw * 0.15;
     stripTop = meldRowY;
   }
+  // the prompt's line above it all (the turn prompt and the player's swim badge, ui.js): part of
+  // the strip, so that neither the board nor the claim buttons ever come over it
+  const promptH = promptHeight(W, H, portrait);
+  const promptTop = stripTop - promptH;
+  stripTop = promptTop;
   const total = inline ? handW + (meldsW ? meldsW + hw * 0.5 : 0) + flowersW : handW;
   const handX = inline ? Math.max(m, (W - total) / 2) : Math.max(m, (W - handW) / 2);
 
@@ -207,7 +213,14 @@ function placeBoard(W, H, dpr, state, ui, band) {
     ow: ow * u,
     reach: [ay - shift - down, dLR, dTB, dLR],
     hw, hh, mw, lift, handX, handY, meldRowY, inline, meldsW, flowersW, handW, stripTop,
+    prompt: { top: promptTop, h: promptH },
   };
+}
+
+/** The prompt line's height in css px: a phone's or a short screen's smaller, a wide screen's larger. */
+function promptHeight(W, H, portrait) {
+  if (!portrait && H < 500) return 22;
+  return W < 600 ? 26 : 30;
 }
 
 /** What of a state changes the layout: hand and meld counts, discards beyond the grid, flowers. */

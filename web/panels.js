@@ -79,7 +79,10 @@ export function createPanels(ctx) {
   function dock(w, h) {
     const mode = h > w * 1.15 ? "top" : "left";
     if (ui.setDock(mode, mode === "top" || h <= 500)) refresh(); // the tiles' size changed
-    const band = w < 600 ? 72 : 0; // the toolbar and the status line over a narrow table
+    const bar = ui.toolbarBox(); // the panels start under the toolbar and its status line
+    const top = `${bar.bottom + 6}px`;
+    if (ui.side.style.top !== top) ui.side.style.top = top;
+    const band = w < 600 ? bar.bottom + 4 : 0; // the toolbar and the status line over a narrow table
     if (!ui.sideOpen()) return { topReserve: band, leftReserve: 0, actionsDocked: false };
     if (mode === "top") {
       return { topReserve: Math.max(band, ui.side.getBoundingClientRect().bottom + 4), leftReserve: 0, actionsDocked: false };

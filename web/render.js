@@ -30,6 +30,7 @@ export class Renderer {
     this.layoutKey = "";
     this.handRects = [];
     this.rowRects = []; // the other seats' rows on screen, by seat relative to the view: {x, y, w, h}
+    this.badgeRects = []; // their tile-count badges (and swim tags) on screen, the same way
     this.hant = false;
     this.resize();
   }
@@ -110,7 +111,7 @@ export class Renderer {
   hitTest(x, y) {
     for (let i = this.handRects.length - 1; i >= 0; i--) {
       const r = this.handRects[i];
-      if (x >= r.x && x < r.x + r.w && y >= r.y - r.extra && y < r.y + r.h) return { kind: "hand", index: r.index, code: r.code };
+      if (x >= r.x && x < r.x + r.w && y >= r.y - r.extra && y < r.y + r.h + r.below) return { kind: "hand", index: r.index, code: r.code };
     }
     return null;
   }
@@ -383,15 +384,18 @@ export class Renderer {
       }
       // the count of tiles in hand, and a swim tag, upright on screen (not once the hand is
       // over: the hands are shown face up and the badge would cover them)
-      if (!state.is_over) this.paintCountBadge(ctx, state, seat, rel, badgeX, y + oh / 2, ow, count);
+      if (!state.is_over) this.badgeRects[rel] = this.paintCountBadge(ctx, state, seat, rel, badgeX, y + oh / 2, ow, count);
+      else this.badgeRects[rel] = null;
       const a = this.toScreen(rel, -width / 2, y);
       const b = this.toScreen(rel, x, y + oh);
       this.rowRects[rel] = { x: Math.min(a.x, b.x), y: Math.min(a.y, b.y), w: Math.abs(b.x - a.x), h: Math.abs(b.y - a.y) };
     });
   }
 
-  /** A seat's tile count in a disc, with its swim level above, turned upright on screen. */
+  /** A seat's tile count in a disc, with its swim level above, turned upright on screen; returns its box on screen. */
   paintCountBadge(ctx, state, seat, rel, bx, by, ow, count) { // in the seat's frame
+    const at = this.toScreen(rel, bx, by);
+    let box = null;
     ctx.save();
     ctx.translate(bx, by);
     ctx.rotate((rel * Math.PI) / 2);
@@ -404,6 +408,7 @@ export class Renderer {
     ctx.lineWidth = 1;
     ctx.stroke();
     text(ctx, String(count), 0, 0.5, `700 ${Math.round(r * 1.1)}px ${SANS}`, "#fff");
+    box = { x: at.x - r, y: at.y - r, w: 2 * r, h: 2 * r };
     const swim = state.swims[seat];
     if (swim) {
       const label = t(`swim.${swim}`);
@@ -413,8 +418,11 @@ export class Renderer {
       roundRect(ctx, -tw / 2, -r * 3.1, tw, r * 1.7, r * 0.5);
       ctx.fill();
       text(ctx, label, 0, -r * 2.25, `700 ${Math.round(r * 1.05)}px ${SANS}`, "#2b1d00");
+      const w = Math.max(2 * r, tw);
+      box = { x: at.x - w / 2, y: at.y - r * 3.1, w, h: r * 4.1 };
     }
     ctx.restore();
+    return box;
   }
 
   /** The player's strip: hand with the drawn tile set apart, melds, flowers, selection. */
@@ -466,7 +474,8 @@ export class Renderer {
         ctx.stroke();
         ctx.setLineDash([]);
       }
-      this.handRects.push({ x, y: L.handY, w: L.hw, h: L.hh, extra: L.lift, index: i, code: tile.code });
+      // a tile answers a touch from the top of its lift to the screen's edge below it
+      this.handRects.push({ x, y: L.handY, w: L.hw, h: L.hh, extra: L.lift, below: L.H - L.handY - L.hh, index: i, code: tile.code });
       x += L.hw;
     }
     // melds and flowers: inline after the hand, or on a row above it, right-aligned
@@ -491,20 +500,7 @@ export class Renderer {
       }
     }
     this.stripRight = mx; // the right end of the player's strip (hand, melds, flowers), css px
-    // the player's own swim state and furiten note
-    const swim = state.swims[view];
-    if (swim || state.furiten) {
-      const label = swim ? t(`swim.${swim}`) : "⚠";
-      const fs = Math.max(11, L.hw * 0.3);
-      ctx.font = `700 ${fs}px ${SANS}`;
-      const tw = ctx.measureText(label).width + fs;
-      const bx = L.handX;
-      const by = L.handY - L.lift - fs * 1.6;
-      ctx.fillStyle = swim ? "#d4a017" : "#e76f51";
-      roundRect(ctx, bx, by, tw, fs * 1.4, fs * 0.4);
-      ctx.fill();
-      text(ctx, label, bx + tw / 2, by + fs * 0.72, `700 ${fs}px ${SANS}`, "#2b1d00");
-    }
+    // (the player's own swim level and furiten note are badges on the prompt's line: ui.js)
   }
 
   /** Three pulsing dots between a seat's row and its discards while its bot decides. */

@@ -13,7 +13,7 @@ export const SPEEDS = {
 
 /**
  * @typedef {{variant: string, options: Record<string, Record<string, any>>, hands: number, level: string,
- *   hints: boolean, speed: string | number, autoplay: boolean, seed: number | null}} Settings
+ *   hints: boolean, speed: string | number, autoplay: boolean, seed: number | null, played: boolean}} Settings
  * @typedef {{name: string, value: string | null, why: string}} Problem
  */
 
@@ -21,9 +21,10 @@ export const SPEEDS = {
 export const DEFAULTS = {
   variant: "xinyu", options: {}, hands: 8, level: "normal",
   hints: false, speed: "normal", autoplay: false, seed: null,
+  played: false, // a hand played to its end in this browser: the toolbar's labels may go (app.js)
 };
 /** The settings kept between visits (the language too, beside them). */
-const STORED = /** @type {const} */ (["variant", "options", "hands", "level", "hints", "speed"]);
+const STORED = /** @type {const} */ (["variant", "options", "hands", "level", "hints", "speed", "played"]);
 
 /** What storage held at load, updated by the player's own choices: what is written back. */
 let stored = /** @type {Record<string, any>} */ ({});

@@ -1,7 +1,11 @@
 // The toolbar (settings, new match, hints, tracker, sound, share, help) and the status line
-// under it. It shows what it is told and reports clicks through `handlers`.
+// under it. It shows what it is told and reports clicks through `handlers`. Each button has a
+// visible label (i18n-table.js, tb.short.*) beside its icon on a wide screen, and on a narrow one
+// while the toolbar is `labelled` (a first visit: app.js); else the icon alone, named by its
+// aria-label and title.
 
 import { t } from "./i18n.js";
+import "./i18n-table.js";
 import { el } from "./dom.js";
 
 // Constant icons (the only markup the page writes as HTML; no data ever reaches it).
@@ -30,12 +34,14 @@ export class Toolbar {
     this.buttons = {};
     /** @type {boolean | undefined} */
     this.muted = undefined;
+    this.statusTop = 0;
     this.buildToolbar();
   }
 
   buildToolbar() {
     const mk = (id, icon, onclick, pressed) => {
-      const b = el("button", { type: "button", id: `tb-${id}`, html: ICONS[icon], onclick });
+      const b = el("button", { type: "button", id: `tb-${id}`, onclick },
+        el("span", { class: "icon", html: ICONS[icon] }), el("span", { class: "label" }));
       if (pressed !== undefined) b.setAttribute("aria-pressed", String(pressed));
       this.buttons[id] = b;
       return b;
@@ -58,6 +64,7 @@ export class Toolbar {
     const label = (id, key) => {
       this.buttons[id].setAttribute("aria-label", t(key));
       this.buttons[id].title = t(key);
+      this.labelOf(id).textContent = t(`tb.short.${id}`);
     };
     label("settings", "tb.settings");
     label("newGame", "tb.newGame");
@@ -77,10 +84,21 @@ export class Toolbar {
   setSound(muted) {
     this.muted = muted;
     const b = this.buttons.sound;
-    b.innerHTML = muted ? ICONS.soundOff : ICONS.soundOn;
+    /** @type {HTMLElement} */ (b.querySelector(".icon")).innerHTML = muted ? ICONS.soundOff : ICONS.soundOn;
     b.setAttribute("aria-pressed", String(!muted));
     b.setAttribute("aria-label", t(muted ? "tb.sound.off" : "tb.sound.on"));
     b.title = b.getAttribute("aria-label");
+    this.labelOf("sound").textContent = t("tb.short.sound");
+  }
+
+  /** @param {string} id */
+  labelOf(id) {
+    return /** @type {HTMLElement} */ (this.buttons[id].querySelector(".label"));
+  }
+
+  /** Labels beside the icons on a narrow screen too (a wide one always shows them: ui.css). @param {boolean} on */
+  setLabelled(on) {
+    this.toolbar.classList.toggle("labelled", on);
   }
 
   setStatus(text) {
@@ -90,6 +108,12 @@ export class Toolbar {
 
   /** The box the toolbar (and the status line under it) takes at the top left, in css px. */
   toolbarBox() {
+    // the status line just under the toolbar, however many rows its buttons take
+    const below = Math.ceil(this.toolbar.getBoundingClientRect().bottom + 4);
+    if (below !== this.statusTop) {
+      this.statusTop = below;
+      this.status.style.top = `${below}px`;
+    }
     let right = 0;
     let bottom = 0;
     for (const e of [this.toolbar, this.status]) {

@@ -1,7 +1,7 @@
 // The DOM overlay, by what it shows: the toolbar (toolbar.js), the claim buttons (claims.js), the
 // hints and tracker panels (side.js), notices, errors and the quick card (banner.js), dialogs with
 // share and help (dialogs.js), the settings (settings-dialog.js), the settlement
-// (settle-dialog.js), and the live regions here. UI builds the overlay's elements and hands the
+// (settle-dialog.js), the turn prompt's line (ui-prompt.js), and the live regions here. UI builds the overlay's elements and hands the
 // controller one object; it knows no rules and reports clicks back through `handlers`.
 
 import { el } from "./dom.js";
@@ -12,6 +12,7 @@ import { Banner, QuickCard } from "./banner.js";
 import { Dialogs } from "./dialogs.js";
 import { SettingsDialog } from "./settings-dialog.js";
 import { SettlementDialog } from "./settle-dialog.js";
+import { PromptLine } from "./ui-prompt.js";
 
 export class UI {
   /** @param {HTMLElement} root @param {Record<string, Function>} handlers */
@@ -21,13 +22,14 @@ export class UI {
     this.alert = el("div", { id: "alert", class: "sr-only", role: "alert" });
     const toolbar = el("div", { class: "toolbar", role: "toolbar", "aria-label": "Menu" });
     this.actions = el("div", { class: "actions", id: "actions", role: "group" });
+    const prompt = el("div", { class: "prompt", id: "prompt", hidden: true });
     const hints = el("section", { class: "panel hints", id: "hints", hidden: true, "aria-live": "off" });
     const tracker = el("section", { class: "panel tracker", id: "tracker", hidden: true });
     const banner = el("div", { class: "banner", id: "banner", hidden: true, role: "alert" });
     const quick = el("div", { class: "quick", id: "quick", hidden: true });
     const dialogs = el("div", { id: "dialogs" });
     this.side = el("div", { class: "side", id: "side" }, hints, tracker);
-    root.append(toolbar, this.actions, this.side, quick, banner, dialogs, this.live, this.alert);
+    root.append(toolbar, prompt, this.actions, this.side, quick, banner, dialogs, this.live, this.alert);
 
     this.dialogs = new Dialogs(dialogs);
     this.toolbar = new Toolbar(root, toolbar, { ...handlers, openHelp: () => this.dialogs.openHelp() });
@@ -37,6 +39,7 @@ export class UI {
     this.quick = new QuickCard(quick, /** @type {any} */ (handlers));
     this.settings = new SettingsDialog(this.dialogs, handlers, () => !!this.toolbar.muted);
     this.settlement = new SettlementDialog(root, this.dialogs);
+    this.prompt = new PromptLine(prompt);
   }
 
   /** Say `text` in the polite live region (a fresh node each time, so a repeated sentence is read again). @param {string} text */
@@ -67,6 +70,8 @@ export class UI {
   toolbarBox() { return this.toolbar.toolbarBox(); }
   setActions(/** @type {any[]} */ items, /** @type {any} */ place) { this.claims.setActions(items, place); }
   actionSize() { return this.claims.actionSize(); }
+  setPrompt(/** @type {string} */ text, /** @type {any} */ badges, /** @type {any} */ place) { this.prompt.show(text, badges, place); }
+  setLabelled(/** @type {boolean} */ on) { this.toolbar.setLabelled(on); }
   setDock(/** @type {string} */ mode, /** @type {boolean} */ compact) { return this.panels.setDock(mode, compact); }
   sideOpen() { return this.panels.sideOpen(); }
   showHints(/** @type {boolean} */ visible, /** @type {any} */ hint) { this.panels.showHints(visible, hint); }
