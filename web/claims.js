@@ -86,6 +86,7 @@ export class ClaimButtons {
     a.style.bottom = `${Math.round(place.bottom)}px`;
     a.style.width = place.mode === "column" ? `${Math.ceil(place.width)}px` : "";
     a.style.maxWidth = place.mode === "docked" ? `${this.side.offsetWidth}px` : "";
+    a.style.left = place.mode === "docked" ? `${this.side.offsetLeft}px` : ""; // under the panels, wherever they dock
   }
 
   /**

@@ -19,7 +19,7 @@ addStrings({
     "prompt.thinking": "{seats} is thinking…",
     "prompt.thinking.many": "{seats} are thinking…",
     "prompt.join": ", ", "prompt.lastJoin": " or ", "prompt.seatsJoin": " and ",
-    "tb.short.settings": "Settings", "tb.short.newGame": "New match", "tb.short.hints": "Hints",
+    "tb.short.settings": "Settings", "tb.short.newGame": "New", "tb.short.hints": "Hints",
     "tb.short.tracker": "Tracker", "tb.short.sound": "Sound", "tb.short.share": "Link", "tb.short.help": "Help",
   },
   "zh-Hans": {

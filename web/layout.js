@@ -22,14 +22,17 @@ const TOOLBAR_CLEAR = 6; // css px kept between the toolbar and the other seats'
  * sizes in css px. `ui` gives the room the overlay takes: topReserve (toolbar band, or the
  * panels above the board), leftReserve (the panels beside it), actionsDocked (the claim buttons
  * go under those panels), actions ({w, min, h}: the widest claim button, the widest at its most
- * compact, a button's height) and toolbar ({right, bottom}: the box of the toolbar at the top left).
+ * compact, a button's height) and toolbar ({right, bottom, column}: the box of the toolbar at the top
+ * left; column: it stands at the left edge, a phone on its side).
  * `actions` in the result says where the claim buttons go: {mode, bottom, width} in css px.
  */
 export function computeLayout(W, H, dpr, state, ui) {
   const L = arrange(W, H, dpr, state, ui);
   const bar = ui.toolbar;
   if (!bar?.bottom || !underToolbar(L, bar)) return L;
-  // the toolbar would cover the top or the left seat's row: the board starts below it
+  // the toolbar would cover the top or the left seat's row: the board starts below it, or right
+  // of it when the toolbar is a column at the left edge (a phone on its side)
+  if (bar.column) return arrange(W, H, dpr, state, { ...ui, leftReserve: Math.max(ui.leftReserve || 0, bar.right + TOOLBAR_CLEAR) });
   return arrange(W, H, dpr, state, { ...ui, topReserve: Math.max(ui.topReserve || 0, bar.bottom + TOOLBAR_CLEAR - L.m) });
 }
 

@@ -79,9 +79,12 @@ export function createPanels(ctx) {
   function dock(w, h) {
     const mode = h > w * 1.15 ? "top" : "left";
     if (ui.setDock(mode, mode === "top" || h <= 500)) refresh(); // the tiles' size changed
-    const bar = ui.toolbarBox(); // the panels start under the toolbar and its status line
-    const top = `${bar.bottom + 6}px`;
+    // the panels start under the toolbar and its status line, or beside a toolbar at the left edge
+    const bar = ui.toolbarBox();
+    const top = bar.column ? "" : `${bar.bottom + 6}px`;
+    const left = bar.column && mode === "left" ? `${bar.right + 6}px` : "";
     if (ui.side.style.top !== top) ui.side.style.top = top;
+    if (ui.side.style.left !== left) ui.side.style.left = left;
     const band = w < 600 ? bar.bottom + 4 : 0; // the toolbar and the status line over a narrow table
     if (!ui.sideOpen()) return { topReserve: band, leftReserve: 0, actionsDocked: false };
     if (mode === "top") {

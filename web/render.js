@@ -56,7 +56,7 @@ export class Renderer {
   computeLayout(state, ui) {
     const view = viewSeat(state);
     const key = [this.w, this.h, this.dpr, layoutShape(state, view), ui.topReserve, ui.leftReserve,
-      ui.actionsDocked, ui.actions?.w, ui.actions?.min, ui.actions?.h, ui.toolbar?.right, ui.toolbar?.bottom].join("|");
+      ui.actionsDocked, ui.actions?.w, ui.actions?.min, ui.actions?.h, ui.toolbar?.right, ui.toolbar?.bottom, ui.toolbar?.column].join("|");
     if (key !== this.layoutKey) {
       this.layout = computeLayout(this.w, this.h, this.dpr, state, ui);
       this.layoutKey = key;

@@ -106,7 +106,10 @@ export class Toolbar {
     this.status.hidden = !text;
   }
 
-  /** The box the toolbar (and the status line under it) takes at the top left, in css px. */
+  /**
+   * The box the toolbar (and the status line under it) takes at the top left, in css px; `column`:
+   * the toolbar stands at the left edge (a phone on its side, ui.css), the panels go beside it.
+   */
   toolbarBox() {
     // the status line just under the toolbar, however many rows its buttons take
     const below = Math.ceil(this.toolbar.getBoundingClientRect().bottom + 4);
@@ -122,6 +125,6 @@ export class Toolbar {
       right = Math.max(right, Math.ceil(r.right));
       bottom = Math.max(bottom, Math.ceil(r.bottom));
     }
-    return { right, bottom };
+    return { right, bottom, column: getComputedStyle(this.toolbar).flexDirection === "column" };
   }
 }
