@@ -80,6 +80,8 @@ export function createPanels(ctx) {
     const mode = h > w * 1.15 ? "top" : "left";
     if (ui.setDock(mode, mode === "top" || h <= 500)) refresh(); // the tiles' size changed
     // the panels start under the toolbar and its status line, or beside a toolbar at the left edge
+    // (a phone on its side); the toolbar is a row over panels docked on the left (ui.css)
+    ui.setToolbarOverPanels(mode === "left" && ui.sideOpen());
     const bar = ui.toolbarBox();
     const top = bar.column ? "" : `${bar.bottom + 6}px`;
     const left = bar.column && mode === "left" ? `${bar.right + 6}px` : "";

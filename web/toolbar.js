@@ -96,6 +96,11 @@ export class Toolbar {
     return /** @type {HTMLElement} */ (this.buttons[id].querySelector(".label"));
   }
 
+  /** A row above the panels docked on the left, not a column beside them (a phone on its side, ui.css). @param {boolean} on */
+  setOverPanels(on) {
+    this.toolbar.classList.toggle("over-panels", on);
+  }
+
   /** Labels beside the icons on a narrow screen too (a wide one always shows them: ui.css). @param {boolean} on */
   setLabelled(on) {
     this.toolbar.classList.toggle("labelled", on);

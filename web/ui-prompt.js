@@ -29,6 +29,7 @@ export class PromptLine {
       }
       if (text) parts.push(el("span", { class: "say", text }));
       this.line.replaceChildren(...parts);
+      this.placeKey = ""; // the new words are fitted to the band again
     }
     this.line.hidden = !place || (!text && !badges.swim && !badges.furiten);
     if (!place) return;
@@ -40,6 +41,20 @@ export class PromptLine {
     s.top = `${Math.round(place.top)}px`;
     s.width = `${Math.round(place.width)}px`;
     s.height = `${Math.round(place.height)}px`;
-    s.fontSize = `${Math.round(Math.max(12, Math.min(16, place.height * 0.55)))}px`;
+    this.fit();
+  }
+
+  /** The line's font as large as its band allows, smaller (to 12 px) where the text would be cut. */
+  fit() {
+    const line = this.line;
+    const height = parseFloat(line.style.height) || 0;
+    if (line.hidden || !height) return;
+    let size = Math.round(Math.max(12, Math.min(16, height * 0.55)));
+    line.style.fontSize = `${size}px`;
+    const say = line.querySelector(".say");
+    while (say && size > 12 && say.scrollWidth > say.clientWidth + 1) {
+      size -= 1;
+      line.style.fontSize = `${size}px`;
+    }
   }
 }

@@ -72,6 +72,7 @@ export class UI {
   actionSize() { return this.claims.actionSize(); }
   setPrompt(/** @type {string} */ text, /** @type {any} */ badges, /** @type {any} */ place) { this.prompt.show(text, badges, place); }
   setLabelled(/** @type {boolean} */ on) { this.toolbar.setLabelled(on); }
+  setToolbarOverPanels(/** @type {boolean} */ on) { this.toolbar.setOverPanels(on); }
   setDock(/** @type {string} */ mode, /** @type {boolean} */ compact) { return this.panels.setDock(mode, compact); }
   sideOpen() { return this.panels.sideOpen(); }
   showHints(/** @type {boolean} */ visible, /** @type {any} */ hint) { this.panels.showHints(visible, hint); }

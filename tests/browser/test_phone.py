@@ -32,11 +32,19 @@ BOXES = """() => {
             discards.push([d.x - half, d.y - half, d.x + half, d.y + half]);
         }
     }
+    const last = window.mahjong.state().last_discard;
+    const latest = last ? R.discardScreen(last.seat, last.index) : null;
+    const L = R.layout;
     return {
         panels: [...document.querySelectorAll("#side > .panel:not([hidden])")].map(box),
         buttons: [...document.querySelectorAll("#actions button")].map(box),
         hand: R.handRects.map((t) => [t.x, t.y - t.extra, t.x + t.w, t.y + t.h]),
-        discards, u: R.layout.u, width: innerWidth, height: innerHeight,
+        // the other seats' tile counts and swim tags, and the prompt's line (its badges, its text)
+        badges: R.badgeRects.filter(Boolean).map((b) => [b.x, b.y, b.x + b.w, b.y + b.h]),
+        prompt: [...document.querySelectorAll("#prompt:not([hidden]) > *")].map(box),
+        latest: latest ? [latest.x - latest.w * 0.68, latest.y - latest.w * 0.68, latest.x + latest.w * 0.68, latest.y + latest.w * 0.68] : null,
+        board: [L.cx - L.halfW, L.cx + L.halfW],
+        discards, u: L.u, width: innerWidth, height: innerHeight,
     };
 }"""
 
@@ -46,16 +54,24 @@ def overlaps(a: list[float], b: list[float]) -> bool:
 
 
 def assert_clear(boxes: dict, name: str, panels: int = 2) -> None:
+    """Panels, the action bar, the badges, the prompt's line and the hand: none covers another
+    (nor a discard slot); the panels leave the board a third of the width at least."""
     assert len(boxes["panels"]) == panels, (name, boxes["panels"])
     for panel in boxes["panels"]:
         assert 0 <= panel[0] and panel[2] <= boxes["width"] and 0 <= panel[1] and panel[3] <= boxes["height"], (name, panel)
-        for kind in ("hand", "discards", "buttons"):
+        for kind in ("hand", "discards", "buttons", "badges", "prompt"):
             hit = [b for b in boxes[kind] if overlaps(panel, b)]
             assert not hit, (name, kind, panel, hit[:3])
     for i, button in enumerate(boxes["buttons"]):
         assert 0 <= button[0] and button[2] <= boxes["width"] and 0 <= button[1], (name, "off screen", button)
-        hit = [b for b in boxes["hand"] + boxes["discards"] + boxes["buttons"][i + 1:] if overlaps(button, b)]
+        hit = [b for b in boxes["hand"] + boxes["discards"] + boxes["badges"] + boxes["prompt"] + boxes["buttons"][i + 1:]
+               if overlaps(button, b)]
         assert not hit, (name, "button", button, hit[:3])
+    for item in boxes["prompt"] + boxes["badges"]:
+        hit = [b for b in boxes["hand"] if overlaps(item, b)]
+        assert not hit, (name, "badge or prompt", item, hit[:3])
+    board = boxes["board"]
+    assert board[1] - board[0] >= boxes["width"] / 3, (name, "board squeezed", board, boxes["width"])
 
 
 def phone_page(browser, name: str):
@@ -89,6 +105,8 @@ def test_panels_leave_the_hand_discards_and_buttons_clear(browser, site, output_
         shot(page, output_path, f"panels-{name}")
         assert boxes["buttons"], name
         assert_clear(boxes, name)
+        assert boxes["latest"] and not any(overlaps(p, boxes["latest"]) for p in boxes["panels"]), boxes
+        assert boxes["prompt"], name  # "Tap … again to discard it"
         if name == "landscape":
             assert boxes["u"] >= 20, boxes["u"]  # was 18 px before the layout used the height better
     finally:
@@ -193,5 +211,190 @@ def test_the_settlement_fits_a_phone(browser, site, output_path, name):
         shot(page, output_path, f"settlement-{name}")
         for rect in (box, button):
             assert rect[0] >= 0 and rect[1] >= 0 and rect[2] <= size[0] and rect[3] <= size[1], (rect, size)
+    finally:
+        context.close()
+
+
+# Every sentence the live region says, in order (a fresh node each time: ui.announce).
+SAID = """
+window.__said = [];
+new MutationObserver(() => {
+  const live = document.getElementById("live");
+  const text = live ? live.textContent : "";
+  if (text && window.__said[window.__said.length - 1] !== text) window.__said.push(text);
+}).observe(document, { subtree: true, childList: true, characterData: true });
+"""
+
+# Every number painted on the table's canvas, with the transform it was painted under.
+NUMBERS = """
+window.__numbers = [];
+const real = CanvasRenderingContext2D.prototype.fillText;
+CanvasRenderingContext2D.prototype.fillText = function (text, ...rest) {
+  if (this.canvas.id === "table" && /^[+-]?\\d+$/.test(String(text))) {
+    const m = this.getTransform();
+    window.__numbers.push([String(text), m.a, m.b, m.c, m.d]);
+  }
+  return real.call(this, text, ...rest);
+};
+"""
+
+SIZES = """() => {
+    const box = (e) => { const r = e.getBoundingClientRect(); return {w: r.width, h: r.height, id: e.id || e.dataset.action || e.textContent}; };
+    const R = window.mahjong._renderer;
+    const hand = R.handRects;
+    return {
+        buttons: [...document.querySelectorAll("#ui button")].filter((b) => b.offsetParent).map(box),
+        touch: hand.map((t) => t.extra + t.h + t.below), faces: hand.map((t) => t.h),
+        span: [Math.min(...hand.map((t) => t.x)), Math.max(...hand.map((t) => t.x + t.w))],
+        prompt: document.querySelector("#prompt .say")?.textContent ?? null,
+        labels: [...document.querySelectorAll(".toolbar .label")].map((l) => l.offsetWidth > 0 ? l.textContent : ""),
+        width: innerWidth,
+    };
+}"""
+
+
+def assert_finger_sized(sizes: dict) -> None:
+    for b in sizes["buttons"]:
+        assert b["w"] >= 44 and b["h"] >= 44, b
+    assert min(sizes["touch"]) >= 44, sizes["touch"]
+
+
+def test_a_portrait_phone_has_finger_sized_targets_a_full_width_hand_and_a_prompt(browser, site, output_path):
+    """390x844: every button of the table is at least 44x44 css px, every hand tile answers a touch
+    at least 44 px tall, the hand spans 90% of the width; the prompt says what to do (and the
+    live region says it once); the other seats' scores are painted upright; the toolbar's labels
+    show on the first visit and go once a hand is played to its end."""
+    context, page, _ = phone_page(browser, "portrait")
+    page.add_init_script(SAID)
+    page.add_init_script(NUMBERS)
+    try:
+        open_game(page, site, "variant=longyan&seed=710&speed=instant&lang=en&hints=0")
+        s = idle(page)
+        assert s["human"] and any(a.startswith("discard ") for a in s["legal"]), s
+        page.wait_for_timeout(200)
+        sizes = page.evaluate(SIZES)
+        shot(page, output_path, "portrait-turn")
+        assert_finger_sized(sizes)
+        assert len(sizes["touch"]) == 14
+        left, right = sizes["span"]
+        assert right - left >= 0.9 * sizes["width"], sizes["span"]
+        assert sizes["prompt"] == "Your turn: tap a tile, tap it again to discard", sizes["prompt"]
+        assert all(sizes["labels"]) and "Settings" in sizes["labels"], sizes["labels"]  # a first visit
+        said = page.evaluate("() => window.__said")
+        assert sum("Your turn: tap a tile, tap it again to discard" in x for x in said) == 1, said
+        numbers = page.evaluate("() => window.__numbers")
+        assert numbers and all(abs(b) < 1e-6 and abs(c) < 1e-6 and a > 0 and d > 0 for _, a, b, c, d in numbers), numbers
+
+        # a tap selects: the prompt says the next tap discards, and the Discard button is a finger's size
+        tiles = page.evaluate(HAND_TILES)
+        tile = next(t for t in tiles if f"discard {t['code']}" in s["legal"])
+        page.touchscreen.tap(tile["x"], tile["y"])
+        page.wait_for_selector("#actions button[data-action^='discard']")
+        page.wait_for_timeout(100)
+        sizes = page.evaluate(SIZES)
+        assert sizes["prompt"].startswith("Tap ") and sizes["prompt"].endswith(" again to discard it"), sizes["prompt"]
+        assert_finger_sized(sizes)
+
+        # four claims at once: each button a finger's size, the prompt names the tile once
+        page.evaluate("(p) => window.mahjong.newGame({variant: p.variant, options: p.options || {}, position: p, speed: 'instant'})", CLAIM_POSITION)
+        s = idle(page)
+        assert sorted(s["legal"]) == ["kong", "pass", "pong", "win"], s
+        page.wait_for_timeout(200)
+        sizes = page.evaluate(SIZES)
+        shot(page, output_path, "portrait-claims")
+        assert_finger_sized(sizes)
+        assert sizes["prompt"] == "3 Characters: Win, Kong or Pong, or pass?", sizes["prompt"]
+        assert "3 Characters: Win, Kong or Pong, or pass?" in page.evaluate("() => window.__said.join(' ')")
+
+        # a hand played to its end: the labels go (each button keeps its name), for the next visits too
+        page.evaluate("(p) => window.mahjong.newGame({variant: p.variant, options: p.options || {}, position: p, speed: 'instant'})", WIN_AT_ONCE)
+        idle(page)
+        page.click('#actions button[data-action="win"]')
+        page.wait_for_selector("#settle", timeout=15_000)
+        assert not any(page.evaluate(SIZES)["labels"])
+        assert page.get_attribute("#tb-settings", "aria-label") == "Settings"
+        assert page.evaluate("() => JSON.parse(localStorage.getItem('mahjong.settings')).played") is True
+    finally:
+        context.close()
+
+
+SWIM_POSITION = {
+    "variant": "longyan", "dealer": 0, "gold": "5m",
+    "hands": ["123m456p789s111z5m9p", "1378m1378p1378s2z", "2468m2468p2468s3z", "1469m1469p1469s7z"],
+    "wall": "4z4z4z6z6z6z",
+}
+
+
+def test_after_a_swim_the_win_button_covers_no_badge_with_hints_open(browser, site, output_path):
+    """1280x800, hints open: after a single swim the Win button (docked under the panel), the
+    swim badge and the hand do not meet (the button once covered the badge); the toolbar's
+    labels show on a wide screen."""
+    context, page, _ = phone_page(browser, "desktop")
+    try:
+        open_game(page, site, f"position={base64url(SWIM_POSITION)}&speed=instant&lang=en&hints=1")
+        s = idle(page)
+        assert "swim 9p" in s["legal"], s
+        page.click('#actions button[data-action="swim 9p"]')
+        s = idle(page)
+        assert s["legal"] == ["win"], s
+        page.wait_for_selector("#hints:not([hidden])")
+        page.wait_for_timeout(200)
+        boxes = page.evaluate(BOXES)
+        shot(page, output_path, "swim-hints-1280")
+        assert page.text_content("#prompt .badge.swim") == "Single swim"
+        assert len(boxes["buttons"]) == 1 and len(boxes["prompt"]) == 2, boxes
+        assert_clear(boxes, "desktop", panels=1)
+        labels = page.eval_on_selector_all(".toolbar .label", "ls => ls.map((l) => l.offsetWidth > 0 ? l.textContent : '')")
+        assert labels == ["Settings", "New", "Hints", "Tracker", "Sound", "Link", "Help"], labels
+    finally:
+        context.close()
+
+
+def test_a_360x640_iframe_stays_playable(browser, site, output_path):
+    """A tutorial site embeds the game in a 360x640 iframe: a tile is discarded with two taps, and
+    claim buttons are inside the frame and answer."""
+    context = browser.new_context(viewport={"width": 400, "height": 720}, has_touch=True, is_mobile=True,
+                                  device_scale_factor=2)
+    page = context.new_page()
+    try:
+        page.goto(site.parent_url)
+        page.evaluate("""(src) => { const f = document.getElementById("game");
+            f.width = 360; f.height = 640; f.src = src; }""", site.url + "?variant=xinyu&seed=5&speed=instant&lang=en")
+        frame_el = page.wait_for_selector("#game")
+        frame = None
+        for _ in range(100):
+            frame = frame_el.content_frame()
+            if frame and frame.url.startswith(site.url + "?"):
+                break
+            page.wait_for_timeout(100)
+        frame.wait_for_function("() => !!(window.mahjong && window.mahjong.state && window.mahjong.state())", timeout=90_000)
+        s = idle(frame)
+        assert s["human"], s
+        at = frame_el.bounding_box()
+        tiles = frame.evaluate(HAND_TILES)
+        tile = next(t for t in tiles if f"discard {t['code']}" in s["legal"])
+        before = frame.evaluate("() => window.mahjong.state().history_length")
+        for _ in range(2):
+            page.touchscreen.tap(at["x"] + tile["x"], at["y"] + tile["y"])
+            page.wait_for_timeout(100)
+        frame.wait_for_function("(n) => window.mahjong.state().history_length > n", arg=before, timeout=15_000)
+        assert frame.evaluate("() => window.mahjong.state().discards[0].length") == 1
+        shot(page, output_path, "iframe-discarded")
+
+        frame.evaluate("(p) => window.mahjong.newGame({variant: p.variant, options: p.options || {}, position: p, speed: 'instant'})", CLAIM_POSITION)
+        s = idle(frame)
+        assert sorted(s["legal"]) == ["kong", "pass", "pong", "win"], s
+        frame.wait_for_selector("#actions button[data-action='pass']")
+        page.wait_for_timeout(200)
+        buttons = frame.eval_on_selector_all("#actions button", """bs => bs.map((b) => {
+            const r = b.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })""")
+        shot(page, output_path, "iframe-claims")
+        assert len(buttons) == 4
+        for b in buttons:
+            assert 0 <= b[0] and b[2] <= 360 and 0 <= b[1] and b[3] <= 640, b
+        pass_box = frame.eval_on_selector("#actions button[data-action='pass']", """b => {
+            const r = b.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; }""")
+        page.touchscreen.tap(at["x"] + pass_box[0], at["y"] + pass_box[1])
+        frame.wait_for_function("() => !window.mahjong.state().legal_actions.includes('pong')", timeout=15_000)
     finally:
         context.close()

@@ -164,7 +164,7 @@ def test_longyan_moments_reach_the_narration_region(page, site, console_errors, 
     assert not console_errors
 
 
-def test_xinyu_kong_bloom_is_called_out_and_settled_with_its_arithmetic(page, site, console_errors):
+def test_xinyu_kong_bloom_and_flying_are_called_out_and_settled_with_their_arithmetic(page, site, console_errors):
     page.add_init_script(SAID)
     open_game(page, site, "variant=xinyu&seed=3&speed=normal&lang=zh-Hans")
     idle(page)
@@ -176,6 +176,16 @@ def test_xinyu_kong_bloom_is_called_out_and_settled_with_its_arithmetic(page, si
     page.wait_for_function("() => window.__said.some((s) => s.includes('杠上开花：你摸杠后的补牌胡了。'))")
     page.wait_for_selector("#settle .arithmetic", timeout=15_000)
     assert page.text_content("#settle .arithmetic") == "M = 2 × 2 = 4；每家付 2 × M = 8"
+    # flying (飞起来): four pongs and one concealed tile (RULES.md's patterns table); the dealer
+    # discards, the player draws the tile that pairs it
+    flying = pos("xinyu", ["4z", None, None, None], melds=[["pong 1m", "pong 2p", "pong 3s", "pong 7z"], [], [], []],
+                 dealer=3, wall="4z")
+    s = new_game(page, variant="xinyu", position=flying, speed="normal")
+    assert s["legal"] == ["win"] or "win" in s["legal"], s
+    page.evaluate("() => window.mahjong.act('win')")
+    page.wait_for_function("() => window.__said.some((s) => s.includes('飞起来：你：四组都是碰杠，单钓胡牌。'))")
+    patterns = page.evaluate("() => window.mahjong.state().result.wins[0].patterns")
+    assert "flying" in patterns, patterns
     assert not console_errors
 
 
