@@ -52,7 +52,7 @@ export class PromptLine {
     let size = Math.round(Math.max(12, Math.min(16, height * 0.55)));
     line.style.fontSize = `${size}px`;
     const say = line.querySelector(".say");
-    while (say && size > 12 && say.scrollWidth > say.clientWidth + 1) {
+    while (say && size > 12 && say.scrollWidth > say.clientWidth) {
       size -= 1;
       line.style.fontSize = `${size}px`;
     }

@@ -311,7 +311,12 @@ def test_a_portrait_phone_has_finger_sized_targets_a_full_width_hand_and_a_promp
         idle(page)
         page.click('#actions button[data-action="win"]')
         page.wait_for_selector("#settle", timeout=15_000)
-        assert not any(page.evaluate(SIZES)["labels"])
+        page.wait_for_timeout(200)
+        sizes = page.evaluate(SIZES)
+        assert not any(sizes["labels"])
+        assert any(b["id"] == "settle-next" for b in sizes["buttons"]), sizes["buttons"]
+        assert_finger_sized(sizes)  # the settlement's buttons too
+        shot(page, output_path, "portrait-settlement")
         assert page.get_attribute("#tb-settings", "aria-label") == "Settings"
         assert page.evaluate("() => JSON.parse(localStorage.getItem('mahjong.settings')).played") is True
     finally:
@@ -353,8 +358,8 @@ def test_after_a_swim_the_win_button_covers_no_badge_with_hints_open(browser, si
 def test_a_360x640_iframe_stays_playable(browser, site, output_path):
     """A tutorial site embeds the game in a 360x640 iframe: a tile is discarded with two taps, and
     claim buttons are inside the frame and answer."""
-    context = browser.new_context(viewport={"width": 400, "height": 720}, has_touch=True, is_mobile=True,
-                                  device_scale_factor=2)
+    # a touch screen; not a "mobile" viewport, which would zoom the parent page (it has no viewport tag) out
+    context = browser.new_context(viewport={"width": 400, "height": 720}, has_touch=True, device_scale_factor=2)
     page = context.new_page()
     try:
         page.goto(site.parent_url)
@@ -390,6 +395,8 @@ def test_a_360x640_iframe_stays_playable(browser, site, output_path):
             const r = b.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })""")
         shot(page, output_path, "iframe-claims")
         assert len(buttons) == 4
+        # the prompt's words fit its line (its font shrinks before they are cut)
+        assert frame.eval_on_selector("#prompt .say", "s => s.textContent.endsWith('or pass?') && s.scrollWidth <= s.clientWidth")
         for b in buttons:
             assert 0 <= b[0] and b[2] <= 360 and 0 <= b[1] and b[3] <= 640, b
         pass_box = frame.eval_on_selector("#actions button[data-action='pass']", """b => {
