@@ -157,6 +157,8 @@ def relock(lock: dict, target: Path) -> None:
 # stamps every member with SOURCE_DATE_EPOCH and writes them in sorted order).
 SOURCE_DATE_EPOCH = "315619200"
 WHEEL_INPUTS = ("pyproject.toml", "README.md", ENGINE_PACKAGE)
+WHEEL_README = ("# py_engine\n\nThe rules, scoring, bots and hints of the mahjong game in this "
+                "repository's README.md (every page of the site installs this wheel).\n")
 
 
 def fetch_build_tools(pin: dict) -> Path:
@@ -193,6 +195,8 @@ def build_engine_wheel(target: Path, pin: dict) -> Path:
             else:
                 source.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(ROOT / name, source / name)
+        # the wheel's METADATA carries the readme whole: the page's copy needs only its first line
+        (source / "README.md").write_text(WHEEL_README, encoding="utf-8")
         out = Path(tmp) / "out"
         env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH, PIP_CONSTRAINT="",
                    PIP_NO_INPUT="1", PYTHONDONTWRITEBYTECODE="1")
@@ -293,11 +297,16 @@ def build(dist: Path = DIST) -> Path:
     if (ROOT / "static").is_dir():
         shutil.copytree(ROOT / "static", dist, dirs_exist_ok=True)
     lock = vendor_pyodide(pin, dist / "pyodide")
-    wheel = build_engine_wheel(dist / "wheels", pin)
+    built = build_engine_wheel(dist / "wheels", pin)
     vendored = [dist / "pyodide" / w["file"] for w in pin["wheels"].values()]
-    precompile(dist / "pyodide", lock, [*vendored, wheel])
+    precompile(dist / "pyodide", lock, [*vendored, built])
     relock(lock, dist / "pyodide")
-    wheel_sha = hashlib.sha256(wheel.read_bytes()).hexdigest()
+    wheel_sha = hashlib.sha256(built.read_bytes()).hexdigest()
+    # in a folder named by its hash: the same URL for the engine worker, the snapshot worker and
+    # the service worker's fill (one download), and a new build's wheel is a new URL (no stale copy)
+    wheel = dist / "wheels" / wheel_sha[:16] / built.name
+    wheel.parent.mkdir()
+    built.replace(wheel)
 
     # engine.json is the boot manifest the worker reads: which wheel to install, Pyodide's lock
     # (lockFileContents), and the sizes of the big downloads so the progress bar shows real bytes.
@@ -305,7 +314,7 @@ def build(dist: Path = DIST) -> Path:
     shipped += [dist / "pyodide" / w["file"] for w in pin["wheels"].values()]
     shipped.append(wheel)
     manifest = {
-        "wheel": f"wheels/{wheel.name}",
+        "wheel": wheel.relative_to(dist).as_posix(),
         "sha256": wheel_sha,
         "pyodide": pin["pyodide"]["version"],
         "pyodide_build": digest(dist / "pyodide" / f for f in ("pyodide.asm.mjs", "pyodide.asm.wasm")),

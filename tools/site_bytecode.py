@@ -1,12 +1,19 @@
 """Run inside the vendored Pyodide by tools/precompile.mjs, after web/warmup.py has played: the
-standard library's zip and the wheels get Pyodide's own bytecode for every module imported so far.
+standard library's zip and the wheels keep Pyodide's own bytecode for every module imported so far.
 
 - The standard library keeps only those modules (the import closure of Pyodide's start, micropip's
-  install and a match of each rule set), each as a sourceless .pyc, as in Pyodide's distribution.
-- In each wheel a __pycache__ .pyc joins every imported module (listed in RECORD), the sources stay.
+  install and a match of each rule set), each as a sourceless .pyc, as in Pyodide's distribution,
+  compiled as `python -OO` compiles (no docstrings, no asserts): what CPython's own test suite
+  runs the standard library under.
+- In each wheel every imported module becomes a sourceless .pyc in place of its .py (RECORD says
+  so); modules no boot imports stay sources. The engine's wheel keeps its docstrings and asserts
+  (optimize 0), micropip's is compiled like the standard library.
+- The interpreter runs with PYTHONNODEBUGRANGES (precompile.mjs): the bytecode keeps line numbers
+  but not the column ranges a traceback underlines with ^^^^, a quarter of its bytes.
 
 Hash-based unchecked .pyc (PEP 552): Python uses them as they are, without reading a source.
-STDLIB and WHEELS are set by the caller (paths in Pyodide's file system).
+STDLIB, WHEELS and WHEEL_OPTIMIZE (one level per wheel) are set by the caller (paths in Pyodide's
+file system).
 """
 from __future__ import annotations
 
@@ -19,10 +26,11 @@ import zipfile
 from collections.abc import Callable, Iterable
 
 Entry = tuple[zipfile.ZipInfo, bytes]
+STDLIB_OPTIMIZE = 2  # as python -OO
 
 
-def pyc(source: bytes, filename: str) -> bytes:
-    code = compile(source, filename, "exec", dont_inherit=True)
+def pyc(source: bytes, filename: str, optimize: int) -> bytes:
+    code = compile(source, filename, "exec", dont_inherit=True, optimize=optimize)
     flags = (1).to_bytes(4, "little")  # hash-based, unchecked
     return importlib.util.MAGIC_NUMBER + flags + importlib.util.source_hash(source) + marshal.dumps(code)
 
@@ -32,7 +40,7 @@ def rewrite(path: str, change: Callable[[list[Entry]], Iterable[Entry]]) -> None
         entries = [(info, src.read(info)) for info in src.infolist()]
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as out:
         for info, data in change(entries):
-            out.writestr(info, data)
+            out.writestr(info, data, compresslevel=9)
 
 
 def entry(name: str, data: bytes, like: zipfile.ZipInfo) -> Entry:
@@ -62,33 +70,37 @@ def stdlib(entries: list[Entry]) -> Iterable[Entry]:
     """Only the imported modules, sourceless."""
     for info, data in entries:
         if info.filename in USED:
-            yield entry(info.filename + "c", pyc(data, ZIP_ROOT + info.filename), info)
+            yield entry(info.filename + "c", pyc(data, ZIP_ROOT + info.filename, STDLIB_OPTIMIZE), info)
 
 
-def wheel(entries: list[Entry]) -> list[Entry]:
-    """The wheel as it was, plus a __pycache__ .pyc of each imported module, listed in RECORD."""
-    record = next(i for i, (info, _) in enumerate(entries) if info.filename.endswith(".dist-info/RECORD"))
-    rows, extra = [], []
-    for info, data in entries:
-        if info.filename in USED_SITE:
-            folder, _, name = info.filename.rpartition("/")
-            cached = (folder + "/" if folder else "") + f"__pycache__/{name[:-3]}.{sys.implementation.cache_tag}.pyc"
-            code = pyc(data, info.filename)
-            digest = base64.urlsafe_b64encode(hashlib.sha256(code).digest()).rstrip(b"=").decode()
-            extra.append(entry(cached, code, info))
-            rows.append(f"{cached},sha256={digest},{len(code)}\n")
-    info, text = entries[record]
-    lines = text.decode().splitlines(keepends=True)
-    own = next(i for i, line in enumerate(lines) if line.split(",")[0] == info.filename)  # RECORD's own row
-    lines[own:own] = rows
-    entries[record] = (info, "".join(lines).encode())
-    return entries[:record] + extra + entries[record:]
+def record_row(name: str, data: bytes) -> str:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{name},sha256={digest},{len(data)}\n"
+
+
+def wheel(optimize: int) -> Callable[[list[Entry]], list[Entry]]:
+    """The wheel with each imported module's .py replaced by its sourceless .pyc, RECORD rewritten."""
+    def change(entries: list[Entry]) -> list[Entry]:
+        out: list[Entry] = []
+        record: Entry | None = None
+        for info, data in entries:
+            if info.filename.endswith(".dist-info/RECORD"):
+                record = (info, data)
+            elif info.filename in USED_SITE:
+                out.append(entry(info.filename + "c", pyc(data, SITE_ROOT + info.filename, optimize), info))
+            else:
+                out.append((info, data))
+        assert record is not None, "a wheel has a RECORD"
+        info, _ = record
+        rows = "".join(record_row(i.filename, data) for i, data in out) + f"{info.filename},,\n"
+        return [*out, (info, rows.encode())]
+    return change
 
 
 with zipfile.ZipFile(STDLIB) as _zip:  # noqa: F821 (set by the caller)
     _before = sum(1 for i in _zip.infolist() if i.filename.endswith(".py"))
 rewrite(STDLIB, stdlib)  # noqa: F821
-for _path in WHEELS:  # noqa: F821
-    rewrite(_path, wheel)
-print(f"standard library: kept {len(USED)} of {_before} modules, as bytecode; "
-      f"bytecode for {len(USED_SITE)} modules of the wheels")
+for _path, _optimize in zip(WHEELS, WHEEL_OPTIMIZE, strict=True):  # noqa: F821
+    rewrite(_path, wheel(_optimize))
+print(f"standard library: kept {len(USED)} of {_before} modules, as bytecode (-OO); "
+      f"{len(USED_SITE)} modules of the wheels as bytecode in place of their sources")

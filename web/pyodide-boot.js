@@ -25,9 +25,9 @@ export function pyodideOptions(manifest) {
   };
 }
 
-/** The engine wheel's bytes (the query busts stale caches). */
+/** The engine wheel's bytes (its folder is named by its hash: a new build is a new URL). */
 export async function fetchWheel(manifest) {
-  const response = await fetch(`${here("./" + manifest.wheel)}?v=${manifest.sha256.slice(0, 12)}`);
+  const response = await fetch(here("./" + manifest.wheel));
   if (!response.ok) throw new Error(`${manifest.wheel.split("/").pop()}: HTTP ${response.status}`);
   return new Uint8Array(await response.arrayBuffer());
 }

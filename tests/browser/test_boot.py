@@ -126,8 +126,9 @@ def test_ping_answers_from_python_314_in_the_worker(page, site, console_errors, 
 
 def test_the_site_ships_bytecode_for_what_the_boot_imports(site):
     # build.py compiles, with the vendored Pyodide under Node, every module a boot imports: the
-    # standard library's as sourceless .pyc in its zip, the wheels' in __pycache__ beside the
-    # sources; hash-based and unchecked (PEP 552 flags 1), so the page compiles no source.
+    # standard library's and the wheels' as sourceless .pyc in place of their sources (the
+    # engine's keeping its docstrings and asserts), hash-based and unchecked (PEP 552 flags 1),
+    # so the page compiles no source; without column ranges (PYTHONNODEBUGRANGES), with lines.
     stdlib = zipfile.ZipFile(site.dist / "pyodide" / "python_stdlib.zip")
     names = set(stdlib.namelist())
     for module in ("json/__init__", "asyncio/__init__", "dataclasses", "zipfile/__init__"):
@@ -141,16 +142,23 @@ def test_the_site_ships_bytecode_for_what_the_boot_imports(site):
     for entry in manifest["lock"]["packages"].values():  # Pyodide checks these against what it loads
         assert entry["sha256"] == hashlib.sha256((site.dist / "pyodide" / entry["file_name"]).read_bytes()).hexdigest()
 
-    wheel = zipfile.ZipFile(site.dist / manifest["wheel"])
+    # the wheel's folder is its hash: the workers and the service worker fetch one URL per build
+    path = site.dist / manifest["wheel"]
+    assert path.parent.name == manifest["sha256"][:16] == hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+    wheel = zipfile.ZipFile(path)
+    names = set(wheel.namelist())
     record = {row.split(",")[0]: row.split(",")[1] for row in
-              wheel.read(next(n for n in wheel.namelist() if n.endswith("RECORD"))).decode().splitlines()}
+              wheel.read(next(n for n in names if n.endswith("RECORD"))).decode().splitlines()}
+    assert set(record) == names
     for name in ("py_engine/game.py", "py_engine/bots/hard.py"):
-        folder, _, file = name.rpartition("/")
-        cached = f"{folder}/__pycache__/{file[:-3]}.cpython-314.pyc"
-        data = wheel.read(cached)
+        assert name not in names and not [n for n in names if "__pycache__" in n]
+        data = wheel.read(name + "c")
         assert int.from_bytes(data[4:8], "little") == 1
         digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-        assert record[cached] == f"sha256={digest}" and name in record
+        assert record[name + "c"] == f"sha256={digest}"
+    # a module no page's boot imports stays a source (compiled only where it is imported)
+    assert "py_engine/analyzer.py" in names
+    assert len(wheel.read(next(n for n in names if n.endswith("METADATA")))) < 2_000  # not the whole README
 
 
 def test_every_request_stays_under_the_sub_path(page, site, console_errors, boot_timeout):
@@ -180,7 +188,7 @@ def test_boots_inside_an_iframe_on_another_origin(page, site, console_errors, bo
 
 def test_a_missing_engine_is_shown_not_silent(page, site, boot_timeout):
     """If the engine wheel cannot be had, the page says so and offers a reload."""
-    page.route("**/wheels/*.whl*", lambda route: route.fulfill(status=404, body="gone"))
+    page.route("**/wheels/**/*.whl", lambda route: route.fulfill(status=404, body="gone"))
     page.goto(site.url)
     page.wait_for_function(READY_OR_FAILED, timeout=boot_timeout)
     assert page.evaluate("() => document.getElementById('boot').classList.contains('failed')")
