@@ -4,10 +4,11 @@ standard library's zip and the wheels keep Pyodide's own bytecode for every modu
 - The standard library keeps only those modules (the import closure of Pyodide's start, micropip's
   install and a match of each rule set), each as a sourceless .pyc, as in Pyodide's distribution,
   compiled as `python -OO` compiles (no docstrings, no asserts): what CPython's own test suite
-  runs the standard library under.
+  runs the standard library under; its line tables say only each function's first line
+  (first_lines), so its tracebacks name the function and where it starts.
 - In each wheel every imported module becomes a sourceless .pyc in place of its .py (RECORD says
-  so); modules no boot imports stay sources. The engine's wheel keeps its docstrings and asserts
-  (optimize 0), micropip's is compiled like the standard library.
+  so); modules no boot imports stay sources. The engine's wheel keeps its docstrings, asserts and
+  line numbers (optimize 0), micropip's is compiled like the standard library.
 - The interpreter runs with PYTHONNODEBUGRANGES (precompile.mjs): the bytecode keeps line numbers
   but not the column ranges a traceback underlines with ^^^^, a quarter of its bytes.
 
@@ -22,6 +23,7 @@ import hashlib
 import importlib.util
 import marshal
 import sys
+import types
 import zipfile
 from collections.abc import Callable, Iterable
 
@@ -29,8 +31,29 @@ Entry = tuple[zipfile.ZipInfo, bytes]
 STDLIB_OPTIMIZE = 2  # as python -OO
 
 
-def pyc(source: bytes, filename: str, optimize: int) -> bytes:
+# A line table entry (CPython's Objects/locations.md): "no columns" (13), for k of 8 code units,
+# then the line's delta from the previous entry as a signed varint (0: the same line).
+_NO_COLUMNS = 13
+
+
+def first_lines(code: types.CodeType) -> types.CodeType:
+    """code with every instruction at its function's first line (co_firstlineno), nested code too:
+    a traceback still names the file, the function and its def line, and line numbers stay
+    numbers; the line tables were a sixth of the standard library's bytes."""
+    units = len(code.co_code) // 2
+    table = bytearray()
+    while units > 0:
+        k = min(8, units)
+        table += bytes([0x80 | _NO_COLUMNS << 3 | (k - 1), 0])
+        units -= k
+    consts = tuple(first_lines(c) if isinstance(c, types.CodeType) else c for c in code.co_consts)
+    return code.replace(co_linetable=bytes(table), co_consts=consts)
+
+
+def pyc(source: bytes, filename: str, optimize: int, lines: bool = True) -> bytes:
     code = compile(source, filename, "exec", dont_inherit=True, optimize=optimize)
+    if not lines:
+        code = first_lines(code)
     flags = (1).to_bytes(4, "little")  # hash-based, unchecked
     return importlib.util.MAGIC_NUMBER + flags + importlib.util.source_hash(source) + marshal.dumps(code)
 
@@ -70,7 +93,7 @@ def stdlib(entries: list[Entry]) -> Iterable[Entry]:
     """Only the imported modules, sourceless."""
     for info, data in entries:
         if info.filename in USED:
-            yield entry(info.filename + "c", pyc(data, ZIP_ROOT + info.filename, STDLIB_OPTIMIZE), info)
+            yield entry(info.filename + "c", pyc(data, ZIP_ROOT + info.filename, STDLIB_OPTIMIZE, lines=False), info)
 
 
 def record_row(name: str, data: bytes) -> str:
@@ -87,7 +110,8 @@ def wheel(optimize: int) -> Callable[[list[Entry]], list[Entry]]:
             if info.filename.endswith(".dist-info/RECORD"):
                 record = (info, data)
             elif info.filename in USED_SITE:
-                out.append(entry(info.filename + "c", pyc(data, SITE_ROOT + info.filename, optimize), info))
+                # the engine's own bytecode (optimize 0) keeps every line number, for its tracebacks
+                out.append(entry(info.filename + "c", pyc(data, SITE_ROOT + info.filename, optimize, lines=optimize == 0), info))
             else:
                 out.append((info, data))
         assert record is not None, "a wheel has a RECORD"

@@ -7,7 +7,7 @@
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import {
   checkedBytes, discardSnapshot, entries, fetchWheel, findSnapshot, importEngine, installEngine,
-  pyodideOptions, readManifest,
+  pyodideOptions, readManifest, unpacking,
 } from "./pyodide-boot.js";
 
 const post = (message) => self.postMessage(message);
@@ -68,18 +68,19 @@ function countBytes(stage, file, response) {
 }
 
 const realFetch = self.fetch.bind(self);
-self.fetch = async (input, init) => {
+// the packed files (pyodide-boot.js) are counted as their .gz arrives, under their own names
+self.fetch = unpacking(async (input, init) => {
   const response = await realFetch(input, init);
   try {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-    const file = decodeURIComponent(new URL(url, self.location.href).pathname.split("/").pop());
+    const file = decodeURIComponent(new URL(url, self.location.href).pathname.split("/").pop()).replace(/\.gz$/, "");
     const stage = stageOf(file);
     if (stage && response.ok) countBytes(stage, file, response);
   } catch {
     // progress is best effort; the response itself is unchanged
   }
   return response;
-};
+});
 
 // --- boot ------------------------------------------------------------------------------
 
