@@ -22,6 +22,8 @@ manifest.then((m) => {
   engineWheel = m.wheel.split("/").pop();
 }, () => {});
 const lastSent = {};
+// the stages whose files this path downloads: a restored snapshot needs no micropip nor wheel
+let downloads = ["runtime", "stdlib", "micropip", "engine"];
 
 function progress(stage, fraction, bytes) {
   const now = performance.now();
@@ -29,8 +31,8 @@ function progress(stage, fraction, bytes) {
   // At most one message per stage every 50 ms, but always the end of a stage.
   if (fraction < 1 && last && now - last.t < 50) return;
   lastSent[stage] = { t: now, fraction };
-  // bytes: this stage's bytes so far; total: every download's bytes (the card's "3.1 of 7.7 MB")
-  const total = Object.keys(sizes).filter(stageOf).reduce((sum, f) => sum + sizes[f], 0);
+  // bytes: this stage's bytes so far; total: the bytes this path downloads (the card's "3.1 of 4.9 MB")
+  const total = Object.keys(sizes).filter((f) => downloads.includes(stageOf(f))).reduce((sum, f) => sum + sizes[f], 0);
   post({ type: "progress", stage, fraction, ...(bytes !== undefined && total ? { bytes, total } : {}) });
 }
 
@@ -95,6 +97,7 @@ const wheel = () => (wheelBytes ??= manifest.then(fetchWheel));
 
 /** The normal boot: start Python, install the engine wheel with micropip, import the engine. */
 async function freshBoot(m) {
+  downloads = ["runtime", "stdlib", "micropip", "engine"];
   wheel().catch(() => {}); // reported below, at the engine stage
   progress("micropip", 0); // first: this path's own stage tells the page's bar which path it is
   progress("runtime", 0);
@@ -112,6 +115,7 @@ async function freshBoot(m) {
 
 /** A repeat visit: the heap of a warmed engine from Cache Storage (made by snapshot-worker.js). */
 async function restoreBoot(found) {
+  downloads = ["runtime", "stdlib"];
   progress("snapshot", 0); // first: this path's own stage tells the page's bar which path it is
   progress("runtime", 0);
   progress("stdlib", 0);
