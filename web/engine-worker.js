@@ -25,11 +25,11 @@ const lastSent = {};
 // the stages whose files this path downloads: a restored snapshot needs no micropip nor wheel
 let downloads = ["runtime", "stdlib", "micropip", "engine"];
 
-function progress(stage, fraction, bytes) {
+function progress(stage, fraction, bytes, lastBytes = false) {
   const now = performance.now();
   const last = lastSent[stage];
-  // At most one message per stage every 50 ms, but always the end of a stage.
-  if (fraction < 1 && last && now - last.t < 50) return;
+  // At most one message per stage every 50 ms, but always the end of a stage or of its download.
+  if (fraction < 1 && !lastBytes && last && now - last.t < 50) return;
   lastSent[stage] = { t: now, fraction };
   // bytes: this stage's bytes so far; total: the bytes this path downloads (the card's "3.1 of 4.9 MB")
   const total = Object.keys(sizes).filter((f) => downloads.includes(stageOf(f))).reduce((sum, f) => sum + sizes[f], 0);
@@ -60,11 +60,10 @@ function countBytes(stage, file, response) {
   files[file] = 0;
   const pump = () =>
     reader.read().then(({ done, value }) => {
-      if (done) return;
-      files[file] += value.byteLength;
+      if (!done) files[file] += value.byteLength;
       const got = Object.values(files).reduce((a, b) => a + b, 0);
-      progress(stage, Math.min(1, got / stageTotal()) * DOWNLOAD_SHARE[stage], got);
-      return pump();
+      progress(stage, Math.min(1, got / stageTotal()) * DOWNLOAD_SHARE[stage], got, done);
+      return done ? undefined : pump();
     });
   pump().catch(() => {});
 }

@@ -30,6 +30,17 @@ const PATHS = {
   ],
 };
 const PRIOR_RATE = 1.5e6; // bytes/s until the first bytes tell the real rate
+// How much slower than those estimates this device's last boot was (kept at its end): a repeat
+// visit starts from it instead of from a quiet machine's times.
+const STRETCH_KEY = "mahjong.bootStretch";
+const lastStretch = (() => {
+  try {
+    const kept = Number(localStorage.getItem(STRETCH_KEY));
+    return Number.isFinite(kept) && kept > 0 ? Math.min(8, Math.max(0.5, kept)) : 1;
+  } catch {
+    return 1; // storage refused (a sandboxed frame): the quiet machine's times
+  }
+})();
 let STAGES = PATHS.fresh;
 
 const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById("table"));
@@ -88,6 +99,14 @@ function choosePath(stage) {
 }
 const timing = { loader: performance.now(), path: "fresh" }; // then one entry per finished stage, and "ready"
 
+/** How much longer than estimated the start steps took, all together (1: as estimated; 0: unknown). */
+function observedStretch() {
+  const steps = STAGES.filter((s) => s.ms);
+  const last = timing[steps[steps.length - 1].name];
+  if (timing.downloaded === undefined || last === undefined) return 0;
+  return (last - timing.downloaded) / steps.reduce((sum, s) => sum + s.ms, 0);
+}
+
 /** The estimated ms still to go: the bytes left at the rate so far, then the steps not done. */
 function remainingMs(now) {
   const got = Object.values(bytes.got).reduce((sum, n) => sum + n, 0);
@@ -99,12 +118,12 @@ function remainingMs(now) {
     left += 5e6 / PRIOR_RATE * 1000; // no sizes yet: a typical first visit's download
   }
   // each step starts when the step before it (the first: the runtime's download) ends
-  let stretch = 1;
+  let stretch = lastStretch;
   let since = timing.downloaded;
   for (const s of STAGES) {
     if (!s.ms) continue;
     if (fractions[s.name] === 1) {
-      if (since !== undefined) stretch = Math.max(stretch, (timing[s.name] - since) / s.ms);
+      if (since !== undefined) stretch = (timing[s.name] - since) / s.ms; // the latest step's pace
       since = timing[s.name];
     } else if (since !== undefined) { // under way
       const spent = now - since;
@@ -119,7 +138,8 @@ function remainingMs(now) {
 
 function overall(now = performance.now()) {
   const spent = now - timing.loader;
-  shown = Math.max(shown, spent / (spent + remainingMs(now)));
+  const done = STAGES.every((s) => fractions[s.name] === 1);
+  shown = Math.max(shown, done ? 1 : spent / (spent + remainingMs(now)));
   return shown;
 }
 
@@ -181,6 +201,7 @@ function showFailure(error) {
 
 const engine = startEngine();
 engine.onProgress(({ stage, fraction, bytes: got, total }) => {
+  timing.downloads ??= performance.now(); // the worker's first word: its downloads begin
   if (got !== undefined && total) {
     bytes.first ??= performance.now();
     bytes.got[stage] = Math.max(bytes.got[stage] || 0, got);
@@ -193,6 +214,12 @@ engine.onProgress(({ stage, fraction, bytes: got, total }) => {
 const ready = engine.ready.then((info) => {
   for (const s of STAGES) onProgress(s.name, 1);
   timing.ready = performance.now();
+  try {
+    const stretch = observedStretch();
+    if (stretch > 0) localStorage.setItem(STRETCH_KEY, stretch.toFixed(2));
+  } catch {
+    // storage refused: the next visit starts from the quiet machine's times
+  }
   Object.assign(window.mahjong, info);
   bootBox.classList.add("hidden");
   // later visits start with no network (sw.js), registered now that the engine is up
