@@ -73,6 +73,8 @@ def test_table_paints_before_the_engine_is_ready(page, site, console_errors, boo
     assert set(finished) == {"runtime", "stdlib", "start", "micropip", "engine", "import"}
     assert page.get_attribute("#boot-bar", "aria-valuenow") == "100"
     assert page.is_hidden("#boot")
+    # conftest's hook (window.mahjongTestNoSnapshot): no second Pyodide for a test that never comes back
+    assert page.evaluate("() => window.mahjong.snapshot === undefined")
     assert console_errors == []
 
 
