@@ -24,8 +24,11 @@ py.FS.mkdirTree("/tmp/in");
 for (const file of [...wheels, stdlib]) py.FS.writeFile(inside(file), fs.readFileSync(file));
 py.globals.set("STDLIB", inside(stdlib));
 py.globals.set("WHEELS", py.toPy(wheels.map(inside)));
-// the engine's own bytecode keeps its docstrings and asserts; the vendored wheels' are -OO
-py.globals.set("WHEEL_OPTIMIZE", py.toPy(wheels.map((_, i) => (i === wheels.length - 1 ? 0 : 2))));
+// the engine's own bytecode keeps its docstrings and asserts, and its other pages' modules; the
+// vendored wheels' are -OO and lean (only what the install imported)
+const vendored = wheels.map((_, i) => i < wheels.length - 1);
+py.globals.set("WHEEL_OPTIMIZE", py.toPy(vendored.map((v) => (v ? 2 : 0))));
+py.globals.set("WHEEL_LEAN", py.toPy(vendored));
 
 await py.runPythonAsync(`
 import micropip

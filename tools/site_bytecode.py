@@ -7,13 +7,14 @@ standard library's zip and the wheels keep Pyodide's own bytecode for every modu
   runs the standard library under; its line tables say only each function's first line
   (first_lines), so its tracebacks name the function and where it starts.
 - In each wheel every imported module becomes a sourceless .pyc in place of its .py (RECORD says
-  so); modules no boot imports stay sources. The engine's wheel keeps its docstrings, asserts and
+  so); in the engine's, modules no boot imports stay sources (other pages import them); the
+  vendored wheels (micropip) keep only what the install imported, their licenses and metadata. The engine's wheel keeps its docstrings, asserts and
   line numbers (optimize 0), micropip's is compiled like the standard library.
 - The interpreter runs with PYTHONNODEBUGRANGES (precompile.mjs): the bytecode keeps line numbers
   but not the column ranges a traceback underlines with ^^^^, a quarter of its bytes.
 
 Hash-based unchecked .pyc (PEP 552): Python uses them as they are, without reading a source.
-STDLIB, WHEELS and WHEEL_OPTIMIZE (one level per wheel) are set by the caller (paths in Pyodide's
+STDLIB, WHEELS, WHEEL_OPTIMIZE and WHEEL_LEAN (one of each per wheel) are set by the caller (paths in Pyodide's
 file system).
 """
 from __future__ import annotations
@@ -101,14 +102,17 @@ def record_row(name: str, data: bytes) -> str:
     return f"{name},sha256={digest},{len(data)}\n"
 
 
-def wheel(optimize: int) -> Callable[[list[Entry]], list[Entry]]:
-    """The wheel with each imported module's .py replaced by its sourceless .pyc, RECORD rewritten."""
+def wheel(optimize: int, lean: bool) -> Callable[[list[Entry]], list[Entry]]:
+    """The wheel with each imported module's .py replaced by its sourceless .pyc, RECORD rewritten;
+    lean: without the modules nothing imported (micropip's SPDX table, its metadata writer...)."""
     def change(entries: list[Entry]) -> list[Entry]:
         out: list[Entry] = []
         record: Entry | None = None
         for info, data in entries:
             if info.filename.endswith(".dist-info/RECORD"):
                 record = (info, data)
+            elif lean and info.filename.endswith(".py") and info.filename not in USED_SITE:
+                continue
             elif info.filename in USED_SITE:
                 # the engine's own bytecode (optimize 0) keeps every line number, for its tracebacks
                 out.append(entry(info.filename + "c", pyc(data, SITE_ROOT + info.filename, optimize, lines=optimize == 0), info))
@@ -124,7 +128,7 @@ def wheel(optimize: int) -> Callable[[list[Entry]], list[Entry]]:
 with zipfile.ZipFile(STDLIB) as _zip:  # noqa: F821 (set by the caller)
     _before = sum(1 for i in _zip.infolist() if i.filename.endswith(".py"))
 rewrite(STDLIB, stdlib)  # noqa: F821
-for _path, _optimize in zip(WHEELS, WHEEL_OPTIMIZE, strict=True):  # noqa: F821
-    rewrite(_path, wheel(_optimize))
+for _path, _optimize, _lean in zip(WHEELS, WHEEL_OPTIMIZE, WHEEL_LEAN, strict=True):  # noqa: F821
+    rewrite(_path, wheel(_optimize, _lean))
 print(f"standard library: kept {len(USED)} of {_before} modules, as bytecode (-OO); "
       f"{len(USED_SITE)} modules of the wheels as bytecode in place of their sources")
