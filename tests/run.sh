@@ -4,7 +4,7 @@
 #   the pinned Pyodide npm package and wheels (build.py), the page's pinned dev tools
 #   (TypeScript, npm ci from package-lock.json), then pytest over tests/ (which runs tsc and
 #   node --test too: tests/test_page_js.py).
-# Extra arguments go to pytest, e.g. tests/run.sh -x -k boot
+# Extra arguments go to pytest, e.g. tests/run.sh -x -k boot, or tests/run.sh tests/test_keep.py (just that file)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,4 +27,11 @@ if ! cmp -s package-lock.json node_modules/.installed-lock.json 2>/dev/null; the
   cp package-lock.json node_modules/.installed-lock.json
 fi
 
+# arguments naming test files or folders run just those; otherwise every test under tests/
+for arg in "$@"; do
+  case "$arg" in
+    -*) ;;
+    *) if [ -e "${arg%%::*}" ]; then exec "$PYTHON" -m pytest "$@"; fi ;;
+  esac
+done
 exec "$PYTHON" -m pytest tests "$@"
