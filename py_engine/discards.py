@@ -8,44 +8,19 @@ choice the bots'.
 """
 from __future__ import annotations
 
-import copy
 from typing import Any
 
-from . import analysis, bots, shapes
+from . import analysis, bots
 from .bots import normal
 from .bots.common import View
 from .hints import _reason as reason_parts, reason_code
 from .tiles import CODES, INDEX, NUM_KINDS
 
-__all__ = ["rank", "improving_tiles"]
+__all__ = ["rank", "efficiency_order"]
 
 
 def _meld_strings(obs: dict[str, Any], seat: int) -> list[str]:
     return [f"{m['type']} {m['tile']}" for m in obs["melds"][seat]]
-
-
-def improving_tiles(rest: list[str], melds: list[str], variant: str, gold: str | None,
-                    options: dict[str, Any], unseen: list[int]) -> tuple[int, list[list[Any]]]:
-    """(shanten of the 13 tiles ``rest``, [[tile, unseen copies]] of every tile whose draw lowers it).
-
-    The hand is checked once (analysis's hand); each drawn tile only changes its counts, and the
-    shanten is analysis.shanten's: the shapes' shanten, or Xinyu's all-honors free hand if lower."""
-    now = analysis.shanten(rest, melds, variant, gold, options)
-    base = analysis._Hand(rest, melds, variant, gold, options, (13,))
-    out: list[list[Any]] = []
-    for kind in range(NUM_KINDS):
-        code = CODES[kind]
-        if unseen[kind] <= 0 or rest.count(code) >= 4:
-            continue
-        drawn = copy.copy(base)
-        drawn.counts, drawn.golds = shapes.gold_counts(rest + [code], base.gold, base.white_replaces)
-        s = shapes.shanten(drawn.counts, drawn.melds, drawn.golds, drawn.wild)
-        free = drawn.honors_free_hand_shanten()
-        if free is not None and free < s:
-            s = free
-        if s < now:
-            out.append([code, unseen[kind]])
-    return now, out
 
 
 def rank(game: Any, seat: int, level: str | None = "hard") -> dict[str, Any]:
@@ -74,15 +49,16 @@ def rank(game: Any, seat: int, level: str | None = "hard") -> dict[str, Any]:
     options = dict(game.options)
     unseen = [int(n) for n in view.unseen]
     before = analysis.shanten(hand, melds, game.variant, gold, options)
+    # every discard's shanten and improving tiles (the 13 tiles left, each draw): analysis's ukeire
+    efficiency = analysis.discard_efficiency(hand, melds, game.variant, gold, options, unseen)
     rows: list[dict[str, Any]] = []
     for action in legal:
         verb, _, tile = action.partition(" ")
         shanten: int | None = None
         tiles: list[list[Any]] = []
         if verb in ("discard", "swim"):
-            rest = list(hand)
-            rest.remove(tile)
-            shanten, tiles = improving_tiles(rest, melds, game.variant, gold, options, unseen)
+            shanten, improving = efficiency[tile]
+            tiles = [[code, n] for code, n in improving]
         cand = by_action.get(action)
         reason = None
         if level:

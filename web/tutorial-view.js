@@ -1,10 +1,36 @@
 // Pieces the analyzer and the puzzles draw alike: tile rows, action names, the ranked table of
 // choices (discards.rank's rows), all from the engine's answers. No rules here.
 import { t, tileName } from "./i18n.js";
-import { tileElement } from "./tiles.js";
+import { tileImage } from "./tiles.js";
 import { el } from "./dom.js";
 
-/** A row of tile images (canvas, with a name for readers), `gold` marked. */
+/** Each painted tile (tiles.js's cached canvas) as a data: URL, made once. */
+const urls = new WeakMap();
+
+/** A tile as an <img> of the game's tile art. A discard table holds a few hundred tiles: as
+ * <img>s sharing one URL per tile they build and paint in a few ms, where as many canvases took
+ * hundreds (bench/analyzer.py). */
+export function tileImg(code, size, look = "", name = "") {
+  const image = tileImage(code, size, window.devicePixelRatio || 1, look);
+  let url = urls.get(image);
+  if (!url) {
+    const canvas = document.createElement("canvas");
+    canvas.width = image.width;
+    canvas.height = image.height;
+    /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d")).drawImage(image, 0, 0);
+    url = canvas.toDataURL();
+    urls.set(image, url);
+  }
+  const img = document.createElement("img");
+  img.className = "tile";
+  img.src = url;
+  img.width = size;
+  img.height = Math.round((size * image.height) / image.width);
+  img.alt = name;
+  return img;
+}
+
+/** A row of tile images (each named for readers unless `label` is false), `gold` marked. */
 export function tileRow(codes, { size = 26, gold = null, label = true } = {}) {
   const row = el("span", { class: "tiles" });
   for (const code of codes) {
@@ -12,12 +38,7 @@ export function tileRow(codes, { size = 26, gold = null, label = true } = {}) {
       row.append(el("span", { class: "gap" }));
       continue;
     }
-    const c = tileElement(code, size, gold && code === gold ? "gold" : "");
-    if (label) {
-      c.setAttribute("role", "img");
-      c.setAttribute("aria-label", tileName(code));
-    }
-    row.append(c);
+    row.append(tileImg(code, size, gold && code === gold ? "gold" : "", label ? tileName(code) : ""));
   }
   return row;
 }

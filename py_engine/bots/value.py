@@ -65,19 +65,6 @@ class Estimate:
     outs: int               # plain outs (unseen tiles that lower the plain shanten)
 
 
-def _near(counts: list[int]) -> list[bool]:
-    """Kinds held, or suited kinds within two of a held tile of their suit: the only draws that can
-    lower a standard shanten (an isolated new tile never completes more than a held one would)."""
-    near = [c > 0 for c in counts]
-    for k in range(HONOR_BASE):
-        if counts[k]:
-            pos = k % 9
-            for d in (-2, -1, 1, 2):
-                if 0 <= pos + d <= 8:
-                    near[k + d] = True
-    return near
-
-
 def pung_shanten(counts: list[int], golds: int, melds: int) -> int:
     """Shanten towards all pungs (碰碰胡): (4 - melds) triplets and a pair of distinct kinds."""
     slots = 4 - melds
@@ -144,7 +131,7 @@ class Evaluator:
               allowed: set[int] | None) -> int:
         """Unseen tiles whose draw lowers this shanten (ukeire)."""
         total = 0
-        near = _near(counts) if kind in ("std", "swim") else None
+        near = shapes.near(counts) if kind in ("std", "swim") else None
         for slot, n in self.sources:
             if near is not None and slot != GOLD_SLOT and not near[slot]:
                 continue
@@ -233,7 +220,7 @@ class Evaluator:
     def _outs_plain(self, counts: list[int], golds: int, melds: int, now: int) -> int:
         total = 0
         free = self.free_honors and melds == 0
-        near = _near(counts)
+        near = shapes.near(counts)
         for slot, n in self.sources:
             if slot == GOLD_SLOT:
                 if shapes.shanten(counts, melds, golds + 1, self.wild) < now:

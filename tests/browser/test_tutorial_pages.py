@@ -67,7 +67,7 @@ def test_tapping_the_palette_builds_the_hand_and_the_hash_round_trips(page, site
     page.click("#palette button[data-tile='5m']")
     page.wait_for_function("() => document.querySelector('#result .waits') !== null")
     assert page.input_value("#hand") == "123m456p789s11z23p|gold 5m"
-    waits = page.eval_on_selector_all("#result .waits canvas", "cs => cs.map(c => c.getAttribute('aria-label'))")
+    waits = page.eval_on_selector_all("#result .waits img", "cs => cs.map(c => c.alt)")
     assert "1 Dots" in waits and "4 Dots" in waits
     page.select_option("#opt-gold_wild", json.dumps("suited"))
     page.check("#dealer")
