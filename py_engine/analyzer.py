@@ -410,9 +410,10 @@ def _why_not(g: Game, seat: int, q: Query, failed: str | None, missed: dict[str,
         out["shanten"] = analysis.shanten(q.hand, q.melds, q.variant, gold, q.options)
     if missed or (not g.is_over and seat in g.waiting_for):
         obs: dict[str, Any] = {"why_not_win": missed} if missed else dict(g.observation(seat))
-        reason = hints._cannot_win(obs)      # the referee's own reason (Game.why_not) with its words
+        reason = hints.cannot_win(obs)       # the referee's own reason (Game.why_not) with its words
         if reason:
-            out.update(code=reason["code"], text=reason["text"])
+            out.update(code=reason["code"], text=reason["text"], tile=reason.get("tile"),
+                       swim_level=reason.get("swim_level", 0))
     if out["code"] is None and out.get("shanten", -1) >= 0:
         out["code"] = "not_complete"
     out["failed"] = failed

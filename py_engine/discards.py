@@ -2,8 +2,8 @@
 
 ``rank(game, seat)`` reads the game at a moment where ``seat`` is to discard and returns, for
 each legal discard or swim, the shanten it leaves, the tiles that improve it with their unseen
-copies, the normal bot's estimate and its one-line reason (hints.py), and marks the hard bot's
-choice. Nothing here decides a rule: shanten is analysis.shanten, legality the game's, the
+copies, the normal bot's estimate and its one-line reason (hints.py: ``reason_code``, from which
+the page writes its words, and the words for library users), and marks the hard bot's choice. Nothing here decides a rule: shanten is analysis.shanten, legality the game's, the
 choice the bots'.
 """
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 from . import analysis, bots
 from .bots import normal
 from .bots.common import View
-from .hints import _reason as reason_parts, reason_code
+from .hints import reason_code, reason_text
 from .tiles import CODES, INDEX, NUM_KINDS
 
 __all__ = ["rank", "efficiency_order"]
@@ -60,15 +60,15 @@ def rank(game: Any, seat: int, level: str | None = "hard") -> dict[str, Any]:
             shanten, improving = efficiency[tile]
             tiles = [[code, n] for code, n in improving]
         cand = by_action.get(action)
-        reason = None
+        code = reason = None
         if level:
-            parts = reason_parts(reason_code(view, normal.Decision(action, [cand] if cand else [], note=cand.note if cand else ""), before))
-            reason = {lang: (body or head) for lang, (head, body) in parts.items()}
+            code = reason_code(view, normal.Decision(action, [cand] if cand else [], note=cand.note if cand else ""), before)
+            reason = reason_text(code, with_action=False)     # the row names the action
         rows.append({
             "action": action, "tile": tile or None, "shanten": shanten,
             "improving": tiles, "improving_count": sum(n for _, n in tiles),
             "score": None if cand is None else round(cand.score, 4),
-            "reason": reason,
+            "reason": reason, "reason_code": code,
             "chosen": action == choice,
         })
     if decision is not None:

@@ -3,6 +3,7 @@
 import { t, tileName } from "./i18n.js";
 import { tileImage } from "./tiles.js";
 import { el } from "./dom.js";
+import { reasonWords } from "./hint-words.js";
 
 /** Each painted tile (tiles.js's cached canvas) as a data: URL, made once. */
 const urls = new WeakMap();
@@ -58,8 +59,8 @@ export function shantenText(n) {
   return t("an.shanten.n", { n });
 }
 
-/** The table of every choice: tile, shanten, improving tiles (with copies), the reason; `lang` picks
- * the reason's language; `mark` names the row to mark as the reader's (puzzles). */
+/** The table of every choice: tile, shanten, improving tiles (with copies), the reason (its words
+ * from the engine's reason_code, in `lang`); `mark` names the row to mark as the reader's (puzzles). */
 export function choicesTable(rows, { lang = "en", gold = null, mark = null, answer = null } = {}) {
   const body = rows.map((r) => {
     const name = actionName(r.action);
@@ -74,7 +75,7 @@ export function choicesTable(rows, { lang = "en", gold = null, mark = null, answ
       el("td", { class: "num", text: r.shanten === null || r.shanten === undefined ? "" : String(r.shanten) }),
       el("td", { class: "num", text: r.shanten === null ? "" : String(r.improving_count) }),
       improving,
-      el("td", { text: (r.reason && (r.reason[lang] || r.reason.en)) || "" }));
+      el("td", { text: reasonWords(r.reason_code, lang) }));
     tr.dataset.action = r.action;
     return tr;
   });
