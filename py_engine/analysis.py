@@ -3,9 +3,8 @@ Bots and analysis).
 
 ``improving_tiles`` is a 13-tile hand's ukeire (the tiles whose draw lowers its shanten) and
 ``discard_efficiency`` that of every discard of a 14-tile hand (the 何切る table of analyze.html and
-the puzzles): the hand is checked once and each discard or draw steps its shape components by one
-tile (shapes.Component.less / more), so a table of 14 discards by 34 draws costs a few hundred
-table lookups.
+the puzzles): the hand is checked once, each discard steps its shape components by one tile
+(shapes.Component.less) and shapes.draws_shanten reads all 34 draws of the tiles left at once.
 """
 from __future__ import annotations
 
@@ -171,17 +170,16 @@ def discard_efficiency(hand: str | Iterable[str], melds: Iterable[str] = (), var
             out[tile] = _improving(h, parts, counts, h.golds - 1, held, left)
         else:
             counts[slot] -= 1
-            out[tile] = _improving(h, _step(parts, slot, -1), counts, h.golds, held, left)
+            out[tile] = _improving(h, _less(parts, slot), counts, h.golds, held, left)
             counts[slot] += 1
         held[kind] += 1
     return out
 
 
-def _step(parts: tuple[shapes.Component, ...], slot: int, change: int) -> tuple[shapes.Component, ...]:
-    """The components with one tile more (change 1) or fewer (-1) in count slot ``slot``."""
+def _less(parts: tuple[shapes.Component, ...], slot: int) -> tuple[shapes.Component, ...]:
+    """The components with one tile fewer in count slot ``slot`` (its component's link)."""
     comp, offset = (3, slot - HONOR_BASE) if slot >= HONOR_BASE else divmod(slot, 9)
-    part = parts[comp].more(offset) if change > 0 else parts[comp].less(offset)
-    return parts[:comp] + (part,) + parts[comp + 1:]
+    return parts[:comp] + (parts[comp].less(offset),) + parts[comp + 1:]
 
 
 def _improving(h: _Hand, parts: tuple[shapes.Component, ...], counts: list[int], golds: int,

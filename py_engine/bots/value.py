@@ -24,16 +24,12 @@ TYPICAL_PUNGS = (4.0, 8.0, 12.0, 16.0, 20.0, 24.0, 28.0, 30.0, 30.0)
 RESTRICTED = {"half": 0.65, "full": 0.5, "honors": 0.3}
 WIDTH_POWER = 0.2
 WIDTH_CLAMP = (0.5, 1.5)
-#: Chance per round that no one else has won (the hand goes on to this seat's next draw).
-SURVIVE = {"xinyu": 0.94, "longyan": 0.9}
 #: Share of the three discards a round that could fall on a ready hand's wait (Longyan discard wins).
 DISCARD_SHARE = 0.35
 #: Share of completed hands holding a gold whose reading pairs the gold (so they may swim).
 SWIM_SHARE = 0.5
 #: Share of the three discards a round that could be a held pair's tile (a pong).
 PONG_SHARE = 0.5
-#: A win also spares the seat its share of someone else's win: points added to every win's value.
-AVOIDED_LOSS = {"xinyu": 2.5, "longyan": 2.0}
 
 
 @lru_cache(maxsize=1 << 16)
@@ -88,7 +84,10 @@ class Evaluator:
         self.slot_of = view.slot_of
         self.n_unseen = max(1, view.unseen_total())
         self.draws = max(0, view.draws_left() + draws_delta)
-        self.survive = SURVIVE[view.variant]
+        tuning = view.rules.bots             # the rule set's numbers (rules/base.py BotTuning)
+        self.survive = tuning.survive       # chance per round that no one else has won
+        self.avoid = tuning.avoided_loss    # a win also spares the seat its share of another's win
+        self.per_m = tuning.self_draw_per_m  # a self-draw's points per unit of M (Xinyu: 3 × 2·M)
         self.simple = view.options.get("scoring") == "simple"
         self.dealer = view.is_dealer
         # the physical kinds still to come, as (slot, copies)
@@ -269,7 +268,7 @@ class Evaluator:
             honors = set(range(HONOR_BASE, 34))
             targets.append(("all_honors", "free" if concealed else "std", 8.0, honors, RESTRICTED["honors"]))
         kong = 2 if mi.has_kong else 1
-        avoid = AVOIDED_LOSS["xinyu"]
+        avoid = self.avoid
         best = Estimate(0.0, "plain", s_plain, outs_plain)
         scored = []
         for name, kind, mult, allowed, scale in targets:
@@ -294,7 +293,7 @@ class Evaluator:
             if outs < 0:
                 bound_outs = int(min(self.n_unseen, (TYPICAL_STD[min(s, 8)] if s >= 0 else 0) * 2.0 + 8))
                 p_hi, _ = self._win_chance(kind, s, bound_outs, scale, True, 8)
-                if p_hi * (6.0 * top + avoid) <= best.ev:
+                if p_hi * (self.per_m * top + avoid) <= best.ev:
                     continue
                 work = counts if allowed is None else [c if k in allowed else 0 for k, c in enumerate(counts)]
                 outs = self._outs(kind, work, golds, mi.count, s, allowed) if s >= 0 else 0
@@ -304,14 +303,14 @@ class Evaluator:
                     po = self.pong_outs(counts, allowed)
                 p, share = self._win_chance(kind, s, outs, scale, True, po if open_route else 0)
                 # a self-draw: each of the three others pays 2·M; a discard win (option): the discarder M, no 门清
-                ev = p * ((1 - share) * (6.0 * m + avoid) + share * (m / (2.0 if not open_route else 1.0) + avoid))
+                ev = p * ((1 - share) * (self.per_m * m + avoid) + share * (m / (2.0 if not open_route else 1.0) + avoid))
                 if ev > best.ev:
                     best = Estimate(ev, name if not open_route or not concealed else name + ":open", s_plain, outs_plain)
         return best
 
     def _longyan(self, counts: list[int], golds: int, mi: MeldInfo) -> Estimate:
         s_plain, outs_plain = self._plain(counts, golds, mi)
-        avoid = AVOIDED_LOSS["longyan"]
+        avoid = self.avoid
         v_self = float(longyan_total(2, self.dealer))
         if golds:
             # a completed hand holding a gold can often swim instead of winning at once (游金)
