@@ -505,7 +505,7 @@ function settingsClosed(draft) {
       ui.showQuick(settings, variantsOf(catalog));
       return;
     }
-    startMatch(matchArgs()).catch(() => {});
+    startMatch(draft.daily ? keeper.daily(settings, params.hands) : matchArgs()).catch(() => {});
     return;
   }
   if (dealWhenClosed) {

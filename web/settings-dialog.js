@@ -109,12 +109,18 @@ export class SettingsDialog {
       this.dialogs.close("settings");
       this.h.settingsClosed(draft);
     };
+    // the deal of the day: the chosen rule set and bot level, today's walls, the rule set's default options
+    const daily = () => {
+      this.dialogs.close("settings");
+      this.h.settingsClosed({ ...draft, daily: true });
+    };
     this.dialogs.open("settings", "settings", t("set.title"), [
       el("h3", { text: t("set.quick") }), body,
       el("h3", { text: t("set.rules") }), rulesBox,
       el("h3", { text: t("set.lang") + " · " + t("set.speed") }), live,
     ], [
       el("button", { type: "button", id: "set-close", text: t("set.close"), onclick: close }),
+      el("button", { type: "button", id: "set-daily", text: t("keep.daily"), title: t("keep.dailyHint"), onclick: daily }),
       el("button", { type: "button", id: "set-start", class: "primary", text: t("set.start"), onclick: start }),
     ], { onClose: close });
     if (focusStart) document.getElementById("set-start")?.focus();

@@ -147,4 +147,13 @@ def test_deal_of_the_day_compares_the_total_with_the_bots_on_the_same_walls(page
             seat = game.waiting_for[0]
             game.apply(seat, bots.choose(game, seat, level if seat == 0 else "normal"))
         assert game.result["deltas"][0] == shown, level
+    # the same deal from the settings dialog's button: a new match on today's walls
+    ended = page.evaluate("() => window.mahjong.state().history_length")
+    page.click("#compare button.primary")
+    page.click("#settle-peek")                                    # the table behind the final standings
+    page.click("#tb-settings")
+    page.click("#set-daily")
+    page.wait_for_function("(n) => window.mahjong.state().history_length < n && !window.mahjong.state().is_over", arg=ended)
+    again = page.evaluate("() => window.mahjong.state().match")
+    assert again["seed"] == today and again["hands"] == 1 and again["hand_number"] == 0
     assert console_errors == []
