@@ -113,7 +113,7 @@ def two_set_ups(q: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-@pytest.mark.parametrize("bot, hands", [(False, 200), (True, 6)])
+@pytest.mark.parametrize("bot, hands", [(False, 120), (True, 6)])
 def test_one_set_up_gives_the_verdict_and_table_of_two(bot: bool, hands: int) -> None:
     rng = random.Random(14)
     seen: Counter[object] = Counter()
