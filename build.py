@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import argparse
 import base64
+import gzip
 import hashlib
 import http.server
+import io
 import json
 import os
 import runpy
@@ -22,6 +24,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import zipfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -145,6 +148,24 @@ def vendor_pyodide(pin: dict, target: Path) -> dict:
     return lock
 
 
+def pack(path: Path) -> Path:
+    """path (a zip: the standard library or a wheel) rewritten with its members stored, then
+    gzipped whole as path.gz in its place: one compression over the whole archive takes about a
+    sixth more off than deflating member by member, whatever the host compresses; the workers
+    fetch it and unpack it (web/pyodide-boot.js, `unpacking`). Returns the .gz."""
+    with zipfile.ZipFile(path) as src:
+        members = [(info, src.read(info)) for info in src.infolist()]
+    stored = io.BytesIO()
+    with zipfile.ZipFile(stored, "w", zipfile.ZIP_STORED) as out:
+        for info, data in members:
+            info.compress_type = zipfile.ZIP_STORED
+            out.writestr(info, data)
+    path.write_bytes(stored.getvalue())  # the lock's and the manifest's SHA-256 are of these bytes
+    packed = path.with_name(path.name + ".gz")
+    packed.write_bytes(gzip.compress(stored.getvalue(), 9, mtime=0))
+    return packed
+
+
 def relock(lock: dict, target: Path) -> None:
     """Set the lock's sha256 of the wheels we ship (after precompile changed them)."""
     for entry in lock["packages"].values():
@@ -157,6 +178,8 @@ def relock(lock: dict, target: Path) -> None:
 # stamps every member with SOURCE_DATE_EPOCH and writes them in sorted order).
 SOURCE_DATE_EPOCH = "315619200"
 WHEEL_INPUTS = ("pyproject.toml", "README.md", ENGINE_PACKAGE)
+WHEEL_README = ("# py_engine\n\nThe rules, scoring, bots and hints of the mahjong game in this "
+                "repository's README.md (every page of the site installs this wheel).\n")
 
 
 def fetch_build_tools(pin: dict) -> Path:
@@ -179,10 +202,31 @@ def fetch_build_tools(pin: dict) -> Path:
     return folder
 
 
+def unpack_build_tools(pin: dict) -> Path:
+    """The pinned setuptools, unpacked once from its checked wheel (a pure wheel is importable as
+    it unpacks): the folder to put first on the backend's sys.path."""
+    folder = fetch_build_tools(pin)
+    spec = pin["build"]["setuptools"]
+    unpacked = folder / f"setuptools-{spec['version']}-{spec['sha256'][:12]}"
+    if not (unpacked / "setuptools" / "build_meta.py").exists():
+        shutil.rmtree(unpacked, ignore_errors=True)
+        with zipfile.ZipFile(folder / spec["file"]) as wheel:
+            wheel.extractall(unpacked)
+    return unpacked
+
+
+# The PEP 517 backend called as pip's isolated build calls it, without making a virtual
+# environment and installing setuptools into it for every build (20 s of a build here): -I -S,
+# so no site-packages, user site or PYTHON* variable reaches it, only the standard library and
+# the pinned setuptools. The same bytes as `pip wheel` gives (compared when this replaced it).
+BACKEND = ("import sys; sys.path.insert(0, sys.argv[1]); from setuptools import build_meta; "
+           "print(build_meta.build_wheel(sys.argv[2]))")
+
+
 def build_engine_wheel(target: Path, pin: dict) -> Path:
-    """The engine's py3-none-any wheel, built by `pip wheel` with the pinned setuptools from a
+    """The engine's py3-none-any wheel, built by the pinned setuptools' PEP 517 backend from a
     clean copy of the project (no build/ or egg-info left in the tree; no caches in the wheel)."""
-    tools = fetch_build_tools(pin)
+    tools = unpack_build_tools(pin)
     target.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="engine-wheel-") as tmp:
         source = Path(tmp) / "src"
@@ -193,19 +237,20 @@ def build_engine_wheel(target: Path, pin: dict) -> Path:
             else:
                 source.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(ROOT / name, source / name)
+        # the wheel's METADATA carries the readme whole: the page's copy needs only its first line
+        (source / "README.md").write_text(WHEEL_README, encoding="utf-8")
         out = Path(tmp) / "out"
-        env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH, PIP_CONSTRAINT="",
-                   PIP_NO_INPUT="1", PYTHONDONTWRITEBYTECODE="1")
+        out.mkdir()
+        env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH)
         done = subprocess.run(
-            [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-index",
-             "--find-links", str(tools), "--wheel-dir", str(out), str(source)],
-            capture_output=True, text=True, env=env,
+            [sys.executable, "-I", "-S", "-B", "-c", BACKEND, str(tools), str(out)],
+            capture_output=True, text=True, env=env, cwd=source,
         )
         if done.returncode != 0:
-            raise BuildError("pip wheel of the engine failed:\n" + (done.stderr or done.stdout)[-3000:])
+            raise BuildError("setuptools could not build the engine's wheel:\n" + (done.stderr or done.stdout)[-3000:])
         built = sorted(out.glob("*-py3-none-any.whl"))
         if len(built) != 1:
-            raise BuildError(f"pip wheel gave {[p.name for p in out.iterdir()]}, not one pure wheel")
+            raise BuildError(f"setuptools gave {[p.name for p in out.iterdir()]}, not one pure wheel")
         wheel = target / built[0].name
         shutil.copyfile(built[0], wheel)
     return wheel
@@ -293,28 +338,37 @@ def build(dist: Path = DIST) -> Path:
     if (ROOT / "static").is_dir():
         shutil.copytree(ROOT / "static", dist, dirs_exist_ok=True)
     lock = vendor_pyodide(pin, dist / "pyodide")
-    wheel = build_engine_wheel(dist / "wheels", pin)
+    built = build_engine_wheel(dist / "wheels", pin)
     vendored = [dist / "pyodide" / w["file"] for w in pin["wheels"].values()]
-    precompile(dist / "pyodide", lock, [*vendored, wheel])
+    precompile(dist / "pyodide", lock, [*vendored, built])
+    stdlib = dist / "pyodide" / "python_stdlib.zip"
+    packed = [pack(path) for path in (stdlib, *vendored, built)]
     relock(lock, dist / "pyodide")
-    wheel_sha = hashlib.sha256(wheel.read_bytes()).hexdigest()
+    wheel_sha = hashlib.sha256(built.read_bytes()).hexdigest()
+    # in a folder named by its hash: the same URL for the engine worker, the snapshot worker and
+    # the service worker's fill (one download), and a new build's wheel is a new URL (no stale copy)
+    wheel = dist / "wheels" / wheel_sha[:16] / built.name
+    wheel.parent.mkdir()
+    packed[-1] = packed[-1].replace(wheel.with_name(wheel.name + ".gz"))
+    for path in (stdlib, *vendored, built):
+        path.unlink()  # only the .gz is shipped
 
     # engine.json is the boot manifest the worker reads: which wheel to install, Pyodide's lock
-    # (lockFileContents), and the sizes of the big downloads so the progress bar shows real bytes.
-    shipped = [dist / "pyodide" / f for f in ("pyodide.asm.wasm", "python_stdlib.zip")]
-    shipped += [dist / "pyodide" / w["file"] for w in pin["wheels"].values()]
-    shipped.append(wheel)
+    # (lockFileContents), and the sizes of the big downloads (a packed file's: its .gz) under
+    # the names the worker asks for, so the progress bar shows real bytes.
+    sizes = {"pyodide.asm.wasm": (dist / "pyodide" / "pyodide.asm.wasm").stat().st_size}
+    sizes.update((p.name.removesuffix(".gz"), p.stat().st_size) for p in packed)
     manifest = {
-        "wheel": f"wheels/{wheel.name}",
+        "wheel": wheel.relative_to(dist).as_posix(),
         "sha256": wheel_sha,
         "pyodide": pin["pyodide"]["version"],
         "pyodide_build": digest(dist / "pyodide" / f for f in ("pyodide.asm.mjs", "pyodide.asm.wasm")),
         # a memory snapshot holds the heap of this exact runtime, standard library, engine and
         # warm-up: its cache key changes with any of them (pyodide-boot.js)
-        "snapshot": digest([*(dist / "pyodide" / f for f in ("pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")),
-                            wheel, dist / "pyodide-boot.js", dist / "warmup.py"]),
+        "snapshot": digest([*(dist / "pyodide" / f for f in ("pyodide.asm.mjs", "pyodide.asm.wasm")), *packed,
+                            dist / "pyodide-boot.js", dist / "warmup.py"]),
         "lock": lock,
-        "sizes": {p.name: p.stat().st_size for p in shipped},
+        "sizes": sizes,
     }
     (dist / "engine.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     write_options(dist / "options.json")

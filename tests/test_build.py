@@ -1,5 +1,6 @@
-"""build.py's engine wheel: built by pip wheel with the pinned setuptools, the same bytes from the
-same sources, a RECORD that matches its files, and nothing but the engine's package inside."""
+"""build.py's engine wheel: built by the pinned setuptools' PEP 517 backend (isolated: python -I -S),
+the same bytes from the same sources, a RECORD that matches its files, and nothing but the
+engine's package inside."""
 from __future__ import annotations
 
 import base64

@@ -3,7 +3,7 @@
 // Boots the runtime, installs the engine's wheel (the last one) with micropip, plays a hand of
 // each rule set through the bridge (web/warmup.py), then tools/site_bytecode.py trims the
 // standard library to what was imported and compiles it, in the zip and wheels given (rewritten
-// in place).
+// in place). PYTHONNODEBUGRANGES: the bytecode it compiles keeps line numbers, not column ranges.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -16,6 +16,7 @@ const py = await loadPyodide({
   lockFileContents: fs.readFileSync(lock, "utf8"), // the site's lock, inline in engine.json
   packageBaseUrl: dir + "/",
   packages: ["micropip"],
+  env: { PYTHONNODEBUGRANGES: "1" },
 });
 
 const inside = (file) => "/tmp/in/" + path.basename(file);
@@ -23,6 +24,11 @@ py.FS.mkdirTree("/tmp/in");
 for (const file of [...wheels, stdlib]) py.FS.writeFile(inside(file), fs.readFileSync(file));
 py.globals.set("STDLIB", inside(stdlib));
 py.globals.set("WHEELS", py.toPy(wheels.map(inside)));
+// the engine's own bytecode keeps its docstrings and asserts, and its other pages' modules; the
+// vendored wheels' are -OO and lean (only what the install imported)
+const vendored = wheels.map((_, i) => i < wheels.length - 1);
+py.globals.set("WHEEL_OPTIMIZE", py.toPy(vendored.map((v) => (v ? 2 : 0))));
+py.globals.set("WHEEL_LEAN", py.toPy(vendored));
 
 await py.runPythonAsync(`
 import micropip

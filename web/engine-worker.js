@@ -7,7 +7,7 @@
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import {
   checkedBytes, discardSnapshot, entries, fetchWheel, findSnapshot, importEngine, installEngine,
-  pyodideOptions, readManifest,
+  pyodideOptions, readManifest, unpacking,
 } from "./pyodide-boot.js";
 
 const post = (message) => self.postMessage(message);
@@ -22,15 +22,17 @@ manifest.then((m) => {
   engineWheel = m.wheel.split("/").pop();
 }, () => {});
 const lastSent = {};
+// the stages whose files this path downloads: a restored snapshot needs no micropip nor wheel
+let downloads = ["runtime", "stdlib", "micropip", "engine"];
 
-function progress(stage, fraction, bytes) {
+function progress(stage, fraction, bytes, lastBytes = false) {
   const now = performance.now();
   const last = lastSent[stage];
-  // At most one message per stage every 50 ms, but always the end of a stage.
-  if (fraction < 1 && last && now - last.t < 50) return;
+  // At most one message per stage every 50 ms, but always the end of a stage or of its download.
+  if (fraction < 1 && !lastBytes && last && now - last.t < 50) return;
   lastSent[stage] = { t: now, fraction };
-  // bytes: this stage's bytes so far; total: every download's bytes (the card's "3.1 of 7.7 MB")
-  const total = Object.keys(sizes).filter(stageOf).reduce((sum, f) => sum + sizes[f], 0);
+  // bytes: this stage's bytes so far; total: the bytes this path downloads (the card's "3.1 of 4.9 MB")
+  const total = Object.keys(sizes).filter((f) => downloads.includes(stageOf(f))).reduce((sum, f) => sum + sizes[f], 0);
   post({ type: "progress", stage, fraction, ...(bytes !== undefined && total ? { bytes, total } : {}) });
 }
 
@@ -58,28 +60,28 @@ function countBytes(stage, file, response) {
   files[file] = 0;
   const pump = () =>
     reader.read().then(({ done, value }) => {
-      if (done) return;
-      files[file] += value.byteLength;
+      if (!done) files[file] += value.byteLength;
       const got = Object.values(files).reduce((a, b) => a + b, 0);
-      progress(stage, Math.min(1, got / stageTotal()) * DOWNLOAD_SHARE[stage], got);
-      return pump();
+      progress(stage, Math.min(1, got / stageTotal()) * DOWNLOAD_SHARE[stage], got, done);
+      return done ? undefined : pump();
     });
   pump().catch(() => {});
 }
 
 const realFetch = self.fetch.bind(self);
-self.fetch = async (input, init) => {
+// the packed files (pyodide-boot.js) are counted as their .gz arrives, under their own names
+self.fetch = unpacking(async (input, init) => {
   const response = await realFetch(input, init);
   try {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-    const file = decodeURIComponent(new URL(url, self.location.href).pathname.split("/").pop());
+    const file = decodeURIComponent(new URL(url, self.location.href).pathname.split("/").pop()).replace(/\.gz$/, "");
     const stage = stageOf(file);
     if (stage && response.ok) countBytes(stage, file, response);
   } catch {
     // progress is best effort; the response itself is unchanged
   }
   return response;
-};
+});
 
 // --- boot ------------------------------------------------------------------------------
 
@@ -94,6 +96,7 @@ const wheel = () => (wheelBytes ??= manifest.then(fetchWheel));
 
 /** The normal boot: start Python, install the engine wheel with micropip, import the engine. */
 async function freshBoot(m) {
+  downloads = ["runtime", "stdlib", "micropip", "engine"];
   wheel().catch(() => {}); // reported below, at the engine stage
   progress("micropip", 0); // first: this path's own stage tells the page's bar which path it is
   progress("runtime", 0);
@@ -111,6 +114,7 @@ async function freshBoot(m) {
 
 /** A repeat visit: the heap of a warmed engine from Cache Storage (made by snapshot-worker.js). */
 async function restoreBoot(found) {
+  downloads = ["runtime", "stdlib"];
   progress("snapshot", 0); // first: this path's own stage tells the page's bar which path it is
   progress("runtime", 0);
   progress("stdlib", 0);

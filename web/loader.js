@@ -6,29 +6,41 @@
 import { paintFelt } from "./felt.js"; // tiny and import-free: the first frame is not held up
 import { startEngine } from "./engine.js"; // small and import-free too
 
-// Each stage's share of the bar, roughly its share of the boot time, on each of the worker's
-// two paths (a stage only one path has tells which: the worker reports "snapshot" first when it
-// restores one, "micropip" first when it boots normally). Downloads report bytes; "start"
-// (compiling WebAssembly, starting the interpreter or restoring its snapshot) reports only its
-// end, so while it runs the bar eases toward its end with time.
+// The bar shows the share of the boot's time gone: time so far against time so far plus what is
+// left, where what is left is the bytes still to come at the rate they are coming, then the
+// start steps' estimated times (ms on a quiet machine, stretched as far as the steps already
+// done overran theirs). Every stage reports its end; downloads report bytes. The worker reports
+// "snapshot" first when it restores one (a repeat visit), "micropip" first when it boots normally.
 const PATHS = {
   fresh: [
-    { name: "runtime", weight: 0.34, label: "Loading the game" },
-    { name: "stdlib", weight: 0.1, label: "Loading the game" },
-    { name: "start", weight: 0.3, label: "Getting the game ready" },
-    { name: "micropip", weight: 0.04, label: "Loading the game" },
-    { name: "engine", weight: 0.16, label: "Setting up the rules and the players" },
-    { name: "import", weight: 0.06, label: "Setting up the table" },
+    { name: "runtime", label: "Loading the game" },
+    { name: "stdlib", label: "Loading the game" },
+    { name: "start", ms: 1800, label: "Getting the game ready" },
+    { name: "micropip", ms: 150, label: "Loading the game" },
+    { name: "engine", ms: 450, label: "Setting up the rules and the players" },
+    { name: "import", ms: 250, label: "Setting up the table" },
   ],
   // a repeat visit: the saved engine (a memory snapshot) instead of micropip and the install
   snapshot: [
-    { name: "runtime", weight: 0.4, label: "Loading the game" },
-    { name: "stdlib", weight: 0.05, label: "Loading the game" },
-    { name: "snapshot", weight: 0.15, label: "Loading the game" },
-    { name: "start", weight: 0.35, key: "restore", label: "Getting the game ready" },
-    { name: "import", weight: 0.05, label: "Setting up the table" },
+    { name: "runtime", label: "Loading the game" },
+    { name: "stdlib", label: "Loading the game" },
+    { name: "snapshot", label: "Loading the game" },
+    { name: "start", ms: 900, key: "restore", label: "Getting the game ready" },
+    { name: "import", ms: 50, label: "Setting up the table" },
   ],
 };
+const PRIOR_RATE = 1.5e6; // bytes/s until the first bytes tell the real rate
+// How much slower than those estimates this device's last boot was (kept at its end): a repeat
+// visit starts from it instead of from a quiet machine's times.
+const STRETCH_KEY = "mahjong.bootStretch";
+const lastStretch = (() => {
+  try {
+    const kept = Number(localStorage.getItem(STRETCH_KEY));
+    return Number.isFinite(kept) && kept > 0 ? Math.min(8, Math.max(0.5, kept)) : 1;
+  } catch {
+    return 1; // storage refused (a sandboxed frame): the quiet machine's times
+  }
+})();
 let STAGES = PATHS.fresh;
 
 const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById("table"));
@@ -87,8 +99,47 @@ function choosePath(stage) {
 }
 const timing = { loader: performance.now(), path: "fresh" }; // then one entry per finished stage, and "ready"
 
-function overall() {
-  shown = Math.max(shown, STAGES.reduce((sum, s) => sum + s.weight * fractions[s.name], 0));
+/** How much longer than estimated the start steps took, all together (1: as estimated; 0: unknown). */
+function observedStretch() {
+  const steps = STAGES.filter((s) => s.ms);
+  const last = timing[steps[steps.length - 1].name];
+  if (timing.downloaded === undefined || last === undefined) return 0;
+  return (last - timing.downloaded) / steps.reduce((sum, s) => sum + s.ms, 0);
+}
+
+/** The estimated ms still to go: the bytes left at the rate so far, then the steps not done. */
+function remainingMs(now) {
+  const got = Object.values(bytes.got).reduce((sum, n) => sum + n, 0);
+  let left = 0;
+  if (bytes.total && got < bytes.total) {
+    const rate = bytes.first !== undefined && now - bytes.first > 100 ? got / ((now - bytes.first) / 1000) : PRIOR_RATE;
+    left += ((bytes.total - got) / Math.max(rate, 1)) * 1000;
+  } else if (!bytes.total) {
+    left += 5e6 / PRIOR_RATE * 1000; // no sizes yet: a typical first visit's download
+  }
+  // each step starts when the step before it (the first: the runtime's download) ends
+  let stretch = lastStretch;
+  let since = timing.downloaded;
+  for (const s of STAGES) {
+    if (!s.ms) continue;
+    if (fractions[s.name] === 1) {
+      if (since !== undefined) stretch = (timing[s.name] - since) / s.ms; // the latest step's pace
+      since = timing[s.name];
+    } else if (since !== undefined) { // under way
+      const spent = now - since;
+      left += Math.max(s.ms * stretch - spent, spent * 0.25); // overrunning: a quarter more again
+      since = undefined; // the steps after it have not started
+    } else {
+      left += s.ms * stretch;
+    }
+  }
+  return left;
+}
+
+function overall(now = performance.now()) {
+  const spent = now - timing.loader;
+  const done = STAGES.every((s) => fractions[s.name] === 1);
+  shown = Math.max(shown, done ? 1 : spent / (spent + remainingMs(now)));
   return shown;
 }
 
@@ -112,34 +163,30 @@ function showProgress() {
   statusLine.textContent = line;
 }
 
-/** Bytes downloaded per stage, and every download's total (the worker's progress reports). */
-const bytes = { got: /** @type {Record<string, number>} */ ({}), total: 0 };
+/** Bytes downloaded per stage, every download's total (the worker's progress reports), and
+ * when the first bytes came. */
+const bytes = { got: /** @type {Record<string, number>} */ ({}), total: 0, first: /** @type {number | undefined} */ (undefined) };
 
 function onProgress(stage, fraction) {
   if (!(stage in fractions) && !choosePath(stage)) return;
   const f = Math.max(fractions[stage], Math.min(1, fraction));
   if (f === fractions[stage]) return;
   fractions[stage] = f;
-  if (f === 1) timing[stage] = performance.now();
-  progressLog.push({ stage, fraction: f, overall: overall(), t: performance.now() });
+  const now = performance.now();
+  if (f === 1) timing[stage] = now;
+  const got = Object.values(bytes.got).reduce((sum, n) => sum + n, 0);
+  if (timing.downloaded === undefined && ((bytes.total && got >= bytes.total) || (fractions.runtime === 1 && fractions.stdlib === 1))) {
+    timing.downloaded = now; // the start steps begin
+  }
+  progressLog.push({ stage, fraction: f, overall: overall(now), t: now });
   showProgress();
-  if (fractions.runtime === 1 && fractions.stdlib === 1 && fractions.start < 1) easeStart();
 }
 
-let easing = null;
-function easeStart() {
-  if (easing) return;
-  const from = performance.now();
-  easing = setInterval(() => {
-    if (fractions.start === 1 || bootBox.classList.contains("failed")) {
-      clearInterval(easing);
-      return;
-    }
-    // Never past 90 %: only the worker's word ends the stage.
-    fractions.start = Math.max(fractions.start, 0.9 * (1 - Math.exp(-(performance.now() - from) / 1500)));
-    showProgress();
-  }, 150);
-}
+// Between reports the bar moves on with time (what is left shrinks as it goes).
+const ticking = setInterval(() => {
+  if (timing.ready !== undefined || bootBox.classList.contains("failed")) clearInterval(ticking);
+  else showProgress();
+}, 150);
 
 function showFailure(error) {
   bootBox.classList.add("failed");
@@ -154,7 +201,9 @@ function showFailure(error) {
 
 const engine = startEngine();
 engine.onProgress(({ stage, fraction, bytes: got, total }) => {
+  timing.downloads ??= performance.now(); // the worker's first word: its downloads begin
   if (got !== undefined && total) {
+    bytes.first ??= performance.now();
     bytes.got[stage] = Math.max(bytes.got[stage] || 0, got);
     bytes.total = total;
   }
@@ -165,12 +214,19 @@ engine.onProgress(({ stage, fraction, bytes: got, total }) => {
 const ready = engine.ready.then((info) => {
   for (const s of STAGES) onProgress(s.name, 1);
   timing.ready = performance.now();
+  try {
+    const stretch = observedStretch();
+    if (stretch > 0) localStorage.setItem(STRETCH_KEY, stretch.toFixed(2));
+  } catch {
+    // storage refused: the next visit starts from the quiet machine's times
+  }
   Object.assign(window.mahjong, info);
   bootBox.classList.add("hidden");
   // later visits start with no network (sw.js), registered now that the engine is up
   window.mahjong.offline = import("./offline.js").then((m) => m.keepOffline());
   window.mahjong.offline.catch((error) => console.warn("mahjong: no offline copy:", error));
-  if (info.path === "fresh" && typeof caches !== "undefined") {
+  // (the browser tests set window.mahjongTestNoSnapshot before the page runs: tests/browser/conftest.py)
+  if (info.path === "fresh" && typeof caches !== "undefined" && /** @type {any} */ (window).mahjongTestNoSnapshot !== true) {
     // the next visit restores a snapshot instead: made in idle time by a second worker
     window.mahjong.snapshot = import("./snapshot.js").then((m) => m.makeSnapshotLater());
   }

@@ -6,7 +6,10 @@
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import {
   SNAPSHOT_LIMIT, fetchWheel, here, importEngine, installEngine, pyodideOptions, readManifest, storeSnapshot,
+  unpacking,
 } from "./pyodide-boot.js";
+
+self.fetch = unpacking(self.fetch.bind(self)); // the standard library and wheels come gzipped
 
 // What a snapshot may not hold: micropip's modules keep JS functions (a bound loadPackage), and
 // the heap is settled by a collection.

@@ -108,6 +108,22 @@ def _screenshot(request: pytest.FixtureRequest) -> Iterator[None]:
         print(f"no screenshot: {error}")
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "snapshot: the page makes its memory snapshot after a first visit, "
+                                       "as for a player (other browser tests skip it)")
+
+
+@pytest.fixture(autouse=True)
+def _no_snapshot_worker(request: pytest.FixtureRequest) -> None:
+    """After a first visit the page boots a second Pyodide in idle time to make the memory snapshot
+    of the next visit (web/snapshot.js): a test that never makes a second visit only pays for it in
+    CPU. Its pages are told to skip it (window.mahjongTestNoSnapshot, read by web/loader.js) unless
+    the test is marked `snapshot`."""
+    if "page" not in request.fixturenames or request.node.get_closest_marker("snapshot"):
+        return
+    request.getfixturevalue("page").context.add_init_script("window.mahjongTestNoSnapshot = true;")
+
+
 @pytest.fixture
 def boot_timeout() -> int:
     return BOOT_TIMEOUT_MS

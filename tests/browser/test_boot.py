@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import base64
+import gzip
 import hashlib
+import io
 import json
 import zipfile
 from pathlib import Path
@@ -12,6 +14,15 @@ PYODIDE_VERSION = json.loads((ROOT / "vendor.json").read_text())["pyodide"]["ver
 
 READY_OR_FAILED = """() => window.mahjong && (window.mahjong.timing.ready !== undefined
     || document.getElementById("boot").classList.contains("failed"))"""
+
+
+def unpacked(path: Path) -> bytes:
+    """A zip build.py ships gzipped whole (path.gz, the zip's members stored): its bytes."""
+    packed = path.with_name(path.name + ".gz").read_bytes()
+    assert not path.exists() and packed[:2] == b"\x1f\x8b", path
+    data = gzip.decompress(packed)
+    assert {i.compress_type for i in zipfile.ZipFile(io.BytesIO(data)).infolist()} == {zipfile.ZIP_STORED}
+    return data
 
 
 def wait_ready(frame, timeout: int) -> None:
@@ -62,6 +73,8 @@ def test_table_paints_before_the_engine_is_ready(page, site, console_errors, boo
     assert set(finished) == {"runtime", "stdlib", "start", "micropip", "engine", "import"}
     assert page.get_attribute("#boot-bar", "aria-valuenow") == "100"
     assert page.is_hidden("#boot")
+    # conftest's hook (window.mahjongTestNoSnapshot): no second Pyodide for a test that never comes back
+    assert page.evaluate("() => window.mahjong.snapshot === undefined")
     assert console_errors == []
 
 
@@ -126,9 +139,11 @@ def test_ping_answers_from_python_314_in_the_worker(page, site, console_errors, 
 
 def test_the_site_ships_bytecode_for_what_the_boot_imports(site):
     # build.py compiles, with the vendored Pyodide under Node, every module a boot imports: the
-    # standard library's as sourceless .pyc in its zip, the wheels' in __pycache__ beside the
-    # sources; hash-based and unchecked (PEP 552 flags 1), so the page compiles no source.
-    stdlib = zipfile.ZipFile(site.dist / "pyodide" / "python_stdlib.zip")
+    # standard library's and the wheels' as sourceless .pyc in place of their sources (the
+    # engine's keeping its docstrings and asserts), hash-based and unchecked (PEP 552 flags 1),
+    # so the page compiles no source; without column ranges (PYTHONNODEBUGRANGES), with lines.
+    # (the standard library and the wheels are shipped gzipped whole: pyodide-boot.js unpacks them)
+    stdlib = zipfile.ZipFile(io.BytesIO(unpacked(site.dist / "pyodide" / "python_stdlib.zip")))
     names = set(stdlib.namelist())
     for module in ("json/__init__", "asyncio/__init__", "dataclasses", "zipfile/__init__"):
         assert module + ".pyc" in names and module + ".py" not in names, module
@@ -139,18 +154,26 @@ def test_the_site_ships_bytecode_for_what_the_boot_imports(site):
 
     manifest = json.loads((site.dist / "engine.json").read_text())
     for entry in manifest["lock"]["packages"].values():  # Pyodide checks these against what it loads
-        assert entry["sha256"] == hashlib.sha256((site.dist / "pyodide" / entry["file_name"]).read_bytes()).hexdigest()
+        assert entry["sha256"] == hashlib.sha256(unpacked(site.dist / "pyodide" / entry["file_name"])).hexdigest()
 
-    wheel = zipfile.ZipFile(site.dist / manifest["wheel"])
+    # the wheel's folder is its hash: the workers and the service worker fetch one URL per build
+    path = site.dist / manifest["wheel"]
+    data = unpacked(path)
+    assert path.parent.name == manifest["sha256"][:16] == hashlib.sha256(data).hexdigest()[:16]
+    wheel = zipfile.ZipFile(io.BytesIO(data))
+    names = set(wheel.namelist())
     record = {row.split(",")[0]: row.split(",")[1] for row in
-              wheel.read(next(n for n in wheel.namelist() if n.endswith("RECORD"))).decode().splitlines()}
+              wheel.read(next(n for n in names if n.endswith("RECORD"))).decode().splitlines()}
+    assert set(record) == names
     for name in ("py_engine/game.py", "py_engine/bots/hard.py"):
-        folder, _, file = name.rpartition("/")
-        cached = f"{folder}/__pycache__/{file[:-3]}.cpython-314.pyc"
-        data = wheel.read(cached)
+        assert name not in names and not [n for n in names if "__pycache__" in n]
+        data = wheel.read(name + "c")
         assert int.from_bytes(data[4:8], "little") == 1
         digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-        assert record[cached] == f"sha256={digest}" and name in record
+        assert record[name + "c"] == f"sha256={digest}"
+    # a module no page's boot imports stays a source (compiled only where it is imported)
+    assert "py_engine/analyzer.py" in names
+    assert len(wheel.read(next(n for n in names if n.endswith("METADATA")))) < 2_000  # not the whole README
 
 
 def test_every_request_stays_under_the_sub_path(page, site, console_errors, boot_timeout):
@@ -180,7 +203,7 @@ def test_boots_inside_an_iframe_on_another_origin(page, site, console_errors, bo
 
 def test_a_missing_engine_is_shown_not_silent(page, site, boot_timeout):
     """If the engine wheel cannot be had, the page says so and offers a reload."""
-    page.route("**/wheels/*.whl*", lambda route: route.fulfill(status=404, body="gone"))
+    page.route("**/wheels/**", lambda route: route.fulfill(status=404, body="gone"))
     page.goto(site.url)
     page.wait_for_function(READY_OR_FAILED, timeout=boot_timeout)
     assert page.evaluate("() => document.getElementById('boot').classList.contains('failed')")

@@ -11,6 +11,8 @@ import shutil
 import threading
 from pathlib import Path
 
+import pytest
+
 from conftest import _load_build
 from pagehelp import reopen, shot
 from test_boot import wait_ready
@@ -44,6 +46,7 @@ class Server:
         return self.build.write_offline_list(self.dist)
 
 
+@pytest.mark.snapshot  # the offline visit restores the first visit's snapshot
 def test_after_one_visit_the_game_starts_and_plays_offline(page, site, tmp_path, boot_timeout):
     server = Server(site.dist, tmp_path)
     try:

@@ -10,6 +10,8 @@ import pytest
 
 from test_boot import wait_ready
 
+pytestmark = pytest.mark.snapshot  # these tests are about it (conftest skips it elsewhere)
+
 # Bots play one hand of each rule set through the bridge, as the page's loop does; the answers
 # (actions, events, states) are hashed. The page's own controller (app.js) is kept out so that
 # nothing else drives the engine's one match.
