@@ -14,12 +14,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-import threading
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from boot import CHROMIUM_ARGS, load_build  # the same Chromium and the same site build as the boot bench
+from served_site import CHROMIUM, Site  # noqa: E402  (build, serve, launch: shared with the other browser benches)
 
 PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>bot latency bench</title>
@@ -31,7 +30,7 @@ const ready = engine.ready;
 const call = (method, args) => engine.call(method, args).catch((e) => ({ ok: false, error: e.message }));
 window.runBench = async (variant, level, decisions, seed) => {
   await ready;
-  let reply = await call("new_match", { variant, level, seed, autoplay: true, hands: 1000 });
+  let reply = await call("new_match", { variant, level, seed, autoplay: true, hands: 16 }); // the longest match (MATCH_LENGTHS)
   if (!reply.ok) throw new Error(reply.error);
   const think = [], round = [];
   while (think.length < decisions) {
@@ -61,40 +60,27 @@ def percentile(values: list[float], q: float) -> float:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--decisions", type=int, default=300)
-    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--chromium", default=CHROMIUM)
     parser.add_argument("--levels", default="easy,normal,hard")
     args = parser.parse_args()
 
-    from playwright.sync_api import sync_playwright
-
-    build = load_build()
-    dist = build.build()
-    (dist / "bench-latency.html").write_text(PAGE, encoding="utf-8")
-    server = build.make_server(dist, "127.0.0.1", 0, quiet=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/bench-latency.html"
     targets = {"easy": None, "normal": 30.0, "hard": 150.0}
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=args.chromium, args=CHROMIUM_ARGS)
-            page = browser.new_page()
-            page.goto(url)
-            page.evaluate("window.benchReady")
-            print(f"bot decisions in Pyodide (module worker), {args.decisions} decisions each, autoplay matches")
-            print(f"{'variant':8} {'level':7} {'think p50':>10} {'p95':>8} {'max':>8}   {'call p50':>9} {'p95':>8}   target p95")
-            for variant in ("xinyu", "longyan"):
-                for level in args.levels.split(","):
-                    page.evaluate("([v, l, n]) => window.runBench(v, l, 20, 99)", [variant, level])  # warm-up
-                    out = page.evaluate("([v, l, n]) => window.runBench(v, l, n, 7)",
-                                        [variant, level, args.decisions])
-                    think, round_trip = out["think"], out["round"]
-                    target = targets.get(level)
-                    print(f"{variant:8} {level:7} {percentile(think, .5):8.1f}ms {percentile(think, .95):6.1f}ms "
-                          f"{max(think):6.1f}ms   {percentile(round_trip, .5):7.1f}ms {percentile(round_trip, .95):6.1f}ms"
-                          f"   {'≤ %.0f ms' % target if target else '-'}", flush=True)
-            browser.close()
-    finally:
-        server.shutdown()
+    with Site(chromium=args.chromium) as site:
+        (site.dist / "bench-latency.html").write_text(PAGE, encoding="utf-8")
+        page = site.browser.new_page()
+        page.goto(site.url("bench-latency.html"))
+        page.evaluate("window.benchReady")
+        print(f"bot decisions in Pyodide (module worker), {args.decisions} decisions each, autoplay matches")
+        print(f"{'variant':8} {'level':7} {'think p50':>10} {'p95':>8} {'max':>8}   {'call p50':>9} {'p95':>8}   target p95")
+        for variant in ("xinyu", "longyan"):
+            for level in args.levels.split(","):
+                page.evaluate("([v, l, n]) => window.runBench(v, l, 20, 99)", [variant, level])  # warm-up
+                out = page.evaluate("([v, l, n]) => window.runBench(v, l, n, 7)", [variant, level, args.decisions])
+                think, round_trip = out["think"], out["round"]
+                target = targets.get(level)
+                print(f"{variant:8} {level:7} {percentile(think, .5):8.1f}ms {percentile(think, .95):6.1f}ms "
+                      f"{max(think):6.1f}ms   {percentile(round_trip, .5):7.1f}ms {percentile(round_trip, .95):6.1f}ms"
+                      f"   {'≤ %.0f ms' % target if target else '-'}", flush=True)
     return 0
 
 

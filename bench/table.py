@@ -15,12 +15,11 @@ import argparse
 import os
 import statistics
 import sys
-import threading
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from boot import CHROMIUM_ARGS, load_build  # the same Chromium and the same site build as the boot bench
+from served_site import CHROMIUM, Site  # noqa: E402  (build, serve, launch: shared with the other browser benches)
 
 OBSERVE = """() => { window.__long = [];
     new PerformanceObserver(list => { for (const e of list.getEntries()) window.__long.push(Math.round(e.duration)); })
@@ -31,39 +30,27 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--hands", type=int, default=4)
-    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--chromium", default=CHROMIUM)
     args = parser.parse_args()
 
-    from playwright.sync_api import sync_playwright
-
-    build = load_build()
-    dist = build.build()
-    server = build.make_server(dist, "127.0.0.1", 0, quiet=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
-    print(f"load average {os.getloadavg()[0]:.2f}; {args.hands} autoplay hands a run, 1366x768")
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=args.chromium, args=CHROMIUM_ARGS)
-            for variant in ("longyan", "xinyu"):
-                for run in range(args.runs):
-                    context = browser.new_context(viewport={"width": 1366, "height": 768})
-                    page = context.new_page()
-                    page.goto(base + f"?autoplay=1&speed=instant&hands={args.hands}&variant={variant}&seed=5&lang=en")
-                    page.wait_for_function("() => window.mahjong && window.mahjong.on")
-                    page.evaluate("() => window.mahjong.on('matchEnd', () => { window.__done = true; })")
-                    page.wait_for_function("() => window.mahjong.state && window.mahjong.state()", timeout=120_000)
-                    page.evaluate(OBSERVE)
-                    page.wait_for_function("() => window.__done === true", timeout=600_000, polling=500)
-                    tasks = page.evaluate("() => window.__long")
-                    worst = max(tasks, default=0)
-                    median = statistics.median(tasks) if tasks else 0
-                    print(f"{variant:8} run {run + 1}: {len(tasks):3} long tasks, median {median:5.0f} ms, "
-                          f"worst {worst:4} ms (target: none over 100 ms)", flush=True)
-                    context.close()
-            browser.close()
-    finally:
-        server.shutdown()
+    with Site(chromium=args.chromium) as site:
+        print(f"load average {os.getloadavg()[0]:.2f}; {args.hands} autoplay hands a run, 1366x768")
+        for variant in ("longyan", "xinyu"):
+            for run in range(args.runs):
+                context = site.browser.new_context(viewport={"width": 1366, "height": 768})
+                page = context.new_page()
+                page.goto(site.url(f"?autoplay=1&speed=instant&hands={args.hands}&variant={variant}&seed=5&lang=en"))
+                page.wait_for_function("() => window.mahjong && window.mahjong.on")
+                page.evaluate("() => window.mahjong.on('matchEnd', () => { window.__done = true; })")
+                page.wait_for_function("() => window.mahjong.state && window.mahjong.state()", timeout=120_000)
+                page.evaluate(OBSERVE)
+                page.wait_for_function("() => window.__done === true", timeout=600_000, polling=500)
+                tasks = page.evaluate("() => window.__long")
+                worst = max(tasks, default=0)
+                median = statistics.median(tasks) if tasks else 0
+                print(f"{variant:8} run {run + 1}: {len(tasks):3} long tasks, median {median:5.0f} ms, "
+                      f"worst {worst:4} ms (target: none over 100 ms)", flush=True)
+                context.close()
     return 0
 
 

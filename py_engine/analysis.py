@@ -1,21 +1,29 @@
-"""Hints for players and bots: shanten and waits of a hand written as tiles (API.md, Bots and analysis)."""
+"""Hints for players and bots: shanten, waits and improving tiles of a hand written as tiles (API.md,
+Bots and analysis).
+
+``improving_tiles`` is a 13-tile hand's ukeire (the tiles whose draw lowers its shanten) and
+``discard_efficiency`` that of every discard of a 14-tile hand (the 何切る table of analyze.html and
+the puzzles): the hand is checked once, each discard steps its shape components by one tile
+(shapes.Component.less) and shapes.draws_shanten reads all 34 draws of the tiles left at once.
+"""
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from . import shapes
 from .melds import parse_meld
 from .quote import quote
 from .evaluate import evaluate
-from .golds import natural_tile, white_replaces, wild_of
+from .golds import GOLD_SLOT, count_slots, natural_tile, white_replaces, wild_of
 from .rules import VARIANTS, ruleset
 from .rules.xinyu import free_hand_shanten
-from .tiles import CODES, HONOR_BASE, INDEX, NUM_KINDS, as_tiles, check_code, format_tiles
+from .tiles import CODES, HONOR_BASE, INDEX, NUM_KINDS, as_tiles, check_code, counts34, format_tiles
 from .types import Options
 
-__all__ = ["evaluate", "shanten", "waits"]
+__all__ = ["evaluate", "shanten", "waits", "improving_tiles", "discard_efficiency"]
 
-
+#: (tile, copies) pairs: waits with the copies left, improving tiles with their unseen copies.
+TileCounts = list[tuple[str, int]]
 
 def _meld_tiles(melds: Iterable[str]) -> list[list[str]]:
     """``["pong 7z", "kong 1m"]`` -> ``[["7z"] * 3, ["1m"] * 4]`` (melds read as in positions)."""
@@ -68,6 +76,24 @@ class _Hand:
         """Shanten towards the rule set's all-honors free hand (全风向, docs/RULES.md §2), if it has one."""
         return free_hand_shanten(self.counts, self.melds) if self.rules.free_honors else None
 
+    def shanten_of(self, parts: Sequence[shapes.Component], counts: list[int], golds: int) -> int:
+        """The shanten of natural ``counts`` (as their components ``parts``) and ``golds`` with this
+        hand's melds and rules: the shapes' (standard, seven pairs), or the free hand's if lower."""
+        best = shapes.components_shanten(parts, self.melds, golds, self.wild)
+        free = free_hand_shanten(counts, self.melds) if self.rules.free_honors else None
+        return free if free is not None and free < best else best
+
+    def unseen(self, visible: Iterable[str] | None = None) -> list[int]:
+        """Copies of each kind this hand does not see: 4 less its own tiles, its melds' and ``visible``."""
+        seen = list(self.seen)
+        for code in as_tiles(visible) if visible is not None else ():
+            if code[1] != "f":
+                seen[INDEX[code]] += 1
+        over = [CODES[k] for k in range(NUM_KINDS) if seen[k] > 4]
+        if over:
+            raise ValueError(f"more than four copies of {', '.join(over)} counting the visible tiles")
+        return [4 - n for n in seen]
+
 
 def shanten(hand: str | Iterable[str], melds: Iterable[str] = (), variant: str = "xinyu",
             gold: str | None = None, options: Options | None = None) -> int:
@@ -77,11 +103,7 @@ def shanten(hand: str | Iterable[str], melds: Iterable[str] = (), variant: str =
     gold's face; options ``gold_wild`` ("any"/"suited") and ``white_dragon`` ("replace_gold"/"plain").
     """
     h = _Hand(hand, melds, variant, gold, options, (13, 14))
-    best = shapes.shanten(h.counts, h.melds, h.golds, h.wild)
-    free = h.honors_free_hand_shanten()
-    if free is not None and free < best:
-        best = free
-    return best
+    return h.shanten_of(shapes.components(h.counts), h.counts, h.golds)
 
 
 def waits(hand: str | Iterable[str], melds: Iterable[str] = (), variant: str = "xinyu",
@@ -98,17 +120,91 @@ def waits(hand: str | Iterable[str], melds: Iterable[str] = (), variant: str = "
     kinds = set(shapes.waits(h.counts, h.melds, h.golds, h.wild))
     if h.honors_free_hand_shanten() == 0:          # 13 honors: any honor completes 全风向
         kinds.update(range(HONOR_BASE, NUM_KINDS))
-    seen = list(h.seen)
-    for code in as_tiles(visible) if visible is not None else ():
-        if code[1] != "f":
-            seen[INDEX[code]] += 1
-    over = [CODES[k] for k in range(NUM_KINDS) if seen[k] > 4]
-    if over:
-        raise ValueError(f"more than four copies of {', '.join(over)} counting the visible tiles")
-    out: list[tuple[str, int]] = []
+    left = h.unseen(visible)
+    out: TileCounts = []
     for kind in sorted(kinds):
         natural = natural_tile(kind, h.gold, h.white_replaces)
         if natural is not None:
-            out.append((natural, 4 - seen[INDEX[natural]]))
+            out.append((natural, left[INDEX[natural]]))
     out.sort(key=lambda pair: INDEX[pair[0]])
     return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Improving tiles (ukeire): what each draw does to the shanten
+
+
+def improving_tiles(hand: str | Iterable[str], melds: Iterable[str] = (), variant: str = "xinyu",
+                    gold: str | None = None, options: Options | None = None,
+                    unseen: Sequence[int] | None = None) -> tuple[int, TileCounts]:
+    """(shanten of a 13-tile hand, ``[(tile, copies)]`` of every tile whose draw lowers it), in tile order.
+
+    ``unseen``: copies of each of the 34 kinds still to be drawn as the seat sees them (an
+    observation's ``unseen``); default 4 less the hand's and its melds' own. A drawn gold counts as
+    a gold, a drawn white dragon as the gold's face where it stands for it (docs/RULES.md §3 白板替金).
+    """
+    h = _Hand(hand, melds, variant, gold, options, (13,))
+    left = h.unseen() if unseen is None else list(unseen)
+    return _improving(h, tuple(shapes.components(h.counts)), list(h.counts), h.golds, counts34(h.tiles), left)
+
+
+def discard_efficiency(hand: str | Iterable[str], melds: Iterable[str] = (), variant: str = "xinyu",
+                       gold: str | None = None, options: Options | None = None,
+                       unseen: Sequence[int] | None = None) -> dict[str, tuple[int, TileCounts]]:
+    """Every discard of a 14-tile hand: ``{tile: (shanten after it, its improving tiles)}``, one
+    entry per distinct tile held, each as ``improving_tiles`` gives it for the 13 tiles left."""
+    h = _Hand(hand, melds, variant, gold, options, (14,))
+    left = h.unseen() if unseen is None else list(unseen)
+    held = counts34(h.tiles)
+    counts = list(h.counts)
+    parts = tuple(shapes.components(counts))
+    slots = count_slots(h.gold, h.white_replaces)
+    out: dict[str, tuple[int, TileCounts]] = {}
+    for tile in h.tiles:
+        if tile in out:
+            continue
+        kind = INDEX[tile]
+        slot = slots[kind]
+        held[kind] -= 1
+        if slot == GOLD_SLOT:
+            out[tile] = _improving(h, parts, counts, h.golds - 1, held, left)
+        else:
+            counts[slot] -= 1
+            out[tile] = _improving(h, _less(parts, slot), counts, h.golds, held, left)
+            counts[slot] += 1
+        held[kind] += 1
+    return out
+
+
+def _less(parts: tuple[shapes.Component, ...], slot: int) -> tuple[shapes.Component, ...]:
+    """The components with one tile fewer in count slot ``slot`` (its component's link)."""
+    comp, offset = (3, slot - HONOR_BASE) if slot >= HONOR_BASE else divmod(slot, 9)
+    return parts[:comp] + (parts[comp].less(offset),) + parts[comp + 1:]
+
+
+def _improving(h: _Hand, parts: tuple[shapes.Component, ...], counts: list[int], golds: int,
+               held: list[int], unseen: Sequence[int]) -> tuple[int, TileCounts]:
+    """(shanten, improving tiles) of 13 tiles given as components, natural counts, golds and
+    physical counts ``held``: each kind with an unseen copy and fewer than four held, drawn into
+    the slot it fills (a gold, or the gold's face for a white dragon that stands for it)."""
+    now = h.shanten_of(parts, counts, golds)
+    draws = shapes.draws_shanten(parts, h.melds, golds, h.wild)
+    free = h.rules.free_honors
+    slots = count_slots(h.gold, h.white_replaces)
+    out: TileCounts = []
+    for kind in range(NUM_KINDS):
+        if unseen[kind] <= 0 or held[kind] >= 4:
+            continue
+        slot = slots[kind]
+        s = draws[-1] if slot == GOLD_SLOT else draws[slot]
+        if free:                                # the all-honors free hand (全风向), if lower
+            if slot != GOLD_SLOT:
+                counts[slot] += 1
+            f = free_hand_shanten(counts, h.melds)
+            if slot != GOLD_SLOT:
+                counts[slot] -= 1
+            if f is not None and f < s:
+                s = f
+        if s < now:
+            out.append((CODES[kind], unseen[kind]))
+    return now, out

@@ -22,10 +22,11 @@ from . import analysis, hints
 from .discards import efficiency_order, rank
 from .game import Game
 from .melds import parse_meld
+from .position_check import shown
 from .rules import ruleset
 from .tiles import CODES, INDEX, NUM_KINDS, WHITE_DRAGON, as_tiles, format_tiles, full_set, is_flower
 
-__all__ = ["InputError", "Query", "analyze", "read_query", "WIN_KINDS"]
+__all__ = ["InputError", "Query", "analyze", "read_query", "check_arguments", "WIN_KINDS"]
 
 #: How the hand wins: self-draw, on a discard, on a kong replacement, robbing a kong, robbing the
 #: gold (Longyan), or at the end of a swim (Longyan; level 1-3).
@@ -68,6 +69,40 @@ class Query:
         object.__setattr__(self, "size", len(self.hand) + 3 * len(self.melds))
 
 
+#: Each argument of a query: the JSON types it may have and what it is, for the error naming it.
+ARGUMENTS: dict[str, tuple[tuple[type, ...], str]] = {
+    "variant": ((str,), "a rule set's name, such as 'xinyu' or 'longyan'"),
+    "options": ((dict,), "an object of option names and values"),
+    "hand": ((str, list), "tile text like '123m456p' or a list of tile codes"),
+    "melds": ((list,), "a list of melds like ['pong 7z']"),
+    "flowers": ((str, list), "tile text like '1f2f' or a list of flower codes"),
+    "gold": ((str,), "one tile like '5m'"),
+    "dealer": ((bool,), "true or false"),
+    "win": ((str,), f"one of {', '.join(WIN_KINDS)}"),
+    "swim_level": ((int,), "1, 2 or 3"),
+    "win_tile": ((str,), "one tile like '5m'"),
+    "bot": ((bool,), "true or false"),
+}
+#: The part of the input an argument's error points at (the rest: "options").
+PARTS = {"hand": "hand", "melds": "meld", "flowers": "flower", "gold": "gold", "win": "win",
+         "swim_level": "win", "win_tile": "win"}
+
+
+def check_arguments(args: dict[str, Any]) -> None:
+    """InputError ``bad_argument`` naming the first argument of the wrong JSON type (a number for
+    the hand, an object for the gold: a page or a parent frame may send anything); null is left out."""
+    for name, value in args.items():
+        if name not in ARGUMENTS or value is None:
+            continue
+        types, words = ARGUMENTS[name]
+        ok = isinstance(value, types) and (bool in types or not isinstance(value, bool))
+        if ok and isinstance(value, list):
+            ok = all(isinstance(item, str) for item in value)
+        if not ok:
+            raise InputError("bad_argument", f"{name} must be {words}, not {shown(value)}",
+                             part=PARTS.get(name, "options"), argument=name)
+
+
 def _tiles(value: Any, part: str) -> list[str]:
     try:
         return as_tiles(value or "")
@@ -77,6 +112,7 @@ def _tiles(value: Any, part: str) -> list[str]:
 
 def read_query(args: dict[str, Any]) -> Query:
     """Check a query (JSON from the page) against the tile set and the hand sizes; InputError if impossible."""
+    check_arguments(args)
     variant = args.get("variant", "xinyu")
     try:
         rules = ruleset(variant)
@@ -374,9 +410,10 @@ def _why_not(g: Game, seat: int, q: Query, failed: str | None, missed: dict[str,
         out["shanten"] = analysis.shanten(q.hand, q.melds, q.variant, gold, q.options)
     if missed or (not g.is_over and seat in g.waiting_for):
         obs: dict[str, Any] = {"why_not_win": missed} if missed else dict(g.observation(seat))
-        reason = hints._cannot_win(obs)      # the referee's own reason (Game.why_not) with its words
+        reason = hints.cannot_win(obs)       # the referee's own reason (Game.why_not) with its words
         if reason:
-            out.update(code=reason["code"], text=reason["text"])
+            out.update(code=reason["code"], text=reason["text"], tile=reason.get("tile"),
+                       swim_level=reason.get("swim_level", 0))
     if out["code"] is None and out.get("shanten", -1) >= 0:
         out["code"] = "not_complete"
     out["failed"] = failed
@@ -431,8 +468,13 @@ def analyze(args: dict[str, Any]) -> dict[str, Any]:
             out["waits"] = _waits(q) if out["shanten"] == 0 else []
             return out
         out["shanten"] = analysis.shanten(q.hand, q.melds, q.variant, q.gold, q.options)
+        level = "hard" if args.get("bot", True) else None
+        table: dict[str, Any] | None = None
         if q.win == "swim":
             st, g, failed = _swim_stage(q)
+        elif q.win == "self_draw":
+            # one game: the seat's turn ranked, then the win tried there (the same moment)
+            st, g, failed, table = _self_draw(q, level)
         else:
             st = stage(q)
             g, failed = play(st)
@@ -445,7 +487,7 @@ def analyze(args: dict[str, Any]) -> dict[str, Any]:
         else:
             out["wins"] = False
             out["why_not"] = _why_not(g, st.seat, q, failed, st.missed)
-        out["discards"] = _discard_table(q, "hard" if args.get("bot", True) else None)
+        out["discards"] = table if q.win == "self_draw" else _discard_table(q, level)
     except InputError as err:
         return {"error": err.to_dict()}
     except ValueError as err:       # the engine refused the staged position: say so, as an input error
@@ -453,19 +495,45 @@ def analyze(args: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _discard_table(q: Query, level: str | None) -> dict[str, Any] | None:
-    """The 14 tiles at the analyzed seat's own turn: every discard ranked, the hard bot's marked
-    (``level`` None: without the bots, the quick first answer)."""
+def _turn(q: Query) -> tuple[Stage, Game, str | None]:
+    """The game at the analyzed seat's own turn with its 14 tiles: the self-draw staging stopped
+    before the win; (stage, game, the step not legal when its moment came, else None)."""
     turn = Query(q.variant, q.options, q.hand, q.melds, q.flowers, q.gold, q.dealer, "self_draw",
                  1, q.win_tile)
     st = stage(turn)
     st.steps[-1] = (st.seat, STOP, "discard")       # stop before the win: the seat is to discard
     g, failed = play(st)
-    if failed is not None or st.seat not in g.waiting_for or g.phase != "discard":
-        return None
-    table = rank(g, st.seat, level)
+    return st, g, failed
+
+
+def _table(g: Game, seat: int, level: str | None) -> dict[str, Any]:
+    """Every discard of the seat's turn ranked, the hard bot's marked (``level`` None: without
+    the bots, the quick first answer), with the 何切る order."""
+    table = rank(g, seat, level)
     table["efficiency"] = [r["action"] for r in efficiency_order(table["rows"])]
     return table
+
+
+def _discard_table(q: Query, level: str | None) -> dict[str, Any] | None:
+    """The table of the seat's turn, staged apart (for a win that is not a self-draw)."""
+    st, g, failed = _turn(q)
+    if failed is not None or st.seat not in g.waiting_for or g.phase != "discard":
+        return None
+    return _table(g, st.seat, level)
+
+
+def _self_draw(q: Query, level: str | None) -> tuple[Stage, Game, str | None, dict[str, Any] | None]:
+    """A self-draw from one game: at the seat's turn its discards are ranked, then ``win`` is
+    played there if legal; (stage, game, the step not legal when its moment came or None, table)."""
+    st, g, failed = _turn(q)
+    st.steps[-1] = (st.seat, "win", "discard")
+    if failed is not None:                   # an earlier step, or the hand over before the turn
+        return st, g, "win" if failed == STOP else failed, None
+    table = _table(g, st.seat, level)
+    if "win" not in g.legal_actions(st.seat):
+        return st, g, "win", table
+    g.apply(st.seat, "win")
+    return st, g, None, table
 
 
 #: The bridge's method: ``{"method": "analyze", "args": {...}}``.

@@ -2,50 +2,25 @@
 
 ``rank(game, seat)`` reads the game at a moment where ``seat`` is to discard and returns, for
 each legal discard or swim, the shanten it leaves, the tiles that improve it with their unseen
-copies, the normal bot's estimate and its one-line reason (hints.py), and marks the hard bot's
-choice. Nothing here decides a rule: shanten is analysis.shanten, legality the game's, the
+copies, the normal bot's estimate and its one-line reason (hints.py: ``reason_code``, from which
+the page writes its words, and the words for library users), and marks the hard bot's choice. Nothing here decides a rule: shanten is analysis.shanten, legality the game's, the
 choice the bots'.
 """
 from __future__ import annotations
 
-import copy
 from typing import Any
 
-from . import analysis, bots, shapes
+from . import analysis, bots
 from .bots import normal
 from .bots.common import View
-from .hints import _reason as reason_parts, reason_code
+from .hints import reason_code, reason_text
 from .tiles import CODES, INDEX, NUM_KINDS
 
-__all__ = ["rank", "improving_tiles"]
+__all__ = ["rank", "efficiency_order"]
 
 
 def _meld_strings(obs: dict[str, Any], seat: int) -> list[str]:
     return [f"{m['type']} {m['tile']}" for m in obs["melds"][seat]]
-
-
-def improving_tiles(rest: list[str], melds: list[str], variant: str, gold: str | None,
-                    options: dict[str, Any], unseen: list[int]) -> tuple[int, list[list[Any]]]:
-    """(shanten of the 13 tiles ``rest``, [[tile, unseen copies]] of every tile whose draw lowers it).
-
-    The hand is checked once (analysis's hand); each drawn tile only changes its counts, and the
-    shanten is analysis.shanten's: the shapes' shanten, or Xinyu's all-honors free hand if lower."""
-    now = analysis.shanten(rest, melds, variant, gold, options)
-    base = analysis._Hand(rest, melds, variant, gold, options, (13,))
-    out: list[list[Any]] = []
-    for kind in range(NUM_KINDS):
-        code = CODES[kind]
-        if unseen[kind] <= 0 or rest.count(code) >= 4:
-            continue
-        drawn = copy.copy(base)
-        drawn.counts, drawn.golds = shapes.gold_counts(rest + [code], base.gold, base.white_replaces)
-        s = shapes.shanten(drawn.counts, drawn.melds, drawn.golds, drawn.wild)
-        free = drawn.honors_free_hand_shanten()
-        if free is not None and free < s:
-            s = free
-        if s < now:
-            out.append([code, unseen[kind]])
-    return now, out
 
 
 def rank(game: Any, seat: int, level: str | None = "hard") -> dict[str, Any]:
@@ -74,25 +49,26 @@ def rank(game: Any, seat: int, level: str | None = "hard") -> dict[str, Any]:
     options = dict(game.options)
     unseen = [int(n) for n in view.unseen]
     before = analysis.shanten(hand, melds, game.variant, gold, options)
+    # every discard's shanten and improving tiles (the 13 tiles left, each draw): analysis's ukeire
+    efficiency = analysis.discard_efficiency(hand, melds, game.variant, gold, options, unseen)
     rows: list[dict[str, Any]] = []
     for action in legal:
         verb, _, tile = action.partition(" ")
         shanten: int | None = None
         tiles: list[list[Any]] = []
         if verb in ("discard", "swim"):
-            rest = list(hand)
-            rest.remove(tile)
-            shanten, tiles = improving_tiles(rest, melds, game.variant, gold, options, unseen)
+            shanten, improving = efficiency[tile]
+            tiles = [[code, n] for code, n in improving]
         cand = by_action.get(action)
-        reason = None
+        code = reason = None
         if level:
-            parts = reason_parts(reason_code(view, normal.Decision(action, [cand] if cand else [], note=cand.note if cand else ""), before))
-            reason = {lang: (body or head) for lang, (head, body) in parts.items()}
+            code = reason_code(view, normal.Decision(action, [cand] if cand else [], note=cand.note if cand else ""), before)
+            reason = reason_text(code, with_action=False)     # the row names the action
         rows.append({
             "action": action, "tile": tile or None, "shanten": shanten,
             "improving": tiles, "improving_count": sum(n for _, n in tiles),
             "score": None if cand is None else round(cand.score, 4),
-            "reason": reason,
+            "reason": reason, "reason_code": code,
             "chosen": action == choice,
         })
     if decision is not None:

@@ -10,7 +10,8 @@ bot would play and why, and why a hand that looks complete cannot win now (issue
      "why": {"en": "keeps 345p, 11s and 12m; 2 away from ready", ...},   # the reason without the
                                             # words naming the action ("discard 1z: "), or None
      "reason_code": {"code": "discard", "tile": "9m", "shanten": 2, "keeps": [["3p", "4p", "5p"], ...],
-                     "target": "plain", "gold": None},   # the reason as a code with its tiles (reason_code)
+                     "target": "plain", "aim": None, "gold": None},   # the reason as a code with its
+                                            # tiles (reason_code): the page writes its words from it
      "cannot_win": None | {"code": "furiten", "tile": "3p", "swim_level": 0,
                            "text": {"en": ..., "zh-Hans": ..., "zh-Hant": ...}}}
 
@@ -19,18 +20,29 @@ the hand ready. In Longyan a drawn gold completes any ready hand (when a gold ma
 the waits): it is listed too. ``cannot_win`` is the referee's own reason (``Game.why_not``, the
 observation's ``why_not_win``: a code, the discard that would have won, the others' swim level)
 with its words; the codes are those of CANNOT_WIN below.
+
+The words are for CPython library users; the page writes its own from the codes (web/hint-words.js,
+web/i18n-hints.js). The public helpers others use: ``cannot_win``, ``reason_code``,
+``reason_words`` / ``reason_text`` (a reason code's words), ``away_words`` (a shanten in words),
+``tile_words`` (tiles as a reason names them); every code: REASON_CODES, CANNOT_WIN, TARGETS.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from . import analysis
 from .actions import Action, kind_of, tile_of
 from .bots import normal
-from .bots.common import GOLD_SLOT, View, plain_shanten
-from .tiles import CODES, HONOR_BASE, INDEX, WHITE_DRAGON, format_tiles
+from .bots.common import View, plain_shanten
+from .tiles import HONOR_BASE, INDEX, WHITE_DRAGON, format_tiles
+
+__all__ = ["hint", "hint_from_observation", "cannot_win", "reason_code", "reason_words", "reason_text",
+           "away_words", "tile_words", "LANGS", "REASON_CODES", "CANNOT_WIN", "TARGETS"]
 
 LANGS = ("en", "zh-Hans", "zh-Hant")
+#: The codes of a suggestion's reason (reason_code's "code").
+REASON_CODES = ("win", "swim", "hold_for_swim", "pass", "pong", "kong", "discard")
 _ZH_NUM = "一二三四五六七八九"
 _ZH_SUIT = {"m": ("万", "萬"), "p": ("饼", "餅"), "s": ("条", "條")}
 _ZH_HONOR = ("东南西北白发中", "東南西北白發中")
@@ -105,9 +117,7 @@ def hint_from_observation(obs: dict[str, Any]) -> dict[str, Any]:
     code = None
     if decision is not None and suggested is not None:
         code = reason_code(view, decision, shanten)
-        parts = _reason(code)
-        reason = {lang: _whole(lang, head, body) for lang, (head, body) in parts.items()}
-        why = {lang: body or head for lang, (head, body) in parts.items()}
+        reason, why = reason_text(code), reason_text(code, with_action=False)
     return {
         "shanten": int(shanten),
         "waits": waits,
@@ -115,15 +125,8 @@ def hint_from_observation(obs: dict[str, Any]) -> dict[str, Any]:
         "reason": reason,
         "why": why,
         "reason_code": code,
-        "cannot_win": _cannot_win(obs),
+        "cannot_win": cannot_win(obs),
     }
-
-
-def _whole(lang: str, head: str, body: str) -> str:
-    """One reason from the words naming the action and the why ("discard 2z" + "keeps …")."""
-    if not body:
-        return head
-    return f"{head}: {body}" if lang == "en" else f"{head}：{body}"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -148,7 +151,7 @@ def _waits(view: View, tiles: list[str]) -> list[list[Any]]:
 # ---------------------------------------------------------------------------------------------
 # Why a complete-looking hand cannot win
 
-def _cannot_win(obs: dict[str, Any]) -> dict[str, Any] | None:
+def cannot_win(obs: Mapping[str, Any]) -> dict[str, Any] | None:
     """The referee's reason (Game.why_not, the observation's ``why_not_win``) with its words."""
     reason = obs.get("why_not_win")
     if not reason or reason.get("code") not in CANNOT_WIN:
@@ -159,12 +162,18 @@ def _cannot_win(obs: dict[str, Any]) -> dict[str, Any] | None:
 # ---------------------------------------------------------------------------------------------
 # The one-line reason
 
-def _away(shanten: int) -> dict[str, str]:
+def away_words(shanten: int) -> dict[str, str]:
+    """A shanten in words, per language: "a winning hand", "ready", "2 away from ready"."""
     if shanten < 0:
         return {"en": "a winning hand", "zh-Hans": "已成和牌", "zh-Hant": "已成和牌"}
     if shanten == 0:
         return {"en": "ready", "zh-Hans": "听牌", "zh-Hant": "聽牌"}
     return {"en": f"{shanten} away from ready", "zh-Hans": f"还差{shanten}步听牌", "zh-Hant": f"還差{shanten}步聽牌"}
+
+
+def tile_words(tiles: list[str], lang: str) -> str:
+    """Tiles as a reason names them: ``345p`` in English, 三四五饼 (餅) in Chinese."""
+    return format_tiles(tiles) if lang == "en" else _zh_tiles(tiles, lang == "zh-Hant")
 
 
 def _zh_tiles(tiles: list[str], trad: bool) -> str:
@@ -270,7 +279,8 @@ def reason_code(view: View, decision: normal.Decision, shanten: int) -> dict[str
     """Why the suggestion, as a code with its tiles (the hint's ``reason_code``), from which the words
     are written: {"code": "win" | "swim" | "hold_for_swim" | "pass" | "pong" | "kong" | "discard",
     "tile", "level" (a swim's), "shanten" (after the action), "keeps" (the groups a discard keeps,
-    as tile lists), "target" (the bot's aim: "plain", "half_flush:p", ...), "gold"}."""
+    as tile lists), "target" (the bot's aim: "plain", "half_flush:p", ...), "aim" (that aim to name:
+    {"targets": TARGETS keys, "suit": "m" | "p" | "s" | None}, or None for a plain hand), "gold"}."""
     parsed = Action.parse(decision.action)
     verb, tile = parsed.kind, parsed.tile or ""
     if verb == "win":
@@ -291,13 +301,37 @@ def reason_code(view: View, decision: normal.Decision, shanten: int) -> dict[str
     if tile in rest:
         rest.remove(tile)
     c, g = view.counts(rest)
+    target = est.target if est is not None else "plain"
     return {"code": "discard", "tile": tile,
             "shanten": plain_shanten(c, g, view.melds.count, view.wild, view.rules.free_honors),
-            "keeps": _groups(view, rest), "target": est.target if est is not None else "plain",
-            "gold": view.gold}
+            "keeps": _groups(view, rest), "target": target, "aim": _aim(target), "gold": view.gold}
 
 
-def _reason(data: dict[str, Any]) -> dict[str, Pair]:
+def _aim(target: str) -> dict[str, Any] | None:
+    """A bot's target ("half_flush+all_pungs:p:open") as the aim a reason names: its TARGETS and
+    suit; None when a part has no name (a plain hand)."""
+    name, _, suit = target.replace(":open", "").partition(":")
+    parts = name.split("+")
+    if not all(p in TARGETS for p in parts):
+        return None
+    return {"targets": parts, "suit": suit if suit in _EN_SUIT else None}
+
+
+def reason_text(code: dict[str, Any], with_action: bool = True) -> dict[str, str]:
+    """A reason code in words, per language: the whole ("discard 2z: keeps …"), or without the
+    words naming the action (``with_action=False``: for a display naming it already)."""
+    out = {}
+    for lang, (head, body) in reason_words(code).items():
+        if not with_action:
+            out[lang] = body or head
+        elif not body:
+            out[lang] = head
+        else:
+            out[lang] = f"{head}: {body}" if lang == "en" else f"{head}：{body}"
+    return out
+
+
+def reason_words(data: dict[str, Any]) -> dict[str, Pair]:
     """Per language, (the words naming the action, why): "discard 2z" and "keeps …; 2 away". The
     hint's ``reason`` joins them; its ``why`` is the second alone, for a display naming the action."""
     code = data["code"]
@@ -314,7 +348,7 @@ def _reason(data: dict[str, Any]) -> dict[str, Pair]:
         return {"en": ("pass", "your gold can swim on your next draw, which pays far more"),
                 "zh-Hans": ("过", "留着金，下次摸牌可以游金，得分更多"),
                 "zh-Hant": ("過", "留著金，下次摸牌可以游金，得分更多")}
-    away = _away(data["shanten"])
+    away = away_words(data["shanten"])
     if code == "pass":
         return {"en": ("pass", f"the claim does not help; {away['en']}"),
                 "zh-Hans": ("过", f"碰了也没有好处；{away['zh-Hans']}"),
@@ -345,5 +379,3 @@ def _reason(data: dict[str, Any]) -> dict[str, Pair]:
             "zh-Hans": (f"打{_zh_tiles([tile], False)}", ("，".join(hs) + "；" if hs else "") + away["zh-Hans"]),
             "zh-Hant": (f"打{_zh_tiles([tile], True)}", ("，".join(ht) + "；" if ht else "") + away["zh-Hant"])}
 
-
-__all__ = ["hint", "hint_from_observation", "CANNOT_WIN", "LANGS", "GOLD_SLOT", "CODES"]

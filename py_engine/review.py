@@ -24,7 +24,7 @@ from .bots import hard, normal
 from .bots.common import View
 from .bots.normal import Candidate
 from .game import Game
-from .hints import _away, _zh_tiles
+from .hints import away_words, tile_words
 
 LANGS = ("en", "zh-Hans", "zh-Hant")
 #: How many of the costliest decisions the page lists and marks.
@@ -92,7 +92,7 @@ def sentence(action: str, bot: str, mine: Candidate | None, theirs: Candidate | 
             tail = {"en": f" and {have} {b.outs} tiles to improve on instead of {a.outs}",
                     "zh-Hans": f"，有{b.outs}张进张而不是{a.outs}张", "zh-Hant": f"，有{b.outs}張進張而不是{a.outs}張"}
         else:
-            wa, wb = _away(a.shanten), _away(b.shanten)
+            wa, wb = away_words(a.shanten), away_words(b.shanten)
             tail = {"en": f" and {stay} {wb['en']} instead of {wa['en']}",
                     "zh-Hans": f"，{wb['zh-Hans']}而不是{wa['zh-Hans']}", "zh-Hant": f"，{wb['zh-Hant']}而不是{wa['zh-Hant']}"}
     elif mine is not None and theirs is not None:
@@ -115,7 +115,7 @@ _VERBS = {"discard": ("discard", "打", "打"), "swim": ("swim with", "游金打
 
 
 def _tile(tile: str, lang: str) -> str:
-    return tile if lang == "en" else _zh_tiles([tile], lang == "zh-Hant")
+    return tile_words([tile], lang)
 
 
 def _action_words(action: str, lang: str) -> str:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .tiles import INDEX, WHITE_DRAGON, counts34
+from .tiles import HONOR_BASE, INDEX, WHITE_DRAGON, counts34
 
 INF = 99            # "cannot": more golds than any hand holds
 NEG = -99           # "cannot" in a table of tiles used
@@ -437,11 +437,17 @@ def _standard(m: Component, p: Component, s: Component, h: Component, melds: int
 
 
 def _seven_pairs(m: Component, p: Component, s: Component, h: Component, golds: int, wild: str) -> int:
-    slots = 7 - min(7, m.pairs + p.pairs + s.pairs + h.pairs)
+    return _pairs_shanten(m.pairs + p.pairs + s.pairs + h.pairs, m.singles + p.singles + s.singles,
+                          h.singles, golds, wild)
+
+
+def _pairs_shanten(pairs: int, suited_singles: int, honor_singles: int, golds: int, wild: str) -> int:
+    """Seven pairs' shanten from the hand's pairs and odd tiles (suited, honors) and its golds."""
+    slots = 7 - min(7, pairs)
     if wild == "suited":
-        single_s, single_h = m.singles + p.singles + s.singles, h.singles
+        single_s, single_h = suited_singles, honor_singles
     else:
-        single_s, single_h = m.singles + p.singles + s.singles + h.singles, 0
+        single_s, single_h = suited_singles + honor_singles, 0
     x = min(single_s, golds, slots)          # a gold beside a natural single: a pair
     slots -= x
     golds -= x
@@ -468,14 +474,71 @@ def shanten_seven_pairs(counts: Sequence[int], golds: int = 0, wild: str = "any"
 def shanten(counts: Sequence[int], melds: int = 0, golds: int = 0, wild: str = "any",
             seven_pairs: bool = True) -> int:
     """The lower of the standard and (with no melds) seven-pairs shanten; -1 = complete."""
+    return components_shanten(components(counts), melds, golds, wild, seven_pairs)
+
+
+def components_shanten(parts: Sequence[Component], melds: int = 0, golds: int = 0, wild: str = "any",
+                       seven_pairs: bool = True) -> int:
+    """``shanten`` of a hand given as its four components (a hand followed tile by tile steps
+    between them with ``Component.more`` / ``less``: the analyzer's draw-and-discard table)."""
     _check_wild(wild)
-    m, p, s, h = components(counts)
+    m, p, s, h = parts
     best = _standard(m, p, s, h, melds, golds, wild)
     if seven_pairs and melds == 0 and best > -1:
         sp = _seven_pairs(m, p, s, h, golds, wild)
         if sp < best:
             best = sp
     return best
+
+
+def draws_shanten(parts: Sequence[Component], melds: int = 0, golds: int = 0, wild: str = "any",
+                  seven_pairs: bool = True) -> list[int]:
+    """Every draw of a hand at once: 35 shanten, after one more tile of each kind (0..33, into its
+    component: ``components_shanten`` of ``part.more(i)``) and, last, after one more gold. The
+    improving tiles (ukeire) of a hand are the draws below its own shanten."""
+    _check_wild(wild)
+    slots = 4 - melds
+    if slots < 0:
+        raise ValueError(f"at most 4 melds, not {melds}")
+    suited = wild == "suited"
+    pairs7 = seven_pairs and melds == 0
+    m, p, s, h = parts
+    pairs = m.pairs + p.pairs + s.pairs + h.pairs
+    single_s, single_h = m.singles + p.singles + s.singles, h.singles
+    tables = [m.table, p.table, s.table]
+    out: list[int] = []
+    for comp, part in enumerate(parts):
+        for i in range(len(part.key)):
+            more = part.more(i)
+            if comp == 3:
+                suits, honors = _conv(_conv(tables[0], tables[1]), tables[2]), more.table
+            else:
+                t = list(tables)
+                t[comp] = more.table
+                suits, honors = _conv(_conv(t[0], t[1]), t[2]), h.table
+            best = _final(suits, honors, slots, golds, suited) - 1
+            if pairs7 and best > -1:
+                gained = more.singles - part.singles
+                sp = _pairs_shanten(pairs + more.pairs - part.pairs, single_s + (gained if comp < 3 else 0),
+                                    single_h + (gained if comp == 3 else 0), golds, wild)
+                if sp < best:
+                    best = sp
+            out.append(best)
+    out.append(components_shanten(parts, melds, golds + 1, wild, seven_pairs))
+    return out
+
+
+def near(counts: Sequence[int]) -> list[bool]:
+    """Kinds held, or suited kinds within two of a held tile of their suit: the only draws that can
+    join a held tile in a set or pair (an isolated new tile never completes more than a held one would)."""
+    found = [c > 0 for c in counts]
+    for k in range(HONOR_BASE):
+        if counts[k]:
+            pos = k % 9
+            for d in (-2, -1, 1, 2):
+                if 0 <= pos + d <= 8:
+                    found[k + d] = True
+    return found
 
 
 # ---------------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from py_engine import analysis, bots
+from py_engine import analysis, bots, bridge
 from py_engine.analyzer import analyze, play, read_query, stage
 
 GOLDEN = {e["name"]: e for e in json.loads(
@@ -116,3 +116,23 @@ def test_a_non_dealers_fourteen_tiles_are_ranked_at_their_own_turn():
     a = analyze(dict(variant="longyan", gold="5m", hand="123m456p789s1z5m4p4p3s"))
     assert a["discards"] is not None and a["discards"]["choice"]
     assert {r["action"] for r in a["discards"]["rows"]} >= {"discard 1z", "discard 3s"}
+
+
+@pytest.mark.parametrize("args, argument, part", [
+    ({"hand": 5}, "hand", "hand"),
+    ({"hand": {"1m": 1, "2m": 1}}, "hand", "hand"),             # an object is not a list of tiles
+    ({"hand": ["1m", 2]}, "hand", "hand"),
+    ({"hand": "123m456p789s11z2p", "melds": "pong 7z"}, "melds", "meld"),
+    ({"hand": "123m456p789s11z2p", "variant": "longyan", "gold": {"5m": 1}}, "gold", "gold"),
+    ({"hand": "123m456p789s11z2p", "dealer": "yes"}, "dealer", "options"),
+    ({"hand": "123m456p789s11z2p3p", "win": "swim", "swim_level": True}, "swim_level", "win"),
+    ({"hand": "123m456p789s11z2p", "variant": ["xinyu"]}, "variant", "options"),
+])
+def test_an_argument_of_the_wrong_type_is_named(args, argument, part):
+    # through the bridge, as a page or a parent frame's message would send it: an input error
+    # naming the argument, never an engine error
+    reply = json.loads(bridge.call(json.dumps({"method": "analyze", "args": args})))
+    assert reply["ok"], reply
+    err = reply["analysis"]["error"]
+    assert (err["code"], err["part"], err["values"]["argument"]) == ("bad_argument", part, argument)
+    assert err["message"].startswith(f"{argument} must be ")

@@ -5,6 +5,7 @@ import { t, getLang } from "./i18n.js";
 import { el } from "./dom.js";
 import { settlement } from "./settle.js";
 import { choicesTable, shantenText, tileRow, actionName } from "./tutorial-view.js";
+import { cannotWinWords } from "./hint-words.js";
 
 function seatNames(a) {
   return [0, 1, 2, 3].map((s) => {
@@ -25,10 +26,10 @@ function winView(a, gold) {
 }
 
 function whyNot(a) {
-  const lang = getLang();
   const why = a.why_not || {};
   const out = [el("p", { class: "verdict no", text: t("an.noWin") })];
-  if (why.text) out.push(el("p", { class: "why", "data-code": why.code, text: why.text[lang] || why.text.en }));
+  const words = cannotWinWords(why); // the referee's reason code, in the reader's words
+  if (words) out.push(el("p", { class: "why", "data-code": why.code, text: words }));
   else if (why.code === "not_complete") {
     out.push(el("p", { class: "why", "data-code": why.code, text: t("an.why.not_complete", { away: shantenText(why.shanten) }) }));
   }

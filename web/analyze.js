@@ -15,6 +15,7 @@ const VARIANTS = ["xinyu", "longyan"];
 const WINS = ["self_draw", "discard", "kong_replacement", "rob_kong", "rob_gold", "swim"];
 const MODES = ["hand", "pong", "kong", "concealed_kong", "flowers", "gold"];
 const SKIP_OPTIONS = new Set(["timer"]); // a decision timer means nothing to a hand on paper
+const BOT_DELAY = 250; // ms an edit stands before the bots' answer is asked (see run)
 /** @type {(id: string) => any} */
 const $ = (id) => document.getElementById(id);
 
@@ -204,9 +205,16 @@ async function run() {
   if (!engine) return;
   $("status").textContent = t("an.thinking");
   // first without the bots (the verdict, the settlement, shanten and improving tiles: quick), then
-  // with them (the hard bot's choice and every reason), each drawn when it arrives
+  // with them (the hard bot's choice and every reason), each drawn when it arrives. The bots'
+  // answer is asked once the edit has stood BOT_DELAY ms: while the reader types, no hard-bot
+  // search of a hand already gone holds the engine from the next edit's first answer.
   for (const bot of [false, true]) {
     let answer;
+    if (bot) {
+      await new Promise((resolve) => setTimeout(resolve, BOT_DELAY));
+      if (my !== seq) return;
+    }
+    const t0 = performance.now();
     try {
       answer = (await engine.call("analyze", { ...queryOf(spec), bot })).analysis;
     } catch (error) {
@@ -224,12 +232,15 @@ async function run() {
     }
     const full = bot || answer.size === 13;
     if (full) $("status").textContent = "";
-    settle(my, resultView(answer, spec.gold), full);
+    const t1 = performance.now();
+    settle(my, resultView(answer, spec.gold), full, { engine: t1 - t0, since: t1 });
     if (full) return;
   }
 }
 
-function settle(my, nodes, full = true) {
+/** Draw an edit's answer; `timing` ({engine: ms of the call, since: when it returned}) goes to
+ * edit()'s waiters as {engine, draw} (the drawing: the answer's nodes built and put in the page). */
+function settle(my, nodes, full = true, timing = null) {
   if (my !== seq) return;
   $("result").replaceChildren(...nodes);
   $("result").dataset.seq = String(my);
@@ -239,7 +250,8 @@ function settle(my, nodes, full = true) {
   postHeight("analyze");
   const ready = waiters.filter((w) => (w.full ? done : shown) >= w.seq);
   waiters = waiters.filter((w) => !ready.includes(w));
-  for (const w of ready) w.resolve();
+  const times = timing && { engine: timing.engine, draw: performance.now() - timing.since };
+  for (const w of ready) w.resolve(times);
 }
 
 function renderOptions() {
@@ -338,7 +350,8 @@ client.ready.then(async () => {
 // For embedding sites and the tests: edit(text) resolves once that edit's answer is drawn.
 /** @type {any} */ (window).analyzer = {
   ready: client.ready.then(() => new Promise((resolve) => { const w = () => (catalog ? resolve() : setTimeout(w, 20)); w(); })),
-  /** Set the hand; resolves once its first answer is drawn ({full: true}: once the bots' answer is). */
+  /** Set the hand; resolves once its first answer is drawn ({full: true}: once the bots' answer is),
+   * with that answer's timing ({engine, draw} in ms; null for an answer the engine was not asked). */
   edit(text, { full = false } = {}) {
     setText(text);
     const target = seq;

@@ -117,15 +117,6 @@ const STRINGS = {
     "share.puzzleText": "Or pose this very moment as “what would you discard?”: a puzzle page that ranks every discard.",
     "share.puzzleOpen": "Open the puzzle", "share.puzzleLink": "Puzzle link",
     "tracker.title": "Tile tracker: copies you have not seen",
-    "hints.title": "Hints",
-    "hints.shanten": "Tiles from ready: {n}",
-    "hints.ready": "Ready: waiting to win",
-    "hints.complete": "This hand wins",
-    "hints.waits": "Waits",
-    "hints.suggested": "Suggested",
-    "hints.cannotWin": "This hand cannot win now",
-    "hints.none": "No hint right now.",
-    "hints.off": "Hints are off.",
     // settings
     "set.title": "Settings",
     "set.quick": "Game",
@@ -297,15 +288,6 @@ const STRINGS = {
     "share.puzzleText": "或把此刻做成“打哪张？”题目：题目页会给每张可打的牌排名。",
     "share.puzzleOpen": "打开题目", "share.puzzleLink": "题目链接",
     "tracker.title": "记牌器：你还没看到的张数",
-    "hints.title": "提示",
-    "hints.shanten": "向听数：{n}",
-    "hints.ready": "听牌",
-    "hints.complete": "这手牌可以胡",
-    "hints.waits": "听",
-    "hints.suggested": "建议",
-    "hints.cannotWin": "这手牌现在不能胡",
-    "hints.none": "暂无提示。",
-    "hints.off": "提示已关闭。",
     "set.title": "设置",
     "set.quick": "游戏",
     "set.variant": "规则",
@@ -475,15 +457,6 @@ const STRINGS = {
     "share.puzzleText": "或把此刻做成「打哪張？」題目：題目頁會給每張可打的牌排名。",
     "share.puzzleOpen": "打開題目", "share.puzzleLink": "題目連結",
     "tracker.title": "記牌器：你還沒看到的張數",
-    "hints.title": "提示",
-    "hints.shanten": "向聽數：{n}",
-    "hints.ready": "聽牌",
-    "hints.complete": "這手牌可以胡",
-    "hints.waits": "聽",
-    "hints.suggested": "建議",
-    "hints.cannotWin": "這手牌現在不能胡",
-    "hints.none": "暫無提示。",
-    "hints.off": "提示已關閉。",
     "set.title": "設定",
     "set.quick": "遊戲",
     "set.variant": "規則",
@@ -613,7 +586,7 @@ export function tileNameIn(lang, code) {
   return say(`tile.${code}`);
 }
 
-/** More strings from modules of their own (i18n-tutorial.js, moments.js, claim-items.js): {lang: {key: text}}, merged in. */
+/** More strings from modules of their own (i18n-tutorial.js, i18n-hints.js, moments.js, claim-items.js): {lang: {key: text}}, merged in. */
 export function addStrings(tables) {
   for (const [lang, table] of Object.entries(tables)) Object.assign(STRINGS[lang], table);
 }

@@ -4,6 +4,7 @@
 import { t, tileName, getLang } from "./i18n.js";
 import { tileElement } from "./tiles.js";
 import { el } from "./dom.js";
+import { cannotWinWords, reasonWords } from "./hint-words.js"; // and the hints' strings (i18n-hints.js)
 
 export class SidePanels {
   /**
@@ -50,7 +51,11 @@ export class SidePanels {
       if (s !== undefined && s !== null) {
         box.push(el("p", { class: "line", text: s < 0 ? t("hints.complete") : s === 0 ? t("hints.ready") : t("hints.shanten", { n: s }) }));
       }
-      if (hint.cannot_win) box.push(el("p", { class: "line", text: t("hints.cannotWin") }));
+      if (hint.cannot_win) {
+        box.push(el("p", { class: "line", text: t("hints.cannotWin") }));
+        const why = cannotWinWords(hint.cannot_win);
+        if (why) box.push(el("p", { class: "line", text: why }));
+      }
       if (hint.waits && hint.waits.length) {
         const tiles = el("div", { class: "tiles" });
         for (const w of hint.waits) {
@@ -66,9 +71,9 @@ export class SidePanels {
         if (code) line.append(tileElement(code, this.compact ? 16 : 20), el("span", { text: ` ${tileName(code)}` }));
         box.push(line);
       }
-      // the suggested action is on the line above: its reason without the words naming it again
-      const words = (hint.suggested && hint.why) || hint.reason;
-      const reason = words && (words[getLang()] || words.en);
+      // the suggested action is on the line above: its reason (the engine's code, in the
+      // reader's words: hint-words.js) without the words naming it again
+      const reason = reasonWords(hint.reason_code);
       if (reason) box.push(el("p", { class: "line", text: reason }));
     }
     this.hints.replaceChildren(...box);

@@ -1,10 +1,37 @@
 // Pieces the analyzer and the puzzles draw alike: tile rows, action names, the ranked table of
 // choices (discards.rank's rows), all from the engine's answers. No rules here.
 import { t, tileName } from "./i18n.js";
-import { tileElement } from "./tiles.js";
+import { tileImage } from "./tiles.js";
 import { el } from "./dom.js";
+import { reasonWords } from "./hint-words.js";
 
-/** A row of tile images (canvas, with a name for readers), `gold` marked. */
+/** Each painted tile (tiles.js's cached canvas) as a data: URL, made once. */
+const urls = new WeakMap();
+
+/** A tile as an <img> of the game's tile art. A discard table holds a few hundred tiles: as
+ * <img>s sharing one URL per tile they build and paint in a few ms, where as many canvases took
+ * hundreds (bench/analyzer.py). */
+export function tileImg(code, size, look = "", name = "") {
+  const image = tileImage(code, size, window.devicePixelRatio || 1, look);
+  let url = urls.get(image);
+  if (!url) {
+    const canvas = document.createElement("canvas");
+    canvas.width = image.width;
+    canvas.height = image.height;
+    /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d")).drawImage(image, 0, 0);
+    url = canvas.toDataURL();
+    urls.set(image, url);
+  }
+  const img = document.createElement("img");
+  img.className = "tile";
+  img.src = url;
+  img.width = size;
+  img.height = Math.round((size * image.height) / image.width);
+  img.alt = name;
+  return img;
+}
+
+/** A row of tile images (each named for readers unless `label` is false), `gold` marked. */
 export function tileRow(codes, { size = 26, gold = null, label = true } = {}) {
   const row = el("span", { class: "tiles" });
   for (const code of codes) {
@@ -12,12 +39,7 @@ export function tileRow(codes, { size = 26, gold = null, label = true } = {}) {
       row.append(el("span", { class: "gap" }));
       continue;
     }
-    const c = tileElement(code, size, gold && code === gold ? "gold" : "");
-    if (label) {
-      c.setAttribute("role", "img");
-      c.setAttribute("aria-label", tileName(code));
-    }
-    row.append(c);
+    row.append(tileImg(code, size, gold && code === gold ? "gold" : "", label ? tileName(code) : ""));
   }
   return row;
 }
@@ -37,8 +59,8 @@ export function shantenText(n) {
   return t("an.shanten.n", { n });
 }
 
-/** The table of every choice: tile, shanten, improving tiles (with copies), the reason; `lang` picks
- * the reason's language; `mark` names the row to mark as the reader's (puzzles). */
+/** The table of every choice: tile, shanten, improving tiles (with copies), the reason (its words
+ * from the engine's reason_code, in `lang`); `mark` names the row to mark as the reader's (puzzles). */
 export function choicesTable(rows, { lang = "en", gold = null, mark = null, answer = null } = {}) {
   const body = rows.map((r) => {
     const name = actionName(r.action);
@@ -53,7 +75,7 @@ export function choicesTable(rows, { lang = "en", gold = null, mark = null, answ
       el("td", { class: "num", text: r.shanten === null || r.shanten === undefined ? "" : String(r.shanten) }),
       el("td", { class: "num", text: r.shanten === null ? "" : String(r.improving_count) }),
       improving,
-      el("td", { text: (r.reason && (r.reason[lang] || r.reason.en)) || "" }));
+      el("td", { text: reasonWords(r.reason_code, lang) }));
     tr.dataset.action = r.action;
     return tr;
   });

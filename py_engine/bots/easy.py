@@ -9,10 +9,6 @@ when the pong makes its hand ready. No hand value, no defence.
 from __future__ import annotations
 
 from ..actions import kind_of, tile_of
-
-#: per rule set: pong only when it leaves the hand ready (Longyan, where golds make pongs less needed),
-#: or whenever it does not set the hand back (Xinyu)
-PONG_WHEN_READY = {"xinyu": False, "longyan": True}
 from .common import GOLD_SLOT, View, discard_tiles, keep_score, plain_shanten
 
 
@@ -62,7 +58,7 @@ def choose(view: View) -> str:
             counts[slot] -= 2
             after = shanten_of(view, counts, golds, melds + 1)   # 11 tiles: the best discard is implied
             counts[slot] += 2
-            if after <= (0 if PONG_WHEN_READY[view.variant] else now):
+            if after <= (0 if view.rules.bots.pong_when_ready else now):   # the rule set's BotTuning
                 return "pong"
         return "pass"
     now = shanten_of(view, counts, golds, melds)

@@ -33,7 +33,7 @@ from .normal import (
     NormalBot,
     kong_payment,
 )
-from .value import AVOIDED_LOSS, Evaluator
+from .value import Evaluator
 
 #: Candidates looked at: the normal bot's best few, within this much of its best score.
 TOP_K = 4
@@ -61,7 +61,7 @@ class NextDraw:
         self.n_unseen = ev.n_unseen
         self.survive = ev.survive
         self.simple = view.options.get("scoring") == "simple"
-        self.avoid = AVOIDED_LOSS[view.variant]
+        self.avoid = view.rules.bots.avoided_loss
         self.three_golds = view.options.get("three_golds", "any_time") == "any_time"
 
     def value(self, counts: list[int], golds: int, melds: MeldInfo, replacement: bool = False) -> float:

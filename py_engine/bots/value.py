@@ -24,16 +24,12 @@ TYPICAL_PUNGS = (4.0, 8.0, 12.0, 16.0, 20.0, 24.0, 28.0, 30.0, 30.0)
 RESTRICTED = {"half": 0.65, "full": 0.5, "honors": 0.3}
 WIDTH_POWER = 0.2
 WIDTH_CLAMP = (0.5, 1.5)
-#: Chance per round that no one else has won (the hand goes on to this seat's next draw).
-SURVIVE = {"xinyu": 0.94, "longyan": 0.9}
 #: Share of the three discards a round that could fall on a ready hand's wait (Longyan discard wins).
 DISCARD_SHARE = 0.35
 #: Share of completed hands holding a gold whose reading pairs the gold (so they may swim).
 SWIM_SHARE = 0.5
 #: Share of the three discards a round that could be a held pair's tile (a pong).
 PONG_SHARE = 0.5
-#: A win also spares the seat its share of someone else's win: points added to every win's value.
-AVOIDED_LOSS = {"xinyu": 2.5, "longyan": 2.0}
 
 
 @lru_cache(maxsize=1 << 16)
@@ -65,19 +61,6 @@ class Estimate:
     outs: int               # plain outs (unseen tiles that lower the plain shanten)
 
 
-def _near(counts: list[int]) -> list[bool]:
-    """Kinds held, or suited kinds within two of a held tile of their suit: the only draws that can
-    lower a standard shanten (an isolated new tile never completes more than a held one would)."""
-    near = [c > 0 for c in counts]
-    for k in range(HONOR_BASE):
-        if counts[k]:
-            pos = k % 9
-            for d in (-2, -1, 1, 2):
-                if 0 <= pos + d <= 8:
-                    near[k + d] = True
-    return near
-
-
 def pung_shanten(counts: list[int], golds: int, melds: int) -> int:
     """Shanten towards all pungs (碰碰胡): (4 - melds) triplets and a pair of distinct kinds."""
     slots = 4 - melds
@@ -101,7 +84,10 @@ class Evaluator:
         self.slot_of = view.slot_of
         self.n_unseen = max(1, view.unseen_total())
         self.draws = max(0, view.draws_left() + draws_delta)
-        self.survive = SURVIVE[view.variant]
+        tuning = view.rules.bots             # the rule set's numbers (rules/base.py BotTuning)
+        self.survive = tuning.survive       # chance per round that no one else has won
+        self.avoid = tuning.avoided_loss    # a win also spares the seat its share of another's win
+        self.per_m = tuning.self_draw_per_m  # a self-draw's points per unit of M (Xinyu: 3 × 2·M)
         self.simple = view.options.get("scoring") == "simple"
         self.dealer = view.is_dealer
         # the physical kinds still to come, as (slot, copies)
@@ -144,7 +130,7 @@ class Evaluator:
               allowed: set[int] | None) -> int:
         """Unseen tiles whose draw lowers this shanten (ukeire)."""
         total = 0
-        near = _near(counts) if kind in ("std", "swim") else None
+        near = shapes.near(counts) if kind in ("std", "swim") else None
         for slot, n in self.sources:
             if near is not None and slot != GOLD_SLOT and not near[slot]:
                 continue
@@ -233,7 +219,7 @@ class Evaluator:
     def _outs_plain(self, counts: list[int], golds: int, melds: int, now: int) -> int:
         total = 0
         free = self.free_honors and melds == 0
-        near = _near(counts)
+        near = shapes.near(counts)
         for slot, n in self.sources:
             if slot == GOLD_SLOT:
                 if shapes.shanten(counts, melds, golds + 1, self.wild) < now:
@@ -282,7 +268,7 @@ class Evaluator:
             honors = set(range(HONOR_BASE, 34))
             targets.append(("all_honors", "free" if concealed else "std", 8.0, honors, RESTRICTED["honors"]))
         kong = 2 if mi.has_kong else 1
-        avoid = AVOIDED_LOSS["xinyu"]
+        avoid = self.avoid
         best = Estimate(0.0, "plain", s_plain, outs_plain)
         scored = []
         for name, kind, mult, allowed, scale in targets:
@@ -307,7 +293,7 @@ class Evaluator:
             if outs < 0:
                 bound_outs = int(min(self.n_unseen, (TYPICAL_STD[min(s, 8)] if s >= 0 else 0) * 2.0 + 8))
                 p_hi, _ = self._win_chance(kind, s, bound_outs, scale, True, 8)
-                if p_hi * (6.0 * top + avoid) <= best.ev:
+                if p_hi * (self.per_m * top + avoid) <= best.ev:
                     continue
                 work = counts if allowed is None else [c if k in allowed else 0 for k, c in enumerate(counts)]
                 outs = self._outs(kind, work, golds, mi.count, s, allowed) if s >= 0 else 0
@@ -317,14 +303,14 @@ class Evaluator:
                     po = self.pong_outs(counts, allowed)
                 p, share = self._win_chance(kind, s, outs, scale, True, po if open_route else 0)
                 # a self-draw: each of the three others pays 2·M; a discard win (option): the discarder M, no 门清
-                ev = p * ((1 - share) * (6.0 * m + avoid) + share * (m / (2.0 if not open_route else 1.0) + avoid))
+                ev = p * ((1 - share) * (self.per_m * m + avoid) + share * (m / (2.0 if not open_route else 1.0) + avoid))
                 if ev > best.ev:
                     best = Estimate(ev, name if not open_route or not concealed else name + ":open", s_plain, outs_plain)
         return best
 
     def _longyan(self, counts: list[int], golds: int, mi: MeldInfo) -> Estimate:
         s_plain, outs_plain = self._plain(counts, golds, mi)
-        avoid = AVOIDED_LOSS["longyan"]
+        avoid = self.avoid
         v_self = float(longyan_total(2, self.dealer))
         if golds:
             # a completed hand holding a gold can often swim instead of winning at once (游金)

@@ -20,6 +20,17 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
+class BotTuning:
+    """The bots' numbers for a rule set: not rules, but estimates that follow from its pace and its
+    payments (bench/README-bots.md measures their effect)."""
+
+    survive: float = 0.9              # chance per round that no one else has won (the hand goes on)
+    avoided_loss: float = 2.0         # points a win also spares the seat: its share of another's win
+    pong_when_ready: bool = False     # the easy bot pongs only when the pong makes its hand ready
+    self_draw_per_m: float = 0.0      # a self-drawn win's points per unit of M (multiplied patterns)
+
+
+@dataclass(frozen=True)
 class RuleSet:
     """Data plus hooks; the subclasses override the hooks whose rule differs."""
 
@@ -37,6 +48,7 @@ class RuleSet:
     robs_added_kong: bool = False         # 抢杠: others may win on an added kong's tile
     first_discard_bonus: bool = False     # 分饼 (Longyan)
     three_golds: bool = False             # 三金倒 (Longyan)
+    bots: BotTuning = BotTuning()         # the bots' tuning for this rule set
 
     def resolve(self, given: Options | None) -> dict[str, OptionValue]:
         """Every option named, defaults filled in; an unknown option or value raises ValueError."""

@@ -20,7 +20,7 @@ from ..reading import reading_of
 from ..results import Payment, Win
 from ..shapes import can_form_sets, is_win
 from ..tiles import INDEX, format_tiles, sort_key
-from .base import RuleSet
+from .base import BotTuning, RuleSet
 from ..types import OptionValue, Options
 
 if TYPE_CHECKING:
@@ -262,4 +262,7 @@ class Longyan(RuleSet):
 
 RULES = Longyan("longyan", flowers=True, stacks_per_side=18, options=OPTIONS, scoring="categories", has_gold=True, random_dealer=True,
                 covered_first_discard=True, furiten=True, robs_added_kong=True, first_discard_bonus=True,
-                three_golds=True)
+                three_golds=True,
+                # quick hands (golds): fewer rounds survive; pongs are most of a hand's speed, golds make
+                # them less needed (the easy bot pongs only into ready)
+                bots=BotTuning(survive=0.9, avoided_loss=2.0, pong_when_ready=True))

@@ -15,7 +15,7 @@ from .. import shapes
 from ..reading import reading_of
 from ..results import Payment, Win
 from ..tiles import HONOR_BASE, counts34, format_tiles
-from .base import RuleSet
+from .base import BotTuning, RuleSet
 from ..types import OptionValue, Options
 
 if TYPE_CHECKING:
@@ -236,4 +236,7 @@ class Xinyu(RuleSet):
         return dealer if options["draw_keeps_dealer"] else (dealer + 1) % 4
 
 
-RULES = Xinyu("xinyu", flowers=False, stacks_per_side=17, options=OPTIONS, tail_die=True, free_honors=True)
+RULES = Xinyu("xinyu", flowers=False, stacks_per_side=17, options=OPTIONS, tail_die=True, free_honors=True,
+              # a self-draw of M brings 3 × 2·M (win_payments); Xinyu's hands are slower: more rounds survive
+              bots=BotTuning(survive=0.94, avoided_loss=2.5, pong_when_ready=False,
+                             self_draw_per_m=float(self_draw_total(1))))

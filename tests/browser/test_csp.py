@@ -149,7 +149,7 @@ def test_make_a_puzzle_from_this_moment_opens_that_hand(page, site, console_erro
     current = puzzle.evaluate("window.puzzles.current()")
     assert current["id"] == "custom"
     assert sorted(current["rows"]) == sorted(a for a in before["legal_actions"])
-    shown = puzzle.eval_on_selector_all("#hand canvas", "cs => cs.length")
+    shown = puzzle.eval_on_selector_all("#hand img", "cs => cs.length")   # tutorial-view.js draws tiles as <img>
     assert shown >= len(before["hands"][0])
     # the puzzle's hand is the game's: the engine's answer for that very position
     solved = puzzle.evaluate("""async () => {

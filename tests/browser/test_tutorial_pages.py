@@ -67,7 +67,7 @@ def test_tapping_the_palette_builds_the_hand_and_the_hash_round_trips(page, site
     page.click("#palette button[data-tile='5m']")
     page.wait_for_function("() => document.querySelector('#result .waits') !== null")
     assert page.input_value("#hand") == "123m456p789s11z23p|gold 5m"
-    waits = page.eval_on_selector_all("#result .waits canvas", "cs => cs.map(c => c.getAttribute('aria-label'))")
+    waits = page.eval_on_selector_all("#result .waits img", "cs => cs.map(c => c.alt)")
     assert "1 Dots" in waits and "4 Dots" in waits
     page.select_option("#opt-gold_wild", json.dumps("suited"))
     page.check("#dealer")
@@ -129,6 +129,9 @@ def test_fourteen_tiles_rank_every_discard_with_the_hard_bots_choice(page, site,
     rows = page.eval_on_selector_all("#result table.choices-table tbody tr", "trs => trs.map(t => t.dataset.action)")
     assert len([r for r in rows if r.startswith("discard ")]) == 13     # 13 kinds, the gold among them
     assert page.eval_on_selector_all("#result tr.chosen", "x => x.length") == 1
+    # every reason written by the page from the engine's reason_code (web/hint-words.js)
+    reasons = page.eval_on_selector_all("#result table.choices-table tbody tr td:last-child", "tds => tds.map(td => td.textContent)")
+    assert all(reasons) and all(r.endswith(("ready", "a winning hand")) for r in reasons if r.startswith("keeps")), reasons
     assert console_errors == []
 
 
@@ -198,6 +201,8 @@ def test_screenshots_of_the_tutorial_pages(page, site, output_path, width, heigh
     page.set_viewport_size({"width": width, "height": height})
     open_analyzer(page, site, "lang=zh-Hans&v=longyan&h=123m456p789s1z5m4p4p3s%7Cgold%205m")
     page.wait_for_selector("#result[data-full=true] table.choices-table", timeout=90_000)
+    if width == 1280:                             # the reasons in the reader's language, from the codes
+        assert "留一二三万" in page.text_content("#result table.choices-table tbody tr td:last-child")
     shot(page, output_path, f"analyze-{width}x{height}")
     open_puzzle(page, site, "set=longyan&n=3&lang=en")
     page.click("#choices button:first-child")
