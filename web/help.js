@@ -4,7 +4,7 @@
 // working is written by the settlement's own code (settle-detail.js): the help cannot disagree
 // with the game. Each language's section gets its own copy, in its words and script.
 
-import { t, tileName, setLang, addStrings } from "./i18n.js";
+import { t, tileName, setLang, addStrings, label } from "./i18n.js";
 import { tileElement, setTileScript, scriptOf } from "./tiles.js";
 import { el } from "./dom.js";
 import { readingRow, arithmeticLine } from "./settle-detail.js";
@@ -75,12 +75,12 @@ function example(ex) {
       box.append(row);
     }
     if (win.pattern_multipliers?.length) {
-      box.append(el("p", { text: `${t("hx.patterns")}: ${win.pattern_multipliers.map(([p, m]) => `${t(`pat.${p}`)} ×${m}`).join(" · ")}` }));
+      box.append(el("p", { text: `${label("hx.patterns")}${win.pattern_multipliers.map(([p, m]) => `${t(`pat.${p}`)} ×${m}`).join(" · ")}` }));
     }
     box.append(el("p", { class: "arithmetic", text: arithmeticLine(win, state, names) }));
   }
   const deltas = ex.result.deltas.map((d) => (d > 0 ? `+${d}` : String(d))).join(", ");
-  box.append(el("p", { class: "deltas", text: `${t("hx.deltas")}: [${deltas}]` }));
+  box.append(el("p", { class: "deltas", text: `${label("hx.deltas")}[${deltas}]` }));
   return box;
 }
 

@@ -83,7 +83,7 @@ const STRINGS = {
     "settle.drawn": "Drawn hand: no one wins",
     "settle.winner": "{seat} wins",
     "settle.discarder": "on the tile of {seat}",
-    "settle.category": "Category",
+    "settle.category": "Category", "sep.colon": ": ",
     "settle.patterns": "Patterns",
     "settle.noPatterns": "No pattern (×1)",
     "settle.multiplier": "Multiplier",
@@ -255,7 +255,7 @@ const STRINGS = {
     "settle.drawn": "荒牌：无人胡牌",
     "settle.winner": "{seat}胡了",
     "settle.discarder": "胡{seat}的牌",
-    "settle.category": "类别",
+    "settle.category": "类别", "sep.colon": "：",
     "settle.patterns": "番型",
     "settle.noPatterns": "无番型（×1）",
     "settle.multiplier": "倍数",
@@ -424,7 +424,7 @@ const STRINGS = {
     "settle.drawn": "荒牌：無人胡牌",
     "settle.winner": "{seat}胡了",
     "settle.discarder": "胡{seat}的牌",
-    "settle.category": "類別",
+    "settle.category": "類別", "sep.colon": "：",
     "settle.patterns": "番型",
     "settle.noPatterns": "無番型（×1）",
     "settle.multiplier": "倍數",
@@ -560,6 +560,9 @@ export function t(key, vars) {
   if (vars) s = s.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m));
   return s;
 }
+
+/** A label followed by the language's colon ("Category: ", "类别："). */
+export const label = (key, vars) => t(key, vars) + t("sep.colon");
 
 /** A string in a given language (the settlement shows zh and en names side by side). */
 export function tIn(lang, key, vars) {

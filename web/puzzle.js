@@ -3,7 +3,7 @@
 // engine's choice is its answer). The engine ("puzzle", py_engine/puzzles.py) gives the moment's
 // choices; once the reader chooses, every choice is shown ranked with its one-line reason.
 import { startEngine } from "./engine.js";
-import { LANGS, LANG_NAMES, getLang, matchLang, setLang, t, tileName } from "./i18n.js";
+import { LANGS, LANG_NAMES, getLang, matchLang, setLang, t, tileName, label } from "./i18n.js";
 import "./i18n-tutorial.js";
 import { el } from "./dom.js";
 import { tileElement } from "./tiles.js";
@@ -90,7 +90,7 @@ function drawMoment(p, s) {
   $("note").textContent = p.note ? p.note[lang] || p.note.en : t("pz.title");
   const facts = [t(s.seat === s.dealer ? "pz.dealer" : "pz.notDealer"), t("pz.tilesLeft", { n: s.tiles_left })];
   $("facts").textContent = facts.join(" · ");
-  const discards = el("div", { class: "help" }, el("span", { text: `${t("pz.discards")}: ` }));
+  const discards = el("div", { class: "help" }, el("span", { text: `${label("pz.discards")}` }));
   let any = false;
   s.discards.forEach((row, seat) => {
     const tiles = row.map((d) => d.tile).filter(Boolean);
@@ -103,7 +103,7 @@ function drawMoment(p, s) {
   const melds = s.melds.flatMap((m) => ["|", ...(m.tiles || [m.tile, m.tile, m.tile])]);
   const extra = [...(s.flowers.length ? ["|", ...s.flowers] : []), ...(s.gold ? ["|", s.gold] : [])];
   $("hand").replaceChildren(tileRow([...hand, ...melds, ...extra], { size: 40, gold: s.gold }));
-  if (s.gold) $("hand").append(el("span", { class: "help", text: ` ${t("pz.gold")}: ${tileName(s.gold)}` }));
+  if (s.gold) $("hand").append(el("span", { class: "help", text: ` ${label("pz.gold")}${tileName(s.gold)}` }));
   // the choices: every action the engine lists, tiles as tiles, the rest as words
   const buttons = s.rows.map((r) => {
     const b = el("button", { type: "button", class: r.action.startsWith("discard ") ? "" : "text", "data-action": r.action,

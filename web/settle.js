@@ -2,7 +2,7 @@
 // their multiplier or base, every payment, the deltas and running scores, and the final
 // standings once the match is over. Everything shown comes from the engine's result.
 
-import { t, tIn, tileName, getLang } from "./i18n.js";
+import { t, tIn, tileName, getLang, label } from "./i18n.js";
 import { tileElement } from "./tiles.js";
 import { el } from "./dom.js";
 import { viewSeat } from "./model.js";
@@ -84,7 +84,7 @@ export function settlement(state, { names, onNext, onNewMatch, autoNextIn, extra
     const catValue = win.base !== undefined && win.base !== null
       ? (win.category === "swim_triple" ? t("settle.fixed") : t("settle.base", { b: win.base }))
       : "";
-    names2.append(el("span", { class: "category" }, `${t("settle.category")}: ${cat.here}`,
+    names2.append(el("span", { class: "category" }, `${label("settle.category")}${cat.here}`,
       cat.other ? el("small", { text: cat.other }) : null, catValue ? ` · ${catValue}` : ""));
     box.append(names2);
     if (state.variant === "xinyu") {

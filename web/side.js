@@ -1,7 +1,7 @@
 // The hints and tile-tracker panels beside (or above) the board: what they show; panels.js
 // decides when and where they show.
 
-import { t, tileName, getLang } from "./i18n.js";
+import { t, tileName, getLang, label } from "./i18n.js";
 import { tileElement } from "./tiles.js";
 import { el } from "./dom.js";
 import { cannotWinWords, reasonWords } from "./hint-words.js"; // and the hints' strings (i18n-hints.js)
@@ -67,7 +67,7 @@ export class SidePanels {
       }
       if (hint.suggested) {
         const [verb, code] = String(hint.suggested).split(" ");
-        const line = el("p", { class: "line" }, el("span", { text: `${t("hints.suggested")}: ${t(`action.${verb}`)} ` }));
+        const line = el("p", { class: "line" }, el("span", { text: `${label("hints.suggested")}${t(`action.${verb}`)} ` }));
         if (code) line.append(tileElement(code, this.compact ? 16 : 20), el("span", { text: ` ${tileName(code)}` }));
         box.push(line);
       }
