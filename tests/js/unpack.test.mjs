@@ -44,14 +44,26 @@ test("a host that already decoded the .gz (Content-Encoding: gzip) is taken as i
   assert.deepEqual(new Uint8Array(await response.arrayBuffer()), ZIP);
 });
 
+test("the runtime's wasm is fetched as its .gz and streamed unpacked as application/wasm, from either kind of host", async () => {
+  const WASM = new Uint8Array(200_000).map((_, i) => (i * 7) % 251); // bigger than one chunk
+  const gz = server({ "/mahjong/pyodide/pyodide.asm.wasm.gz": gzipSync(WASM) });
+  const response = await unpacking(gz.fetch)(new URL("https://example.test/mahjong/pyodide/pyodide.asm.wasm"));
+  assert.equal(response.headers.get("content-type"), "application/wasm");
+  assert.deepEqual(new Uint8Array(await response.arrayBuffer()), WASM);
+  assert.deepEqual(gz.asked.map((a) => a.url), ["https://example.test/mahjong/pyodide/pyodide.asm.wasm.gz"]);
+  const decoded = server({ "/mahjong/pyodide/pyodide.asm.wasm.gz": WASM }); // sent as Content-Encoding: gzip
+  const plain = await unpacking(decoded.fetch)("https://example.test/mahjong/pyodide/pyodide.asm.wasm");
+  assert.deepEqual(new Uint8Array(await plain.arrayBuffer()), WASM);
+});
+
 test("other files and other origins pass through untouched; a missing .gz answers its status", async () => {
-  const { fetch, asked } = server({ "/mahjong/pyodide/pyodide.asm.wasm": "wasm" });
+  const { fetch, asked } = server({ "/mahjong/pyodide/pyodide.asm.mjs": "wasm" });
   const wrapped = unpacking(fetch);
-  assert.equal(await (await wrapped("https://example.test/mahjong/pyodide/pyodide.asm.wasm")).text(), "wasm");
+  assert.equal(await (await wrapped("https://example.test/mahjong/pyodide/pyodide.asm.mjs")).text(), "wasm");
   assert.equal((await wrapped("https://elsewhere.test/x.whl")).status, 404);
   assert.equal((await wrapped("https://example.test/mahjong/wheels/x.whl")).status, 404);
   assert.deepEqual(asked.map((a) => a.url), [
-    "https://example.test/mahjong/pyodide/pyodide.asm.wasm", "https://elsewhere.test/x.whl",
+    "https://example.test/mahjong/pyodide/pyodide.asm.mjs", "https://elsewhere.test/x.whl",
     "https://example.test/mahjong/wheels/x.whl.gz",
   ]);
 });
