@@ -18,6 +18,16 @@ IDLE = """async () => {
             hand: s.match.hand_number, matchOver: s.match.is_over, variant: s.variant};
 }"""
 
+# Every sentence the live region says, in order (a fresh node each time: ui.announce).
+SAID = """
+window.__said = [];
+new MutationObserver(() => {
+  const live = document.getElementById("live");
+  const text = live ? live.textContent : "";
+  if (text && window.__said[window.__said.length - 1] !== text) window.__said.push(text);
+}).observe(document, { subtree: true, childList: true, characterData: true });
+"""
+
 # Every page and frame (as an init script): record Content-Security-Policy violations.
 CSP_WATCH = """
 window.__csp = [];

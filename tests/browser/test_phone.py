@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from pagehelp import HAND_TILES, base64url, idle, open_game, shot
+from pagehelp import HAND_TILES, SAID, base64url, idle, open_game, shot
 
 PHONES = {"portrait": (390, 844), "landscape": (844, 390), "desktop": (1280, 800)}
 
@@ -215,15 +215,6 @@ def test_the_settlement_fits_a_phone(browser, site, output_path, name):
         context.close()
 
 
-# Every sentence the live region says, in order (a fresh node each time: ui.announce).
-SAID = """
-window.__said = [];
-new MutationObserver(() => {
-  const live = document.getElementById("live");
-  const text = live ? live.textContent : "";
-  if (text && window.__said[window.__said.length - 1] !== text) window.__said.push(text);
-}).observe(document, { subtree: true, childList: true, characterData: true });
-"""
 
 # Every number painted on the table's canvas, with the transform it was painted under.
 NUMBERS = """

@@ -6,20 +6,11 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from pagehelp import idle, open_game, shot
+from pagehelp import SAID, idle, open_game, shot
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/helpers.py: positions
 from helpers import pos  # noqa: E402
 
-# Every sentence the live region says, in order (a fresh node each time: ui.announce).
-SAID = """
-window.__said = [];
-new MutationObserver(() => {
-  const live = document.getElementById("live");
-  const text = live ? live.textContent : "";
-  if (text && window.__said[window.__said.length - 1] !== text) window.__said.push(text);
-}).observe(document, { subtree: true, childList: true, characterData: true });
-"""
 
 
 def said(page) -> str:
