@@ -61,14 +61,9 @@ export function unpacking(fetch) {
     const { integrity, ...rest } = init ?? {};
     const response = await fetch(`${url.origin}${url.pathname}.gz${url.search}`, rest);
     if (!response.ok) return response;
-    if (STREAMED.test(url.pathname) && response.body) {
-      return new Response(await gunzipStream(response.body), { status: 200, headers: { "content-type": "application/wasm" } });
-    }
-    let bytes = new Uint8Array(await response.arrayBuffer());
-    if (bytes[0] === 0x1f && bytes[1] === 0x8b) { // else a host sent it as Content-Encoding: gzip, already unpacked
-      const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-      bytes = new Uint8Array(await new Response(stream).arrayBuffer());
-    }
+    const body = response.body && (await gunzipStream(response.body));
+    if (STREAMED.test(url.pathname)) return new Response(body, { status: 200, headers: { "content-type": "application/wasm" } });
+    const bytes = new Uint8Array(await new Response(body).arrayBuffer());
     if (integrity) {
       const got = "sha256-" + base64(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)));
       if (got !== integrity) throw new TypeError(`${url.pathname}: its SHA-256 is not the lock's (${integrity})`);
