@@ -16,6 +16,7 @@ const WINS = ["self_draw", "discard", "kong_replacement", "rob_kong", "rob_gold"
 const MODES = ["hand", "pong", "kong", "concealed_kong", "flowers", "gold"];
 const SKIP_OPTIONS = new Set(["timer"]); // a decision timer means nothing to a hand on paper
 const BOT_DELAY = 250; // ms an edit stands before the bots' answer is asked (see run)
+const HASH_DELAY = 300; // ms an edit stands before the hash follows it (see writeHashSoon)
 /** @type {(id: string) => any} */
 const $ = (id) => document.getElementById(id);
 
@@ -182,12 +183,27 @@ function spanOf(spec, error) {
   return [0, model.text.length];
 }
 
+let hashTimer = 0;
+
+/** The hash follows the input once an edit has stood HASH_DELAY ms (and when the page is left):
+ * history.replaceState costs the browser more than the engine's quick answer does. */
+function writeHashSoon() {
+  clearTimeout(hashTimer);
+  hashTimer = setTimeout(writeHashNow, HASH_DELAY);
+}
+
+function writeHashNow() {
+  clearTimeout(hashTimer);
+  const hash = writeHash(model);
+  if (location.hash !== hash) history.replaceState(null, "", hash);
+}
+
 function changed() {
-  history.replaceState(null, "", writeHash(model));
+  renderOptions(); // first: it drops options the rule set has not, before the query is made
+  run(); // the engine's request goes out now; the page's own updates below overlap its answer
   $("diagram").setAttribute("tiles", model.text);
   $("level-box").hidden = model.win !== "swim";
-  renderOptions();
-  run();
+  writeHashSoon();
 }
 
 async function run() {
@@ -336,6 +352,7 @@ function start() {
 
 let engine = null;
 start();
+addEventListener("pagehide", writeHashNow);
 const client = startEngine();
 $("status").textContent = t("an.loading");
 client.ready.then(async () => {

@@ -289,7 +289,9 @@ export class Engine {
   async request(method, args = {}, options = {}) {
     const json = encodeRequest(method, args); // before waiting: a bad request is refused at once
     const match = this.match;
-    await this.ready;
+    // once up, the request goes out in this task: the caller's page work after the call (an
+    // analyzer's diagram, say) then overlaps the engine's instead of delaying it
+    if (!this.info) await this.ready;
     if (this.failure) throw this.failure; // the worker died after its boot
     const id = this.nextId++;
     const timeout = options.timeout ?? this.timeout;

@@ -8,11 +8,7 @@ import { reasonWords } from "./hint-words.js";
 /** Each painted tile (tiles.js's cached canvas) as a data: URL, made once. */
 const urls = new WeakMap();
 
-/** A tile as an <img> of the game's tile art. A discard table holds a few hundred tiles: as
- * <img>s sharing one URL per tile they build and paint in a few ms, where as many canvases took
- * hundreds (bench/analyzer.py). */
-export function tileImg(code, size, look = "", name = "") {
-  const image = tileImage(code, size, window.devicePixelRatio || 1, look);
+function dataUrl(image) {
   let url = urls.get(image);
   if (!url) {
     const canvas = document.createElement("canvas");
@@ -22,13 +18,56 @@ export function tileImg(code, size, look = "", name = "") {
     url = canvas.toDataURL();
     urls.set(image, url);
   }
+  return url;
+}
+
+/** A tile as an <img> of the game's tile art. As <img>s sharing one URL per tile a row builds and
+ * paints in a few ms, where as many canvases took hundreds (bench/analyzer.py). */
+export function tileImg(code, size, look = "", name = "") {
+  const image = tileImage(code, size, window.devicePixelRatio || 1, look);
   const img = document.createElement("img");
   img.className = "tile";
-  img.src = url;
+  img.src = dataUrl(image);
   img.width = size;
   img.height = Math.round((size * image.height) / image.width);
   img.alt = name;
   return img;
+}
+
+// The small tiles of a discard table (a few hundred of them) as spans whose class paints the tile:
+// one rule per tile in a constructed style sheet (CSP's style-src does not cover it; its data: URL
+// is an image, allowed). A span with a class is built and laid out in a tenth of an <img>'s time,
+// which parses its src each time (bench/analyzer.py).
+let marks = null;
+const markClass = new WeakMap();
+
+function markSheet() {
+  if (!marks) {
+    marks = new CSSStyleSheet();
+    marks.insertRule(".tile-mark { display: inline-block; vertical-align: middle; background-size: 100% 100%; print-color-adjust: exact; }");
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, marks];
+  }
+  return marks;
+}
+
+/** A tile painted by a class (see above), named for readers as an image when `name` is given. */
+export function tileMark(code, size, look = "", name = "") {
+  const image = tileImage(code, size, window.devicePixelRatio || 1, look);
+  let cls = markClass.get(image);
+  if (!cls) {
+    const sheet = markSheet();
+    cls = `tm${sheet.cssRules.length}`;
+    const height = Math.round((size * image.height) / image.width);
+    sheet.insertRule(`.${cls} { background-image: url("${dataUrl(image)}"); width: ${size}px; height: ${height}px; }`, sheet.cssRules.length);
+    markClass.set(image, cls);
+  }
+  const span = document.createElement("span");
+  span.className = `tile-mark ${cls}`;
+  if (name) {
+    span.setAttribute("role", "img");
+    span.setAttribute("aria-label", name);
+  }
+  return span;
 }
 
 /** A row of tile images (each named for readers unless `label` is false), `gold` marked. */
@@ -59,16 +98,79 @@ export function shantenText(n) {
   return t("an.shanten.n", { n });
 }
 
+const PER_LINE = 9; // improving tiles to a line of improvingCanvas
+const MAX_SPARE = 96;
+
+/** Every canvas improvingCanvas handed out; those no longer in the document are drawn again.
+ * A new canvas's context and backing store cost more than its drawing (bench/analyzer.py). */
+const handedOut = [];
+/** Those handed out for the table being built (not in the document yet either). */
+let building = new WeakSet();
+
+function canvasSized(width, height) {
+  let canvas = handedOut.find((c) => !c.isConnected && !building.has(c) && c.width === width && c.height === height);
+  if (!canvas) {
+    canvas = document.createElement("canvas");
+    canvas.width = width;
+    canvas.height = height;
+    handedOut.push(canvas);
+    if (handedOut.length > MAX_SPARE) {
+      const gone = handedOut.findIndex((c) => !c.isConnected && c !== canvas);
+      if (gone >= 0) handedOut.splice(gone, 1);
+    }
+  }
+  building.add(canvas);
+  return canvas;
+}
+
+/** A row's improving tiles ([code, copies left] pairs) drawn on one canvas, PER_LINE to a line,
+ * each with its copies; named for readers as one image ("1 Dots ×3, 4 Dots ×2"). A discard table
+ * holds a few hundred of them: as elements they took most of an edit's time to lay out and paint
+ * (bench/analyzer.py), as one canvas a row they are a bitmap each. Every canvas is PER_LINE tiles
+ * wide, so that one a table no longer shows is drawn again for the next. */
+export function improvingCanvas(pairs, { size = 16, gold = null } = {}) {
+  const dpr = window.devicePixelRatio || 1;
+  const probe = tileImage(pairs[0][0], size, dpr, "");
+  const tileH = Math.round((size * probe.height) / probe.width);
+  const root = getComputedStyle(document.documentElement);
+  const font = `12px ${root.getPropertyValue("--font") || "sans-serif"}`;
+  const lineH = Math.max(tileH, 12) + 3;
+  const cell = size + 22; // the tile, "×4" in 12 px and a gap
+  const lines = Math.ceil(pairs.length / PER_LINE);
+  const canvas = canvasSized(Math.ceil(PER_LINE * cell * dpr), Math.ceil(lines * lineH * dpr));
+  canvas.style.width = `${PER_LINE * cell}px`;
+  canvas.style.height = `${lines * lineH}px`;
+  const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d"));
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.clearRect(0, 0, canvas.width, canvas.height);
+  ctx.scale(dpr, dpr);
+  ctx.font = font;
+  ctx.textBaseline = "middle";
+  ctx.fillStyle = root.getPropertyValue("--muted") || "#5d6477";
+  pairs.forEach(([code, n], i) => {
+    const x = (i % PER_LINE) * cell;
+    const y = Math.floor(i / PER_LINE) * lineH;
+    ctx.drawImage(tileImage(code, size, dpr, gold && code === gold ? "gold" : ""), x, y + lineH - 1 - tileH, size, tileH);
+    ctx.fillText(`×${n}`, x + size + 2, y + lineH / 2 + 1);
+  });
+  canvas.className = "improving";
+  canvas.setAttribute("role", "img");
+  canvas.setAttribute("aria-label", pairs.map(([code, n]) => `${tileName(code)} ×${n}`).join(t("alt.sep")));
+  return canvas;
+}
+
 /** The table of every choice: tile, shanten, improving tiles (with copies), the reason (its words
  * from the engine's reason_code, in `lang`); `mark` names the row to mark as the reader's (puzzles). */
 export function choicesTable(rows, { lang = "en", gold = null, mark = null, answer = null } = {}) {
+  building = new WeakSet(); // a new table: the canvases of tables gone may be drawn again
   const body = rows.map((r) => {
     const name = actionName(r.action);
-    const first = el("td", {}, r.tile ? tileRow([r.tile], { size: 24, gold }) : null, " ", el("span", { text: name }));
+    // the tile's name is the text beside it: the drawing is not read out again
+    const first = el("td", {}, r.tile ? tileMark(r.tile, 24, gold && r.tile === gold ? "gold" : "") : null, " ", el("span", { text: name }));
     if (r.chosen) first.append(" ", el("strong", { text: "★", title: t("an.hardChoice"), "aria-label": t("an.hardChoice") }));
     const improving = el("td", { class: "wide" });
     if (r.shanten !== null && r.improving && r.improving.length && r.improving.length < 34) {
-      for (const [code, n] of r.improving) improving.append(tileRow([code], { size: 16, gold }), el("span", { class: "copies", text: `×${n}` }));
+      improving.append(improvingCanvas(r.improving, { gold }));
     }
     const tr = el("tr", { class: [r.chosen || r.action === answer ? "chosen" : "", r.action === mark ? "mine" : ""].join(" ").trim() },
       el("td", { class: "num", text: String(r.rank ?? "") }), first,

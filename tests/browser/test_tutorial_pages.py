@@ -71,6 +71,8 @@ def test_tapping_the_palette_builds_the_hand_and_the_hash_round_trips(page, site
     assert "1 Dots" in waits and "4 Dots" in waits
     page.select_option("#opt-gold_wild", json.dumps("suited"))
     page.check("#dealer")
+    # the hash follows an edit once it has stood a moment (analyze.js, writeHashSoon)
+    page.wait_for_function("() => location.hash.includes('dealer=1') && location.hash.includes('o.gold_wild=suited')")
     url = page.url
     assert "v=longyan" in url and "dealer=1" in url and "o.gold_wild=suited" in url
     model = page.evaluate("window.analyzer.model()")
