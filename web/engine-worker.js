@@ -6,11 +6,19 @@
 // Message shapes are listed at the top of engine.js.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import {
-  checkedBytes, discardSnapshot, entries, fetchWheel, findSnapshot, importEngine, installEngine,
-  pyodideOptions, readManifest, unpacking,
+  checkedBytes, discardRuntime, discardSnapshot, entries, fetchWheel, findRuntime, findSnapshot, importEngine,
+  installEngine, pyodideOptions, readManifest, unpacking,
 } from "./pyodide-boot.js";
 
 const post = (message) => self.postMessage(message);
+
+// When each step of the boot ended (ms since the epoch, so the page can place them on its own
+// clock): sent with "ready", for bench/boot.py's breakdown of a visit.
+const phases = {};
+const mark = (name) => {
+  phases[name] ??= performance.timeOrigin + performance.now();
+};
+mark("script");
 
 // --- progress: count the bytes of the big downloads as they arrive ---------------------
 
@@ -70,10 +78,13 @@ function countBytes(stage, file, response) {
 
 const realFetch = self.fetch.bind(self);
 // the packed files (pyodide-boot.js) are counted as their .gz arrives, under their own names
-self.fetch = unpacking(async (input, init) => {
+const fetching = unpacking(async (input, init) => {
+  const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+  const name = url.split("/").pop()?.split("?")[0] ?? "";
+  mark(`fetch ${name}`);
   const response = await realFetch(input, init);
+  mark(`response ${name}`);
   try {
-    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
     const file = decodeURIComponent(new URL(url, self.location.href).pathname.split("/").pop()).replace(/\.gz$/, "");
     const stage = stageOf(file);
     if (stage && response.ok) countBytes(stage, file, response);
@@ -82,6 +93,52 @@ self.fetch = unpacking(async (input, init) => {
   }
   return response;
 });
+self.fetch = (input, init) => (early && wasmUrl(input) ? Promise.resolve(new Response(null)) : fetching(input, init));
+
+// --- the runtime compiled while the snapshot is read -------------------------------------
+// Pyodide sizes the restored memory from the snapshot, so it compiles its wasm only once the
+// snapshot's bytes are in (15 MB from Cache Storage: a few hundred ms on a busy phone). On that
+// path the wasm is compiled here from the start instead (from its unpacked copy kept beside the
+// snapshot, else fetched), and Pyodide's own instantiateStreaming is handed the compiled module
+// (its fetch of the file gets an empty answer). Any failure falls back to the normal boot with
+// the real functions back in place.
+
+/** @type {Promise<WebAssembly.Module> | null} */
+let early = null;
+const realInstantiate = WebAssembly.instantiateStreaming;
+const WASM = new URL("./pyodide/pyodide.asm.wasm", import.meta.url).href;
+
+function wasmUrl(input) {
+  const url = typeof input === "string" ? input : input instanceof URL ? input.href : input?.url;
+  return new URL(String(url), self.location.href).href === WASM;
+}
+
+/** @param {Response | null} runtime the unpacked wasm kept beside the snapshot, if it is */
+function compileEarly(runtime) {
+  early = WebAssembly.compileStreaming(runtime ?? fetching(WASM));
+  early.then(() => progress("runtime", 1), () => {}); // a failure is reported where it is awaited
+  const compiled = early;
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    stopEarly();
+    Promise.resolve(source).catch(() => {}); // the empty answer above
+    let module;
+    try {
+      module = await compiled;
+    } catch (error) {
+      // (Pyodide swallows a failed instantiation and never resolves: never fail here)
+      console.warn("mahjong: the kept runtime did not compile; discarding it and fetching the runtime:", error);
+      manifest.then(discardRuntime).catch(() => {});
+      return realInstantiate(fetching(WASM), imports);
+    }
+    mark("wasm compiled");
+    return { module, instance: await WebAssembly.instantiate(module, imports) };
+  };
+}
+
+function stopEarly() {
+  early = null;
+  WebAssembly.instantiateStreaming = realInstantiate;
+}
 
 // --- boot ------------------------------------------------------------------------------
 
@@ -103,12 +160,15 @@ async function freshBoot(m) {
   progress("stdlib", 0);
   // micropip listed here downloads while the runtime starts, instead of after it.
   const pyodide = await loadPyodide({ ...pyodideOptions(manifest), packages: ["micropip"] });
+  mark("pyodide");
   for (const done of ["runtime", "stdlib", "start", "micropip"]) progress(done, 1);
   stage = "engine";
   await installEngine(pyodide, m, await wheel());
+  mark("installed");
   progress("engine", 1);
   stage = "import";
   importEngine(pyodide);
+  mark("imported");
   return pyodide;
 }
 
@@ -119,22 +179,27 @@ async function restoreBoot(found) {
   progress("runtime", 0);
   progress("stdlib", 0);
   const bytes = checkedBytes(found).then((b) => {
+    mark("snapshot read");
     progress("snapshot", 1);
     return b;
   });
   const pyodide = await loadPyodide({ ...pyodideOptions(manifest), _loadSnapshot: bytes });
+  mark("pyodide");
   for (const done of ["runtime", "stdlib", "start"]) progress(done, 1);
   stage = "import";
   // The snapshot froze the random state: reseed it from the system's entropy.
   pyodide.runPython("import random; random.seed()");
+  mark("reseeded");
   return pyodide;
 }
 
 async function boot() {
   const m = await manifest;
+  mark("manifest");
   let found = null;
   try {
     found = await findSnapshot(m);
+    mark("snapshot found");
   } catch (error) {
     console.warn("mahjong: Cache Storage unavailable, no snapshot:", error);
   }
@@ -142,12 +207,14 @@ async function boot() {
   let path = found ? "snapshot" : "fresh";
   if (found) {
     try {
+      compileEarly(await findRuntime(m).catch(() => null));
       pyodide = await restoreBoot(found);
       [call, ping] = entries(pyodide);
       JSON.parse(ping()); // the restored interpreter answers
     } catch (error) {
       console.warn("mahjong: the memory snapshot could not be restored; discarding it and starting normally:", error);
       discardSnapshot(m).catch(() => {});
+      stopEarly();
       pyodide = null;
       path = "fresh";
       stage = "runtime";
@@ -159,9 +226,11 @@ async function boot() {
   const [entry, pinger, info] = entries(pyodide);
   [call, ping] = [entry, pinger];
   progress("import", 1);
+  mark("ready");
   post({
     type: "ready",
     ...info,
+    phases,
     path, // "fresh" or "snapshot"
     pyodide: pyodide.version,
     engine: { wheel: engineWheel, sha256: m.sha256 },

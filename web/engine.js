@@ -199,6 +199,8 @@ export class Engine {
     this.progress = [];
     /** @type {EngineInfo | null} */
     this.info = null;
+    /** @type {Record<string, number>} when each step of the worker's boot ended (ms, this page's clock) */
+    this.phases = {};
     /** @type {EngineError | null} */
     this.failure = null;
 
@@ -246,6 +248,11 @@ export class Engine {
           if (this.failure) return;
           this.info = { python: data.python, pyodide: data.pyodide, engine: data.engine,
                         path: data.path === "snapshot" ? "snapshot" : "fresh" };
+          // the worker's boot steps, in ms on this page's clock (bench/boot.py's breakdown)
+          if (data.phases && typeof data.phases === "object") {
+            this.phases = Object.fromEntries(Object.entries(data.phases).filter(([, v]) => Number.isFinite(v))
+              .map(([k, v]) => [k, Math.round(v - performance.timeOrigin)]));
+          }
           resolveReady(this.info);
           break;
         case "failed":

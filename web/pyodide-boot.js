@@ -138,9 +138,73 @@ export const SNAPSHOT_CACHE = "mahjong-snapshot";
 // also holds a small header, so anything past this cannot restore and is not kept.
 export const SNAPSHOT_LIMIT = 30 * 1024 * 1024 + 64 * 1024;
 
-/** The cache key: one per Pyodide build, standard library, engine wheel and warm-up (build.py). */
+/** The cache key: one per Pyodide build, standard library, engine wheel and warm-up (build.py),
+ * and the way it is kept (packSnapshot's format, "s1"). */
 export function snapshotKey(manifest) {
-  return here(`./snapshot/${manifest.pyodide}-${manifest.snapshot.slice(0, 24)}.bin`);
+  return here(`./snapshot/${manifest.pyodide}-${manifest.snapshot.slice(0, 24)}.s1.bin`);
+}
+
+// --- the heap kept sparse ------------------------------------------------------------------
+// About half of a warmed heap's 4 KiB pages are all zeros. Kept without them, a repeat visit
+// reads half as much from Cache Storage, the slowest step of its boot (bench/boot.py). Format:
+// "MJS1", the heap's length (u32, little-endian), then a bitmap (bit i: page i is kept), then
+// the kept pages in order (the last one perhaps short).
+
+const PAGE = 4096;
+const MAGIC = [0x4d, 0x4a, 0x53, 0x31]; // "MJS1"
+
+const isZeroPage = (words, from, to) => {
+  for (let i = from; i < to; i++) if (words[i] !== 0) return false;
+  return true;
+};
+
+/** A heap's bytes without its zero pages (the format above). */
+export function packSnapshot(heap) {
+  const aligned = heap.byteOffset % 4 === 0 ? heap : heap.slice();
+  const words = new Uint32Array(aligned.buffer, aligned.byteOffset, Math.floor(aligned.byteLength / 4));
+  const pages = Math.ceil(heap.length / PAGE);
+  const bitmap = new Uint8Array(Math.ceil(pages / 8));
+  const kept = [];
+  for (let p = 0; p < pages; p++) {
+    const start = p * PAGE;
+    const end = Math.min(heap.length, start + PAGE);
+    const wordsEnd = Math.floor(end / 4);
+    const tailZero = aligned.subarray(wordsEnd * 4, end).every((b) => b === 0);
+    if (tailZero && isZeroPage(words, start / 4, wordsEnd)) continue;
+    bitmap[p >> 3] |= 1 << (p & 7);
+    kept.push(p);
+  }
+  const size = kept.reduce((sum, p) => sum + Math.min(PAGE, heap.length - p * PAGE), 0);
+  const out = new Uint8Array(8 + bitmap.length + size);
+  out.set(MAGIC, 0);
+  new DataView(out.buffer).setUint32(4, heap.length, true);
+  out.set(bitmap, 8);
+  let at = 8 + bitmap.length;
+  for (const p of kept) {
+    const page = aligned.subarray(p * PAGE, Math.min(heap.length, (p + 1) * PAGE));
+    out.set(page, at);
+    at += page.length;
+  }
+  return out;
+}
+
+/** The heap back from packSnapshot's bytes; throws on bytes that are not of that format. */
+export function unpackSnapshot(packed) {
+  if (packed.length < 8 || MAGIC.some((b, i) => packed[i] !== b)) throw new Error("the kept snapshot is not of this version's format");
+  const length = new DataView(packed.buffer, packed.byteOffset, packed.byteLength).getUint32(4, true);
+  const pages = Math.ceil(length / PAGE);
+  const bitmap = packed.subarray(8, 8 + Math.ceil(pages / 8));
+  const heap = new Uint8Array(length);
+  let at = 8 + bitmap.length;
+  for (let p = 0; p < pages; p++) {
+    if (!(bitmap[p >> 3] & (1 << (p & 7)))) continue;
+    const size = Math.min(PAGE, length - p * PAGE);
+    if (at + size > packed.length) throw new Error("the kept snapshot is cut short");
+    heap.set(packed.subarray(at, at + size), p * PAGE);
+    at += size;
+  }
+  if (at !== packed.length) throw new Error("the kept snapshot has bytes past its last page");
+  return heap;
 }
 
 async function sha256(bytes) {
@@ -148,13 +212,37 @@ async function sha256(bytes) {
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** Keep a snapshot, replacing every older one (other builds' keys). */
-export async function storeSnapshot(manifest, bytes) {
+/** Beside the snapshot, the runtime's wasm unpacked: a repeat visit compiles it from there, with
+ * no gunzip of 9.6 MB on the engine worker's thread while it reads the snapshot (bench/boot.py). */
+export function runtimeKey(manifest) {
+  return here(`./snapshot/${manifest.pyodide}-pyodide.asm.wasm`);
+}
+
+/** Keep a snapshot (packed: see packSnapshot), replacing every older one (other builds' keys);
+ * resolves with the bytes kept. */
+export async function storeSnapshot(manifest, heap) {
   const cache = await caches.open(SNAPSHOT_CACHE);
   const key = snapshotKey(manifest);
-  for (const old of await cache.keys()) if (old.url !== key) await cache.delete(old);
+  for (const old of await cache.keys()) if (old.url !== key && old.url !== runtimeKey(manifest)) await cache.delete(old);
+  const bytes = packSnapshot(heap);
   const headers = { "content-type": "application/octet-stream", "x-sha256": await sha256(bytes) };
   await cache.put(key, new Response(bytes, { headers }));
+  return bytes.length;
+}
+
+/** Keep the runtime's wasm unpacked beside the snapshot (`fetch`: an unpacking fetch). */
+export async function storeRuntime(manifest, fetch) {
+  const response = await fetch(here("./pyodide/pyodide.asm.wasm"));
+  if (!response.ok) throw new Error(`pyodide.asm.wasm: HTTP ${response.status}`);
+  const cache = await caches.open(SNAPSHOT_CACHE);
+  await cache.put(runtimeKey(manifest), new Response(response.body, { headers: { "content-type": "application/wasm" } }));
+}
+
+/** The kept unpacked wasm (a Response), or null. */
+export async function findRuntime(manifest) {
+  if (typeof caches === "undefined") return null;
+  const cache = await caches.open(SNAPSHOT_CACHE);
+  return (await cache.match(runtimeKey(manifest))) ?? null;
 }
 
 /** The kept snapshot's bytes, or null when there is none (or Cache Storage is unavailable). */
@@ -165,18 +253,25 @@ export async function findSnapshot(manifest) {
   return response ?? null;
 }
 
-/** The bytes of a found snapshot, checked against the digest stored with them. */
+/** The heap of a found snapshot, its kept bytes checked against the digest stored with them. */
 export async function checkedBytes(response) {
   const bytes = new Uint8Array(await response.arrayBuffer());
   const expected = response.headers.get("x-sha256");
   const got = await sha256(bytes);
   if (got !== expected) throw new Error(`the snapshot's SHA-256 ${got.slice(0, 12)}… is not ${String(expected).slice(0, 12)}…`);
-  if (bytes.length > SNAPSHOT_LIMIT) throw new Error(`the snapshot's ${bytes.length} bytes exceed what Pyodide restores`);
-  return bytes;
+  const heap = unpackSnapshot(bytes);
+  if (heap.length > SNAPSHOT_LIMIT) throw new Error(`the snapshot's ${heap.length} bytes exceed what Pyodide restores`);
+  return heap;
 }
 
 export async function discardSnapshot(manifest) {
   if (typeof caches === "undefined") return;
   const cache = await caches.open(SNAPSHOT_CACHE);
   await cache.delete(snapshotKey(manifest));
+  await discardRuntime(manifest);
+}
+
+export async function discardRuntime(manifest) {
+  if (typeof caches === "undefined") return;
+  await (await caches.open(SNAPSHOT_CACHE)).delete(runtimeKey(manifest));
 }

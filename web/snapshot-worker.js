@@ -5,8 +5,8 @@
 // keeps the memory snapshot in Cache Storage (pyodide-boot.js) and reports to the page.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import {
-  SNAPSHOT_LIMIT, fetchWheel, here, importEngine, installEngine, pyodideOptions, readManifest, storeSnapshot,
-  unpacking,
+  SNAPSHOT_LIMIT, fetchWheel, here, importEngine, installEngine, pyodideOptions, readManifest, storeRuntime,
+  storeSnapshot, unpacking,
 } from "./pyodide-boot.js";
 
 self.fetch = unpacking(self.fetch.bind(self)); // the standard library and wheels come gzipped
@@ -48,8 +48,9 @@ async function make() {
   if (bytes.length > SNAPSHOT_LIMIT) {
     throw new Error(`the snapshot is ${bytes.length} bytes, more than Pyodide restores (${SNAPSHOT_LIMIT}): not kept`);
   }
-  await storeSnapshot(manifest, bytes);
-  return { bytes: bytes.length, ms: Math.round(performance.now() - started), hands };
+  const kept = await storeSnapshot(manifest, bytes);
+  await storeRuntime(manifest, self.fetch);
+  return { bytes: bytes.length, kept, ms: Math.round(performance.now() - started), hands };
 }
 
 make().then(
