@@ -173,8 +173,8 @@ async function freshBoot(m) {
 }
 
 /** A repeat visit: the heap of a warmed engine from Cache Storage (made by snapshot-worker.js). */
-async function restoreBoot(found) {
-  downloads = ["runtime", "stdlib"];
+async function restoreBoot(found, runtimeKept) {
+  downloads = runtimeKept ? ["stdlib"] : ["runtime", "stdlib"]; // a kept runtime is not downloaded
   progress("snapshot", 0); // first: this path's own stage tells the page's bar which path it is
   progress("runtime", 0);
   progress("stdlib", 0);
@@ -207,8 +207,9 @@ async function boot() {
   let path = found ? "snapshot" : "fresh";
   if (found) {
     try {
-      compileEarly(await findRuntime(m).catch(() => null));
-      pyodide = await restoreBoot(found);
+      const runtime = await findRuntime(m).catch(() => null);
+      compileEarly(runtime);
+      pyodide = await restoreBoot(found, runtime !== null);
       [call, ping] = entries(pyodide);
       JSON.parse(ping()); // the restored interpreter answers
     } catch (error) {
