@@ -112,8 +112,12 @@ def test_a_corrupt_save_is_reported_set_aside_and_a_new_match_starts(page, site,
     # a save the engine cannot resume (an illegal action in it): reported, set aside too
     page.wait_for_function("""() => { try { return JSON.parse(localStorage.getItem('mahjong.save')).hands[0].actions.length > 0 }
         catch { return false } }""")
-    page.evaluate("""() => { const s = JSON.parse(localStorage.getItem('mahjong.save'));
-        s.hands[0].actions[0][1] = 'discard 9z'; localStorage.setItem('mahjong.save', JSON.stringify(s)); }""")
+    # changed as the next page starts, before its scripts: the bots of this one go on playing and
+    # saving until it is gone, and could write a good save over one changed now
+    page.add_init_script("""(() => { if (sessionStorage.getItem('test.corrupted')) return;
+        const s = JSON.parse(localStorage.getItem('mahjong.save'));
+        s.hands[0].actions[0][1] = 'discard 9z'; localStorage.setItem('mahjong.save', JSON.stringify(s));
+        sessionStorage.setItem('test.corrupted', '1'); })()""")
     page.reload()
     page.click("#resume-continue", timeout=90_000)
     page.wait_for_selector("#banner[data-kind=notice]")
