@@ -7,7 +7,7 @@
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import {
   checkedBytes, discardRuntime, discardSnapshot, entries, fetchWheel, findRuntime, findSnapshot, importEngine,
-  installEngine, pyodideOptions, readManifest, unpacking,
+  installEngine, pyodideOptions, readManifest, requestUrl, unpacking,
 } from "./pyodide-boot.js";
 
 const post = (message) => self.postMessage(message);
@@ -79,13 +79,13 @@ function countBytes(stage, file, response) {
 const realFetch = self.fetch.bind(self);
 // the packed files (pyodide-boot.js) are counted as their .gz arrives, under their own names
 const fetching = unpacking(async (input, init) => {
-  const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-  const name = url.split("/").pop()?.split("?")[0] ?? "";
+  const url = requestUrl(input);
+  const name = url.pathname.split("/").pop() ?? "";
   mark(`fetch ${name}`);
   const response = await realFetch(input, init);
   mark(`response ${name}`);
   try {
-    const file = decodeURIComponent(new URL(url, self.location.href).pathname.split("/").pop()).replace(/\.gz$/, "");
+    const file = decodeURIComponent(name).replace(/\.gz$/, "");
     const stage = stageOf(file);
     if (stage && response.ok) countBytes(stage, file, response);
   } catch {
@@ -108,10 +108,7 @@ let early = null;
 const realInstantiate = WebAssembly.instantiateStreaming;
 const WASM = new URL("./pyodide/pyodide.asm.wasm", import.meta.url).href;
 
-function wasmUrl(input) {
-  const url = typeof input === "string" ? input : input instanceof URL ? input.href : input?.url;
-  return new URL(String(url), self.location.href).href === WASM;
-}
+const wasmUrl = (input) => requestUrl(input).href === WASM;
 
 /** @param {Response | null} runtime the unpacked wasm kept beside the snapshot, if it is */
 function compileEarly(runtime) {

@@ -52,11 +52,16 @@ async function gunzipStream(body) {
 
 const base64 = (bytes) => btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join(""));
 
+/** The absolute URL a fetch's `input` (a string, a URL or a Request) asks for. */
+export function requestUrl(input) {
+  return new URL(typeof input === "string" || input instanceof URL ? input : input.url, self.location.href);
+}
+
 /** fetch, with the packed files fetched as <file>.gz and unpacked; Pyodide's `integrity` (the
  * lock's SHA-256 of the file itself) is checked here, on the unpacked bytes. */
 export function unpacking(fetch) {
   return async (input, init) => {
-    const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url, self.location.href);
+    const url = requestUrl(input);
     if (url.origin !== self.location.origin || !PACKED.test(url.pathname)) return fetch(input, init);
     const { integrity, ...rest } = init ?? {};
     const response = await fetch(`${url.origin}${url.pathname}.gz${url.search}`, rest);
@@ -238,20 +243,18 @@ export async function storeRuntime(manifest, fetch) {
   await cache.put(runtimeKey(manifest), new Response(response.body, { headers: { "content-type": "application/wasm" } }));
 }
 
-/** The kept unpacked wasm (a Response), or null. */
-export async function findRuntime(manifest) {
+/** What is kept under `key` beside the snapshot (a Response), or null (none, or no Cache Storage). */
+async function findKept(key) {
   if (typeof caches === "undefined") return null;
   const cache = await caches.open(SNAPSHOT_CACHE);
-  return (await cache.match(runtimeKey(manifest))) ?? null;
+  return (await cache.match(key)) ?? null;
 }
 
+/** The kept unpacked wasm (a Response), or null. */
+export const findRuntime = (manifest) => findKept(runtimeKey(manifest));
+
 /** The kept snapshot's bytes, or null when there is none (or Cache Storage is unavailable). */
-export async function findSnapshot(manifest) {
-  if (typeof caches === "undefined") return null;
-  const cache = await caches.open(SNAPSHOT_CACHE);
-  const response = await cache.match(snapshotKey(manifest));
-  return response ?? null;
-}
+export const findSnapshot = (manifest) => findKept(snapshotKey(manifest));
 
 /** The heap of a found snapshot, its kept bytes checked against the digest stored with them. */
 export async function checkedBytes(response) {

@@ -8,6 +8,9 @@ import { reasonWords } from "./hint-words.js";
 /** Each painted tile (tiles.js's cached canvas) as a data: URL, made once. */
 const urls = new WeakMap();
 
+/** The height a tile image is drawn at `size` wide. */
+const drawnHeight = (image, size) => Math.round((size * image.height) / image.width);
+
 function dataUrl(image) {
   let url = urls.get(image);
   if (!url) {
@@ -29,7 +32,7 @@ export function tileImg(code, size, look = "", name = "") {
   img.className = "tile";
   img.src = dataUrl(image);
   img.width = size;
-  img.height = Math.round((size * image.height) / image.width);
+  img.height = drawnHeight(image, size);
   img.alt = name;
   return img;
 }
@@ -57,7 +60,7 @@ export function tileMark(code, size, look = "", name = "") {
   if (!cls) {
     const sheet = markSheet();
     cls = `tm${sheet.cssRules.length}`;
-    const height = Math.round((size * image.height) / image.width);
+    const height = drawnHeight(image, size);
     sheet.insertRule(`.${cls} { background-image: url("${dataUrl(image)}"); width: ${size}px; height: ${height}px; }`, sheet.cssRules.length);
     markClass.set(image, cls);
   }
@@ -123,17 +126,20 @@ function canvasSized(width, height) {
   return canvas;
 }
 
+/** The copies' font and colour, from the page's theme (read once a table, not once a row). */
+function canvasInk() {
+  const root = getComputedStyle(document.documentElement);
+  return { font: `12px ${root.getPropertyValue("--font") || "sans-serif"}`, color: root.getPropertyValue("--muted") || "#5d6477" };
+}
+
 /** A row's improving tiles ([code, copies left] pairs) drawn on one canvas, PER_LINE to a line,
  * each with its copies; named for readers as one image ("1 Dots ×3, 4 Dots ×2"). A discard table
  * holds a few hundred of them: as elements they took most of an edit's time to lay out and paint
  * (bench/analyzer.py), as one canvas a row they are a bitmap each. Every canvas is PER_LINE tiles
  * wide, so that one a table no longer shows is drawn again for the next. */
-export function improvingCanvas(pairs, { size = 16, gold = null } = {}) {
+export function improvingCanvas(pairs, { size = 16, gold = null, ink = canvasInk() } = {}) {
   const dpr = window.devicePixelRatio || 1;
-  const probe = tileImage(pairs[0][0], size, dpr, "");
-  const tileH = Math.round((size * probe.height) / probe.width);
-  const root = getComputedStyle(document.documentElement);
-  const font = `12px ${root.getPropertyValue("--font") || "sans-serif"}`;
+  const tileH = drawnHeight(tileImage(pairs[0][0], size, dpr, ""), size);
   const lineH = Math.max(tileH, 12) + 3;
   const cell = size + 22; // the tile, "×4" in 12 px and a gap
   const lines = Math.ceil(pairs.length / PER_LINE);
@@ -144,9 +150,9 @@ export function improvingCanvas(pairs, { size = 16, gold = null } = {}) {
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.clearRect(0, 0, canvas.width, canvas.height);
   ctx.scale(dpr, dpr);
-  ctx.font = font;
+  ctx.font = ink.font;
   ctx.textBaseline = "middle";
-  ctx.fillStyle = root.getPropertyValue("--muted") || "#5d6477";
+  ctx.fillStyle = ink.color;
   pairs.forEach(([code, n], i) => {
     const x = (i % PER_LINE) * cell;
     const y = Math.floor(i / PER_LINE) * lineH;
@@ -163,6 +169,7 @@ export function improvingCanvas(pairs, { size = 16, gold = null } = {}) {
  * from the engine's reason_code, in `lang`); `mark` names the row to mark as the reader's (puzzles). */
 export function choicesTable(rows, { lang = "en", gold = null, mark = null, answer = null } = {}) {
   building = new WeakSet(); // a new table: the canvases of tables gone may be drawn again
+  const ink = canvasInk();
   const body = rows.map((r) => {
     const name = actionName(r.action);
     // the tile's name is the text beside it: the drawing is not read out again
@@ -170,7 +177,7 @@ export function choicesTable(rows, { lang = "en", gold = null, mark = null, answ
     if (r.chosen) first.append(" ", el("strong", { text: "★", title: t("an.hardChoice"), "aria-label": t("an.hardChoice") }));
     const improving = el("td", { class: "wide" });
     if (r.shanten !== null && r.improving && r.improving.length && r.improving.length < 34) {
-      improving.append(improvingCanvas(r.improving, { gold }));
+      improving.append(improvingCanvas(r.improving, { gold, ink }));
     }
     const tr = el("tr", { class: [r.chosen || r.action === answer ? "chosen" : "", r.action === mark ? "mine" : ""].join(" ").trim() },
       el("td", { class: "num", text: String(r.rank ?? "") }), first,
