@@ -93,14 +93,20 @@ CORRUPT = {
 }
 
 
-@pytest.mark.parametrize("how", sorted(CORRUPT))
-def test_a_bad_snapshot_falls_back_to_a_normal_boot_and_plays(page, site, boot_timeout, how):
-    first_visit_with_snapshot(page, site, boot_timeout)
-    page.evaluate(CORRUPT[how])
+def reload_hearing_the_workers(page, boot_timeout) -> list[str]:
+    """Reload the page until its engine is up; what its workers wrote to the console."""
     warnings: list[str] = []
     page.on("worker", lambda worker: worker.on("console", lambda m: warnings.append(m.text)))
     page.reload()
     wait_ready(page, boot_timeout)
+    return warnings
+
+
+@pytest.mark.parametrize("how", sorted(CORRUPT))
+def test_a_bad_snapshot_falls_back_to_a_normal_boot_and_plays(page, site, boot_timeout, how):
+    first_visit_with_snapshot(page, site, boot_timeout)
+    page.evaluate(CORRUPT[how])
+    warnings = reload_hearing_the_workers(page, boot_timeout)
     assert page.evaluate("() => window.mahjong.path") == "fresh"
     assert any("snapshot could not be restored" in w for w in warnings), warnings
     page.wait_for_function(f"async () => ({KEPT})().then((keys) => keys.length === 0)", timeout=10_000)
@@ -119,10 +125,7 @@ def test_a_kept_runtime_that_does_not_compile_is_fetched_anew_and_the_snapshot_s
         const key = (await cache.keys()).find((k) => k.url.endsWith(".wasm"));
         await cache.put(key, new Response(new Uint8Array(4096).fill(7), {headers: {"content-type": "application/wasm"}}));
     }""")
-    warnings: list[str] = []
-    page.on("worker", lambda worker: worker.on("console", lambda m: warnings.append(m.text)))
-    page.reload()
-    wait_ready(page, boot_timeout)
+    warnings = reload_hearing_the_workers(page, boot_timeout)
     assert page.evaluate("() => window.mahjong.path") == "snapshot"
     assert any("kept runtime did not compile" in w for w in warnings), warnings
     page.wait_for_function(f"async () => ({KEPT})().then((keys) => keys.length === 1 && keys[0].endsWith('.bin'))", timeout=10_000)
