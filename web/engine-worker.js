@@ -6,8 +6,8 @@
 // Message shapes are listed at the top of engine.js.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import {
-  checkedBytes, discardRuntime, discardSnapshot, entries, fetchWheel, findRuntime, findSnapshot, importEngine,
-  installEngine, pyodideOptions, readManifest, requestUrl, unpacking,
+  discardRuntime, discardSnapshot, entries, fetchWheel, findKept, importEngine, installEngine, keptFor,
+  pyodideOptions, readManifest, readSnapshot, requestUrl, unpacking,
 } from "./pyodide-boot.js";
 
 const post = (message) => self.postMessage(message);
@@ -93,22 +93,38 @@ const fetching = unpacking(async (input, init) => {
   }
   return response;
 });
-self.fetch = (input, init) => (early && wasmUrl(input) ? Promise.resolve(new Response(null)) : fetching(input, init));
+self.fetch = (input, init) => {
+  if (early && wasmUrl(input)) return Promise.resolve(new Response(null));
+  if (keptStdlib && stdlibUrl(input)) { // the unpacked copy kept beside the snapshot: no download
+    const response = keptStdlib;
+    keptStdlib = null;
+    progress("stdlib", 1);
+    return Promise.resolve(response);
+  }
+  return fetching(input, init);
+};
 
 // --- the runtime compiled while the snapshot is read -------------------------------------
-// Pyodide sizes the restored memory from the snapshot, so it compiles its wasm only once the
-// snapshot's bytes are in (15 MB from Cache Storage: a few hundred ms on a busy phone). On that
-// path the wasm is compiled here from the start instead (from its unpacked copy kept beside the
-// snapshot, else fetched), and Pyodide's own instantiateStreaming is handed the compiled module
-// (its fetch of the file gets an empty answer). Any failure falls back to the normal boot with
-// the real functions back in place.
+// A repeat visit looks up what it kept (the snapshot, the runtime's wasm unpacked beside it) at
+// once, before the manifest is in, and starts reading the snapshot and compiling the wasm
+// (from that copy, else fetched). Pyodide is handed the heap as soon as its length is known and
+// starts while the pages stream in; its instantiateStreaming is handed the module compiled here
+// (its fetch of the file gets an empty answer), and the instance only once every page is in and
+// checked: Pyodide reads the heap's bytes right after. Any failure falls back to the normal boot
+// with the real functions back in place.
 
 /** @type {Promise<WebAssembly.Module> | null} */
 let early = null;
+/** @type {Promise<void> | null} the heap's pages all in and checked (the snapshot path) */
+let heapIn = null;
+/** @type {Response | null} the standard library kept beside the snapshot, for Pyodide's fetch of it */
+let keptStdlib = null;
 const realInstantiate = WebAssembly.instantiateStreaming;
 const WASM = new URL("./pyodide/pyodide.asm.wasm", import.meta.url).href;
 
 const wasmUrl = (input) => requestUrl(input).href === WASM;
+const STDLIB = new URL("./pyodide/python_stdlib.zip", import.meta.url).href;
+const stdlibUrl = (input) => requestUrl(input).href === STDLIB;
 
 /** @param {Response | null} runtime the unpacked wasm kept beside the snapshot, if it is */
 function compileEarly(runtime) {
@@ -116,26 +132,54 @@ function compileEarly(runtime) {
   early.then(() => progress("runtime", 1), () => {}); // a failure is reported where it is awaited
   const compiled = early;
   WebAssembly.instantiateStreaming = async (source, imports) => {
+    const gate = heapIn;
     stopEarly();
     Promise.resolve(source).catch(() => {}); // the empty answer above
     let module;
+    let result;
     try {
       module = await compiled;
     } catch (error) {
       // (Pyodide swallows a failed instantiation and never resolves: never fail here)
       console.warn("mahjong: the kept runtime did not compile; discarding it and fetching the runtime:", error);
       manifest.then(discardRuntime).catch(() => {});
-      return realInstantiate(fetching(WASM), imports);
+      result = realInstantiate(fetching(WASM), imports);
     }
-    mark("wasm compiled");
-    return { module, instance: await WebAssembly.instantiate(module, imports) };
+    if (module) {
+      mark("wasm compiled");
+      result = WebAssembly.instantiate(module, imports).then((instance) => ({ module, instance }));
+    }
+    result.catch(() => {}); // (returned below, or dropped with the heap)
+    // A heap that did not come in whole and right is never handed on: Pyodide waits forever, and
+    // restoreBoot, racing it against the heap, falls back to the normal boot.
+    if (gate && !(await gate.then(() => true, () => false))) return new Promise(() => {});
+    return result;
   };
 }
 
 function stopEarly() {
   early = null;
+  heapIn = null;
+  keptStdlib = null;
   WebAssembly.instantiateStreaming = realInstantiate;
 }
+
+/** What this visit kept, looked up and read from the start: {snapshot, runtime, stdlib, read},
+ * where read is readSnapshot's answer (a promise) when there is a snapshot. */
+const kept = findKept().then((found) => {
+  if (!found.snapshot) return { ...found, read: null };
+  mark("snapshot found");
+  compileEarly(found.runtime?.response ?? null);
+  keptStdlib = found.stdlib?.response ?? null;
+  // fetched and compiled now, while the snapshot is read; loadPyodide's own import then finds it
+  import("./pyodide/pyodide.asm.mjs").catch(() => {});
+  const read = readSnapshot(found.snapshot.response);
+  read.catch(() => {}); // awaited in boot
+  return { ...found, read };
+}, (error) => {
+  console.warn("mahjong: Cache Storage unavailable, no snapshot:", error);
+  return { snapshot: null, runtime: null, stdlib: null, read: null };
+});
 
 // --- boot ------------------------------------------------------------------------------
 
@@ -169,18 +213,23 @@ async function freshBoot(m) {
   return pyodide;
 }
 
-/** A repeat visit: the heap of a warmed engine from Cache Storage (made by snapshot-worker.js). */
-async function restoreBoot(found, runtimeKept) {
-  downloads = runtimeKept ? ["stdlib"] : ["runtime", "stdlib"]; // a kept runtime is not downloaded
+/** A repeat visit: the heap of a warmed engine from Cache Storage (made by snapshot-worker.js),
+ * started before the manifest is in; the heap is handed on only if what was kept is this build's. */
+async function restoreBoot(found) {
+  // what is kept beside the snapshot is not downloaded
+  downloads = ["runtime", "stdlib"].filter((d) => !found[d]);
   progress("snapshot", 0); // first: this path's own stage tells the page's bar which path it is
   progress("runtime", 0);
   progress("stdlib", 0);
-  const bytes = checkedBytes(found).then((b) => {
+  const { heap, filled } = await found.read;
+  heapIn = Promise.all([filled, manifest]).then(([, m]) => {
+    // Another build's (once, after an update): not used; the snapshot worker replaces it after this visit.
+    if (!keptFor(m, found)) throw new Error("the kept snapshot is another build's");
     mark("snapshot read");
     progress("snapshot", 1);
-    return b;
   });
-  const pyodide = await loadPyodide({ ...pyodideOptions(manifest), _loadSnapshot: bytes });
+  const refused = heapIn.then(() => new Promise(() => {})); // rejects only if the heap is not to be used
+  const pyodide = await Promise.race([loadPyodide({ ...pyodideOptions(manifest), _loadSnapshot: heap }), refused]);
   mark("pyodide");
   for (const done of ["runtime", "stdlib", "start"]) progress(done, 1);
   stage = "import";
@@ -191,33 +240,25 @@ async function restoreBoot(found, runtimeKept) {
 }
 
 async function boot() {
-  const m = await manifest;
-  mark("manifest");
-  let found = null;
-  try {
-    found = await findSnapshot(m);
-    mark("snapshot found");
-  } catch (error) {
-    console.warn("mahjong: Cache Storage unavailable, no snapshot:", error);
-  }
+  const found = await kept;
   let pyodide = null;
-  let path = found ? "snapshot" : "fresh";
-  if (found) {
+  let path = "fresh";
+  if (found.read) {
     try {
-      const runtime = await findRuntime(m).catch(() => null);
-      compileEarly(runtime);
-      pyodide = await restoreBoot(found, runtime !== null);
+      pyodide = await restoreBoot(found);
       [call, ping] = entries(pyodide);
       JSON.parse(ping()); // the restored interpreter answers
+      path = "snapshot";
     } catch (error) {
       console.warn("mahjong: the memory snapshot could not be restored; discarding it and starting normally:", error);
-      discardSnapshot(m).catch(() => {});
+      discardSnapshot().catch(() => {});
       stopEarly();
       pyodide = null;
-      path = "fresh";
       stage = "runtime";
     }
   }
+  const m = await manifest;
+  mark("manifest");
   if (!pyodide) {
     pyodide = await freshBoot(m);
   }

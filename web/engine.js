@@ -174,6 +174,17 @@ export function refusal(answer, method) {
 /** @type {Engine | null} */
 let theEngine = null;
 
+/** The engine worker start.js started as the page began (a repeat visit of the game), with the
+ * events it sent before now; null when there is none. Either way start.js starts none after this. */
+function takeEarlyWorker() {
+  if (typeof window === "undefined") return null;
+  const w = /** @type {any} */ (window);
+  const early = w.mahjongEarlyEngine;
+  w.mahjongEarlyEngine = "taken";
+  return early && typeof early === "object" && early.worker instanceof Worker && Array.isArray(early.events)
+    ? /** @type {{worker: Worker, events: Event[]}} */ (early) : null;
+}
+
 /**
  * The page's engine: started on the first call, the same object afterwards (one worker a page).
  * @param {EngineOptions} [options]
@@ -233,7 +244,8 @@ export class Engine {
       }
     };
 
-    this.worker = new Worker(options.workerUrl ?? new URL("./engine-worker.js", import.meta.url), { type: "module" });
+    const early = options.workerUrl ? null : takeEarlyWorker();
+    this.worker = early?.worker ?? new Worker(options.workerUrl ?? new URL("./engine-worker.js", import.meta.url), { type: "module" });
     this.worker.onmessage = ({ data }) => {
       switch (data?.type) {
         case "progress": {
@@ -268,6 +280,11 @@ export class Engine {
       event.preventDefault();
       this.fail(new EngineError(event.message || "the engine worker failed to load", { stage: "runtime" }));
     };
+    // what the worker started early said before it was ours
+    for (const event of early?.events ?? []) {
+      if (event instanceof MessageEvent) this.worker.onmessage(event);
+      else this.worker.onerror(/** @type {ErrorEvent} */ (event));
+    }
   }
 
   /**

@@ -25,7 +25,7 @@ const PATHS = {
     { name: "runtime", label: "Loading the game" },
     { name: "stdlib", label: "Loading the game" },
     { name: "snapshot", label: "Loading the game" },
-    { name: "start", ms: 900, key: "restore", label: "Getting the game ready" },
+    { name: "start", ms: 500, key: "restore", label: "Getting the game ready" },
     { name: "import", ms: 50, label: "Setting up the table" },
   ],
 };
@@ -114,8 +114,8 @@ function remainingMs(now) {
   if (bytes.total && got < bytes.total) {
     const rate = bytes.first !== undefined && now - bytes.first > 100 ? got / ((now - bytes.first) / 1000) : PRIOR_RATE;
     left += ((bytes.total - got) / Math.max(rate, 1)) * 1000;
-  } else if (!bytes.total) {
-    left += 5e6 / PRIOR_RATE * 1000; // no sizes yet: a typical first visit's download
+  } else if (!bytes.total && timing.path === "fresh") {
+    left += 5e6 / PRIOR_RATE * 1000; // no sizes yet: a typical first visit's download (a repeat visit may download nothing)
   }
   // each step starts when the step before it (the first: the runtime's download) ends
   let stretch = lastStretch;

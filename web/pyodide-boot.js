@@ -193,23 +193,96 @@ export function packSnapshot(heap) {
   return out;
 }
 
+/** packSnapshot's bytes unpacked as they come, chunk by chunk (push, then end): `heap` is there,
+ * its full length, as soon as the header and bitmap are in, and its pages are written in as their
+ * bytes arrive; `packed` gathers the bytes as they came (for their digest). Throws on bytes that are
+ * not of that format. */
+class Unpacker {
+  constructor() {
+    /** @type {Uint8Array[]} the first chunks, until the header and bitmap are in */
+    this.head = [];
+    this.headSize = 0;
+    /** @type {Uint8Array | null} */
+    this.heap = null;
+    /** @type {Uint8Array} */
+    this.packed = new Uint8Array(0);
+    this.at = 0; // bytes of `packed` in
+    /** @type {{dst: number, src: number, len: number}[]} runs of kept pages, in order */
+    this.runs = [];
+    this.run = 0; // the run being written
+    this.done = 0; // its bytes written
+  }
+
+  /** @param {Uint8Array} chunk */
+  push(chunk) {
+    if (this.heap) return this.take(chunk);
+    this.head.push(chunk);
+    this.headSize += chunk.length;
+    if (this.headSize < 8) return;
+    const first = this.head.length === 1 ? this.head[0] : concat(this.head, this.headSize);
+    this.head = [first];
+    if (MAGIC.some((b, i) => first[i] !== b)) throw new Error("the kept snapshot is not of this version's format");
+    const length = new DataView(first.buffer, first.byteOffset, first.byteLength).getUint32(4, true);
+    const pages = Math.ceil(length / PAGE);
+    const start = 8 + Math.ceil(pages / 8);
+    if (this.headSize < start) return;
+    const bitmap = first.subarray(8, start);
+    let src = start;
+    for (let p = 0; p < pages; p++) {
+      if (!(bitmap[p >> 3] & (1 << (p & 7)))) continue;
+      const len = Math.min(PAGE, length - p * PAGE);
+      const last = this.runs[this.runs.length - 1];
+      if (last && last.dst + last.len === p * PAGE) last.len += len;
+      else this.runs.push({ dst: p * PAGE, src, len });
+      src += len;
+    }
+    this.heap = new Uint8Array(length);
+    this.packed = new Uint8Array(src);
+    this.head = [];
+    this.take(first);
+  }
+
+  /** @param {Uint8Array} chunk */
+  take(chunk) {
+    if (this.at + chunk.length > this.packed.length) throw new Error("the kept snapshot has bytes past its last page");
+    this.packed.set(chunk, this.at);
+    this.at += chunk.length;
+    const heap = /** @type {Uint8Array} */ (this.heap);
+    while (this.run < this.runs.length) {
+      const { dst, src, len } = this.runs[this.run];
+      const upTo = Math.min(len, this.at - src);
+      if (upTo <= this.done) return;
+      heap.set(this.packed.subarray(src + this.done, src + upTo), dst + this.done);
+      this.done = upTo;
+      if (upTo < len) return;
+      this.run++;
+      this.done = 0;
+    }
+  }
+
+  /** The heap, every page in; throws if bytes are missing. */
+  end() {
+    if (!this.heap || this.at < this.packed.length) throw new Error("the kept snapshot is cut short");
+    return this.heap;
+  }
+}
+
+/** @param {Uint8Array[]} chunks */
+function concat(chunks, size) {
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
 /** The heap back from packSnapshot's bytes; throws on bytes that are not of that format. */
 export function unpackSnapshot(packed) {
-  if (packed.length < 8 || MAGIC.some((b, i) => packed[i] !== b)) throw new Error("the kept snapshot is not of this version's format");
-  const length = new DataView(packed.buffer, packed.byteOffset, packed.byteLength).getUint32(4, true);
-  const pages = Math.ceil(length / PAGE);
-  const bitmap = packed.subarray(8, 8 + Math.ceil(pages / 8));
-  const heap = new Uint8Array(length);
-  let at = 8 + bitmap.length;
-  for (let p = 0; p < pages; p++) {
-    if (!(bitmap[p >> 3] & (1 << (p & 7)))) continue;
-    const size = Math.min(PAGE, length - p * PAGE);
-    if (at + size > packed.length) throw new Error("the kept snapshot is cut short");
-    heap.set(packed.subarray(at, at + size), p * PAGE);
-    at += size;
-  }
-  if (at !== packed.length) throw new Error("the kept snapshot has bytes past its last page");
-  return heap;
+  const unpacker = new Unpacker();
+  unpacker.push(packed);
+  return unpacker.end();
 }
 
 async function sha256(bytes) {
@@ -223,55 +296,101 @@ export function runtimeKey(manifest) {
   return here(`./snapshot/${manifest.pyodide}-pyodide.asm.wasm`);
 }
 
+/** And the standard library unpacked, read by the engine worker itself: not through the busy
+ * service worker, nor gunzipped, while the snapshot streams in. One per build (its trim follows the engine). */
+export function stdlibKey(manifest) {
+  return here(`./snapshot/${manifest.pyodide}-${manifest.snapshot.slice(0, 24)}-python_stdlib.zip`);
+}
+
+const keptKeys = (manifest) => [snapshotKey(manifest), runtimeKey(manifest), stdlibKey(manifest)];
+
 /** Keep a snapshot (packed: see packSnapshot), replacing every older one (other builds' keys);
  * resolves with the bytes kept. */
 export async function storeSnapshot(manifest, heap) {
   const cache = await caches.open(SNAPSHOT_CACHE);
-  const key = snapshotKey(manifest);
-  for (const old of await cache.keys()) if (old.url !== key && old.url !== runtimeKey(manifest)) await cache.delete(old);
+  const keep = keptKeys(manifest);
+  for (const old of await cache.keys()) if (!keep.includes(old.url)) await cache.delete(old);
   const bytes = packSnapshot(heap);
   const headers = { "content-type": "application/octet-stream", "x-sha256": await sha256(bytes) };
-  await cache.put(key, new Response(bytes, { headers }));
+  await cache.put(snapshotKey(manifest), new Response(bytes, { headers }));
   return bytes.length;
 }
 
-/** Keep the runtime's wasm unpacked beside the snapshot (`fetch`: an unpacking fetch). */
-export async function storeRuntime(manifest, fetch) {
-  const response = await fetch(here("./pyodide/pyodide.asm.wasm"));
-  if (!response.ok) throw new Error(`pyodide.asm.wasm: HTTP ${response.status}`);
+/** Keep the runtime's wasm and the standard library unpacked beside the snapshot (`fetch`: an
+ * unpacking fetch). */
+export async function storeBeside(manifest, fetch) {
   const cache = await caches.open(SNAPSHOT_CACHE);
-  await cache.put(runtimeKey(manifest), new Response(response.body, { headers: { "content-type": "application/wasm" } }));
+  for (const [file, key, type] of [["pyodide.asm.wasm", runtimeKey(manifest), "application/wasm"],
+    ["python_stdlib.zip", stdlibKey(manifest), "application/zip"]]) {
+    const response = await fetch(here(`./pyodide/${file}`));
+    if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
+    await cache.put(key, new Response(response.body, { headers: { "content-type": type } }));
+  }
 }
 
-/** What is kept under `key` beside the snapshot (a Response), or null (none, or no Cache Storage). */
-async function findKept(key) {
-  if (typeof caches === "undefined") return null;
+/** What is kept, looked up before the manifest is in (a repeat visit begins reading it at once):
+ * {snapshot, runtime, stdlib}, each {key, response} or null. Only one build's are kept
+ * (storeSnapshot); whether they are this build's is for the caller to check (keptFor). */
+export async function findKept() {
+  if (typeof caches === "undefined") return { snapshot: null, runtime: null, stdlib: null };
   const cache = await caches.open(SNAPSHOT_CACHE);
-  return (await cache.match(key)) ?? null;
+  const keys = (await cache.keys()).map((request) => request.url);
+  const find = async (/** @type {string} */ suffix) => {
+    const key = keys.find((k) => k.endsWith(suffix));
+    const response = key ? await cache.match(key) : undefined;
+    return key && response ? { key, response } : null;
+  };
+  const [snapshot, runtime, stdlib] = await Promise.all([find(".s1.bin"), find("-pyodide.asm.wasm"), find("-python_stdlib.zip")]);
+  return { snapshot, runtime, stdlib };
 }
 
-/** The kept unpacked wasm (a Response), or null. */
-export const findRuntime = (manifest) => findKept(runtimeKey(manifest));
+/** Whether what findKept found is this manifest's build's (each one found). */
+export function keptFor(manifest, found) {
+  return [[found.snapshot, snapshotKey], [found.runtime, runtimeKey], [found.stdlib, stdlibKey]]
+    .every(([entry, key]) => !entry || entry.key === key(manifest));
+}
 
-/** The kept snapshot's bytes, or null when there is none (or Cache Storage is unavailable). */
-export const findSnapshot = (manifest) => findKept(snapshotKey(manifest));
-
-/** The heap of a found snapshot, its kept bytes checked against the digest stored with them. */
-export async function checkedBytes(response) {
-  const bytes = new Uint8Array(await response.arrayBuffer());
+/** Read a found snapshot. Resolves, as soon as its first bytes are in, with `heap` (its full length,
+ * its pages still being written in as they arrive) and `filled`, which resolves once every page is in
+ * and the kept bytes match the digest stored with them, and rejects otherwise. Pyodide sizes its
+ * memory from the heap's length at once but reads its bytes only after the runtime's instantiation,
+ * which the engine worker holds until `filled`: the read overlaps Pyodide's own start. */
+export async function readSnapshot(response) {
   const expected = response.headers.get("x-sha256");
-  const got = await sha256(bytes);
-  if (got !== expected) throw new Error(`the snapshot's SHA-256 ${got.slice(0, 12)}… is not ${String(expected).slice(0, 12)}…`);
-  const heap = unpackSnapshot(bytes);
-  if (heap.length > SNAPSHOT_LIMIT) throw new Error(`the snapshot's ${heap.length} bytes exceed what Pyodide restores`);
-  return heap;
+  if (!response.body) throw new Error("the kept snapshot has no body");
+  const reader = response.body.getReader();
+  const unpacker = new Unpacker();
+  const pump = async (/** @type {boolean} */ whole) => {
+    try {
+      while (whole || !unpacker.heap) {
+        const { done, value } = await reader.read();
+        if (done) return unpacker.end();
+        unpacker.push(value);
+      }
+    } catch (error) {
+      reader.cancel().catch(() => {});
+      throw error;
+    }
+  };
+  await pump(false);
+  const heap = /** @type {Uint8Array} */ (unpacker.heap);
+  if (heap.length > SNAPSHOT_LIMIT) {
+    reader.cancel().catch(() => {});
+    throw new Error(`the snapshot's ${heap.length} bytes exceed what Pyodide restores`);
+  }
+  const filled = pump(true).then(async () => {
+    const got = await sha256(unpacker.packed);
+    if (got !== expected) throw new Error(`the snapshot's SHA-256 ${got.slice(0, 12)}… is not ${String(expected).slice(0, 12)}…`);
+  });
+  filled.catch(() => {}); // the engine worker awaits it
+  return { heap, filled };
 }
 
-export async function discardSnapshot(manifest) {
+/** Discard the snapshot and what is kept beside it (whichever build's). */
+export async function discardSnapshot() {
   if (typeof caches === "undefined") return;
   const cache = await caches.open(SNAPSHOT_CACHE);
-  await cache.delete(snapshotKey(manifest));
-  await discardRuntime(manifest);
+  for (const key of await cache.keys()) await cache.delete(key);
 }
 
 export async function discardRuntime(manifest) {

@@ -5,7 +5,7 @@
 // keeps the memory snapshot in Cache Storage (pyodide-boot.js) and reports to the page.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import {
-  SNAPSHOT_LIMIT, fetchWheel, here, importEngine, installEngine, pyodideOptions, readManifest, storeRuntime,
+  SNAPSHOT_LIMIT, fetchWheel, here, importEngine, installEngine, pyodideOptions, readManifest, storeBeside,
   storeSnapshot, unpacking,
 } from "./pyodide-boot.js";
 
@@ -49,7 +49,7 @@ async function make() {
     throw new Error(`the snapshot is ${bytes.length} bytes, more than Pyodide restores (${SNAPSHOT_LIMIT}): not kept`);
   }
   const kept = await storeSnapshot(manifest, bytes);
-  await storeRuntime(manifest, self.fetch);
+  await storeBeside(manifest, self.fetch);
   return { bytes: bytes.length, kept, ms: Math.round(performance.now() - started), hands };
 }
 

@@ -37,7 +37,8 @@ def test_reload_offers_to_continue_exactly_where_it_was(page, site, console_erro
         click_discard(page, s["legal"])
     else:                                                       # a claim window: pass it
         page.evaluate("(a) => window.mahjong.act(a)", "pass")
-    assert idle(page)["human"]
+    s = idle(page)
+    assert s["human"] or s["over"], s  # (a bot may win off that discard: the deal is not seeded)
     assert console_errors == []
 
 
