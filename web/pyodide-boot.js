@@ -143,10 +143,13 @@ export const SNAPSHOT_CACHE = "mahjong-snapshot";
 // also holds a small header, so anything past this cannot restore and is not kept.
 export const SNAPSHOT_LIMIT = 30 * 1024 * 1024 + 64 * 1024;
 
+/** How each kept entry's key ends: what findKept looks for before the manifest is in. */
+const KEPT_ENDS = { snapshot: ".s1.bin", runtime: "-pyodide.asm.wasm", stdlib: "-python_stdlib.zip" };
+
 /** The cache key: one per Pyodide build, standard library, engine wheel and warm-up (build.py),
  * and the way it is kept (packSnapshot's format, "s1"). */
 export function snapshotKey(manifest) {
-  return here(`./snapshot/${manifest.pyodide}-${manifest.snapshot.slice(0, 24)}.s1.bin`);
+  return here(`./snapshot/${manifest.pyodide}-${manifest.snapshot.slice(0, 24)}${KEPT_ENDS.snapshot}`);
 }
 
 // --- the heap kept sparse ------------------------------------------------------------------
@@ -262,6 +265,7 @@ class Unpacker {
 
   /** The heap, every page in; throws if bytes are missing. */
   end() {
+    if (this.headSize < 8 && !this.heap) throw new Error("the kept snapshot is not of this version's format");
     if (!this.heap || this.at < this.packed.length) throw new Error("the kept snapshot is cut short");
     return this.heap;
   }
@@ -293,13 +297,13 @@ async function sha256(bytes) {
 /** Beside the snapshot, the runtime's wasm unpacked: a repeat visit compiles it from there, with
  * no gunzip of 9.6 MB on the engine worker's thread while it reads the snapshot (bench/boot.py). */
 export function runtimeKey(manifest) {
-  return here(`./snapshot/${manifest.pyodide}-pyodide.asm.wasm`);
+  return here(`./snapshot/${manifest.pyodide}${KEPT_ENDS.runtime}`);
 }
 
 /** And the standard library unpacked, read by the engine worker itself: not through the busy
  * service worker, nor gunzipped, while the snapshot streams in. One per build (its trim follows the engine). */
 export function stdlibKey(manifest) {
-  return here(`./snapshot/${manifest.pyodide}-${manifest.snapshot.slice(0, 24)}-python_stdlib.zip`);
+  return here(`./snapshot/${manifest.pyodide}-${manifest.snapshot.slice(0, 24)}${KEPT_ENDS.stdlib}`);
 }
 
 const keptKeys = (manifest) => [snapshotKey(manifest), runtimeKey(manifest), stdlibKey(manifest)];
@@ -340,7 +344,7 @@ export async function findKept() {
     const response = key ? await cache.match(key) : undefined;
     return key && response ? { key, response } : null;
   };
-  const [snapshot, runtime, stdlib] = await Promise.all([find(".s1.bin"), find("-pyodide.asm.wasm"), find("-python_stdlib.zip")]);
+  const [snapshot, runtime, stdlib] = await Promise.all([find(KEPT_ENDS.snapshot), find(KEPT_ENDS.runtime), find(KEPT_ENDS.stdlib)]);
   return { snapshot, runtime, stdlib };
 }
 
