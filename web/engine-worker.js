@@ -7,7 +7,7 @@
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import {
   discardRuntime, discardSnapshot, entries, fetchWheel, findKept, importEngine, installEngine, keptFor,
-  pyodideOptions, readManifest, readSnapshot, requestUrl, unpacking,
+  pyodideOptions, readManifest, readSnapshot, requestUrl, servedRuntime, unpacking,
 } from "./pyodide-boot.js";
 
 const post = (message) => self.postMessage(message);
@@ -126,9 +126,9 @@ const wasmUrl = (input) => requestUrl(input).href === WASM;
 const STDLIB = new URL("./pyodide/python_stdlib.zip", import.meta.url).href;
 const stdlibUrl = (input) => requestUrl(input).href === STDLIB;
 
-/** @param {Response | null} runtime the unpacked wasm kept beside the snapshot, if it is */
+/** @param {Promise<Response | null> | null} runtime the unpacked wasm kept beside the snapshot, if it is */
 function compileEarly(runtime) {
-  early = WebAssembly.compileStreaming(runtime ?? fetching(WASM));
+  early = WebAssembly.compileStreaming(Promise.resolve(runtime).then((kept) => kept ?? fetching(WASM)));
   early.then(() => progress("runtime", 1), () => {}); // a failure is reported where it is awaited
   const compiled = early;
   WebAssembly.instantiateStreaming = async (source, imports) => {
@@ -169,7 +169,8 @@ function stopEarly() {
 const kept = findKept().then((found) => {
   if (!found.snapshot) return { ...found, read: null };
   mark("snapshot found");
-  compileEarly(found.runtime?.response ?? null);
+  // as the service worker serves it: with the compiled code the browser kept beside it
+  compileEarly(found.runtime ? servedRuntime(realFetch, found.runtime.key, found.runtime.response) : null);
   keptStdlib = found.stdlib?.response ?? null;
   // fetched and compiled now, while the snapshot is read; loadPyodide's own import then finds it
   import("./pyodide/pyodide.asm.mjs").catch(() => {});

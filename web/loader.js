@@ -227,8 +227,11 @@ const ready = engine.ready.then((info) => {
   window.mahjong.offline.catch((error) => console.warn("mahjong: no offline copy:", error));
   // (the browser tests set window.mahjongTestNoSnapshot before the page runs: tests/browser/conftest.py)
   if (info.path === "fresh" && typeof caches !== "undefined" && /** @type {any} */ (window).mahjongTestNoSnapshot !== true) {
-    // the next visit restores a snapshot instead: made in idle time by a second worker
-    window.mahjong.snapshot = import("./snapshot.js").then((m) => m.makeSnapshotLater());
+    // the next visit restores a snapshot instead: made in idle time by a second worker, once the
+    // service worker controls the page (it serves that worker the runtime the browser then keeps
+    // compiled: snapshot-worker.js), or after a while without one
+    const controlled = Promise.race([window.mahjong.offline.catch(() => null), new Promise((resolve) => setTimeout(resolve, 20_000))]);
+    window.mahjong.snapshot = controlled.then(() => import("./snapshot.js")).then((m) => m.makeSnapshotLater());
   }
   return window.mahjong;
 }, (error) => {

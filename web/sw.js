@@ -8,6 +8,11 @@ const VERSION = "dev"; // build.py: the site's version
 const PREFIX = "mahjong-site-";
 const CACHE = PREFIX + VERSION;
 const scope = new URL(self.registration.scope);
+// What the engine kept beside its memory snapshot (pyodide-boot.js's SNAPSHOT_CACHE) is served
+// from there to the workers that ask by URL: the browser keeps the runtime's compiled code beside
+// a wasm file it served from Cache Storage, so a later visit's engine compiles almost nothing.
+const KEPT_CACHE = "mahjong-snapshot";
+const KEPT = new URL("snapshot/", scope).href;
 
 const hex = (buffer) => Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
 
@@ -62,8 +67,10 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== "GET" || url.origin !== scope.origin || !url.pathname.startsWith(scope.pathname)) return;
   event.respondWith((async () => {
-    const cache = await (opened ??= caches.open(CACHE)); // opened once: a page asks for ~70 files at once
-    const hit = await cache.match(cachedPath(url));
+    const path = cachedPath(url);
+    const hit = path.startsWith(KEPT)
+      ? await caches.match(path, { cacheName: KEPT_CACHE })
+      : await (await (opened ??= caches.open(CACHE))).match(path); // opened once: a page asks for ~70 files at once
     return hit ?? fetch(event.request); // what the site does not list goes to the network
   })());
 });
