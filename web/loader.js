@@ -15,10 +15,10 @@ const PATHS = {
   fresh: [
     { name: "runtime", label: "Loading the game" },
     { name: "stdlib", label: "Loading the game" },
-    { name: "start", ms: 1800, label: "Getting the game ready" },
-    { name: "micropip", ms: 150, label: "Loading the game" },
-    { name: "engine", ms: 450, label: "Setting up the rules and the players" },
-    { name: "import", ms: 250, label: "Setting up the table" },
+    { name: "start", ms: 800, label: "Getting the game ready" },
+    { name: "micropip", ms: 50, label: "Loading the game" },
+    { name: "engine", ms: 270, label: "Setting up the rules and the players" },
+    { name: "import", ms: 150, label: "Setting up the table" },
   ],
   // a repeat visit: the saved engine (a memory snapshot) instead of micropip and the install
   snapshot: [
@@ -120,10 +120,14 @@ function remainingMs(now) {
   // each step starts when the step before it (the first: the runtime's download) ends
   let stretch = lastStretch;
   let since = timing.downloaded;
+  let doneMs = 0;
   for (const s of STAGES) {
     if (!s.ms) continue;
     if (fractions[s.name] === 1) {
-      if (since !== undefined) stretch = (timing[s.name] - since) / s.ms; // the latest step's pace
+      doneMs += s.ms;
+      // the pace of the steps done so far, together: two that end at once (micropip loads while
+      // Python starts) would otherwise make the next ones look instant
+      if (timing.downloaded !== undefined) stretch = (timing[s.name] - timing.downloaded) / doneMs;
       since = timing[s.name];
     } else if (since !== undefined) { // under way
       const spent = now - since;
