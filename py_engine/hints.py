@@ -356,10 +356,10 @@ def reason_words(data: dict[str, Any]) -> dict[str, Pair]:
     if code in ("pong", "kong"):
         zh = _zh_tiles([tile] * (4 if code == "kong" else 3), False)
         zt = _zh_tiles([tile] * (4 if code == "kong" else 3), True)
-        en_what = "a kong pays at once" if code == "kong" else "a set"
+        en_what = "a kong pays at once" if code == "kong" else "makes a set"
         word = ("杠", "槓") if code == "kong" else ("碰", "碰")
         what = ("杠钱马上到手", "槓錢馬上到手") if code == "kong" else ("成一副", "成一副")
-        return {"en": (f"{code} {tile}", f"makes {en_what}; {away['en']}"),
+        return {"en": (f"{code} {tile}", f"{en_what}; {away['en']}"),
                 "zh-Hans": (f"{word[0]}{zh}", f"{what[0]}；{away['zh-Hans']}"),
                 "zh-Hant": (f"{word[1]}{zt}", f"{what[1]}；{away['zh-Hant']}")}
     # a discard

@@ -81,3 +81,14 @@ def test_every_hint_code_has_words_in_every_language(tmp_path: Path) -> None:
     # the page writes what the engine's own words say, on one real reason
     row = ranked()[0]
     assert words["reasons"][len(enumerated())]["en"] == hints.reason_text(row, with_action=False)["en"]
+
+
+def test_a_claims_english_reason_reads_as_a_sentence():
+    """The English reason of a pong or kong claim: "makes a set; …" and "a kong pays at once; …"
+    (not "makes a kong pays at once")."""
+    from py_engine.hints import reason_words
+
+    for code, start in (("pong", "makes a set; "), ("kong", "a kong pays at once; ")):
+        words = reason_words({"code": code, "tile": "5p", "shanten": 1})
+        assert words["en"][1].startswith(start), words["en"]
+        assert "makes a kong" not in words["en"][1]
