@@ -171,15 +171,13 @@ def visit(playwright, chromium: str, url: str, throttled: bool, wire: Wire, ours
     """A first and a repeat visit in a new browser profile: its own disk cache, as a real browser
     has (an in-memory context's HTTP cache does not keep Pyodide's 9.6 MB wasm between visits)."""
     with tempfile.TemporaryDirectory(prefix="bench-boot-profile-") as profile:
-        context = playwright.chromium.launch_persistent_context(
-            profile, executable_path=chromium, args=CHROMIUM_ARGS, viewport={"width": 1280, "height": 800})
+        context = launch(playwright, chromium, profile)
         try:
             figures = visits(context, url, throttled, wire, ours)
         finally:
             context.close()
         # the return visit: the browser again, on the same profile
-        context = playwright.chromium.launch_persistent_context(
-            profile, executable_path=chromium, args=CHROMIUM_ARGS, viewport={"width": 1280, "height": 800})
+        context = launch(playwright, chromium, profile)
         try:
             context.add_init_script(TABLE_WATCH)
             page = context.pages[0] if context.pages else context.new_page()
@@ -193,6 +191,12 @@ def visit(playwright, chromium: str, url: str, throttled: bool, wire: Wire, ours
             return figures
         finally:
             context.close()
+
+
+def launch(playwright, chromium: str, profile: str):
+    """Chromium on a browser profile kept on disk, the same one each time it is given."""
+    return playwright.chromium.launch_persistent_context(
+        profile, executable_path=chromium, args=CHROMIUM_ARGS, viewport={"width": 1280, "height": 800})
 
 
 def throttle(context, page) -> None:

@@ -7,7 +7,7 @@
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import {
   discardRuntime, discardSnapshot, entries, fetchWheel, findKept, importEngine, installEngine, keptFor,
-  pyodideOptions, readManifest, readSnapshot, requestUrl, servedRuntime, unpacking,
+  RUNTIME_URL, pyodideOptions, readManifest, readSnapshot, requestUrl, servedRuntime, unpacking,
 } from "./pyodide-boot.js";
 
 const post = (message) => self.postMessage(message);
@@ -120,15 +120,14 @@ let heapIn = null;
 /** @type {Response | null} the standard library kept beside the snapshot, for Pyodide's fetch of it */
 let keptStdlib = null;
 const realInstantiate = WebAssembly.instantiateStreaming;
-const WASM = new URL("./pyodide/pyodide.asm.wasm", import.meta.url).href;
 
-const wasmUrl = (input) => requestUrl(input).href === WASM;
+const wasmUrl = (input) => requestUrl(input).href === RUNTIME_URL;
 const STDLIB = new URL("./pyodide/python_stdlib.zip", import.meta.url).href;
 const stdlibUrl = (input) => requestUrl(input).href === STDLIB;
 
 /** @param {Promise<Response | null> | null} runtime the unpacked wasm kept beside the snapshot, if it is */
 function compileEarly(runtime) {
-  early = WebAssembly.compileStreaming(Promise.resolve(runtime).then((kept) => kept ?? fetching(WASM)));
+  early = WebAssembly.compileStreaming(Promise.resolve(runtime).then((kept) => kept ?? fetching(RUNTIME_URL)));
   early.then(() => progress("runtime", 1), () => {}); // a failure is reported where it is awaited
   const compiled = early;
   WebAssembly.instantiateStreaming = async (source, imports) => {
@@ -143,7 +142,7 @@ function compileEarly(runtime) {
       // (Pyodide swallows a failed instantiation and never resolves: never fail here)
       console.warn("mahjong: the kept runtime did not compile; discarding it and fetching the runtime:", error);
       manifest.then(discardRuntime).catch(() => {});
-      result = realInstantiate(fetching(WASM), imports);
+      result = realInstantiate(fetching(RUNTIME_URL), imports);
     }
     if (module) {
       mark("wasm compiled");

@@ -8,6 +8,8 @@
 // the SHA-256 of its bytes, so a later visit restores it instead of starting Python again.
 
 export const here = (path) => new URL(path, import.meta.url).href;
+/** Where the runtime's wasm is asked for (Pyodide's fetch of it): both workers hand it the kept copy. */
+export const RUNTIME_URL = here("./pyodide/pyodide.asm.wasm");
 
 // --- packed downloads -------------------------------------------------------------------
 

@@ -5,19 +5,18 @@
 // keeps the memory snapshot in Cache Storage (pyodide-boot.js) and reports to the page.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import {
-  SNAPSHOT_LIMIT, discardSnapshot, fetchWheel, here, importEngine, installEngine, pyodideOptions, readManifest,
-  requestUrl, runtimeKey, servedRuntime, storeBeside, storeSnapshot, unpacking,
+  RUNTIME_URL, SNAPSHOT_LIMIT, discardSnapshot, fetchWheel, here, importEngine, installEngine, pyodideOptions,
+  readManifest, requestUrl, runtimeKey, servedRuntime, storeBeside, storeSnapshot, unpacking,
 } from "./pyodide-boot.js";
 
 const realFetch = self.fetch.bind(self);
 const unpacked = unpacking(realFetch); // the standard library and wheels come gzipped
-const WASM = here("./pyodide/pyodide.asm.wasm");
 /** @type {Promise<Response | null> | null} the runtime kept beside the snapshot, once it is */
 let keptRuntime = null;
 // Pyodide's fetch of its wasm gets the kept copy as the service worker serves it (servedRuntime):
 // while the warm-up runs, the browser keeps the compiled code for the next visit's engine.
 self.fetch = (input, init) => {
-  const runtime = requestUrl(input).href === WASM ? keptRuntime : null;
+  const runtime = requestUrl(input).href === RUNTIME_URL ? keptRuntime : null;
   return runtime ? runtime.then((response) => response ?? unpacked(input, init)) : unpacked(input, init);
 };
 
