@@ -21,8 +21,9 @@ self.fetch = (input, init) => {
 };
 
 // V8 keeps a wasm module's compiled code once no new optimized code came for 2 s
-// (wasm_caching_timeout_ms): the worker stays that long after its last Python.
-const CODE_CACHE_MS = 10_000;
+// (wasm_caching_timeout_ms): the worker stays well past that after its last Python (10 s was
+// not always enough on a loaded two-core machine: the tier-up goes on in the background).
+const CODE_CACHE_MS = 20_000;
 
 // What a snapshot may not hold: micropip's modules keep JS functions (a bound loadPackage), and
 // the heap is settled by a collection.
