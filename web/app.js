@@ -35,6 +35,7 @@ const canvas = document.getElementById("table");
 const engine = startEngine();
 /** The engine's lists (rule sets, options, levels, match lengths): options.json, then the engine's own. */
 let catalog = await loadCatalog(engine).catch(() => null);
+await M.styles; // ui.css, asked for after the boot card's first paint (loader.js)
 const settings = loadSettings();
 const { params, problems, lang: initialLang } = applyUrl(settings, catalog);
 setLang(initialLang);

@@ -208,6 +208,33 @@ function showFailure(error) {
   retry.onclick = () => location.reload();
 }
 
+// --- the table's style sheet ------------------------------------------------------------------
+// ui.css (the table's buttons, panels and dialogs: 17 KB) is not needed before the engine is up,
+// so it is asked for only once the boot card is painted: a parser's style sheet would hold the
+// first paint and share the first round trips' bandwidth with shell.css (bench/boot.py: about
+// 45 ms sooner on a throttled first visit). app.js waits for it before it builds the table's UI.
+
+/** @type {(value?: unknown) => void} */
+let stylesIn = () => {};
+const styles = new Promise((resolve) => {
+  stylesIn = resolve;
+});
+
+function askForStyles() {
+  if (document.getElementById("ui-css")) return;
+  const link = document.createElement("link");
+  link.id = "ui-css";
+  link.rel = "stylesheet";
+  link.href = "./ui.css";
+  // a style sheet that did not load leaves the table plain, not unplayable: never held up by it
+  link.addEventListener("load", () => stylesIn());
+  link.addEventListener("error", () => {
+    console.warn("mahjong: ui.css did not load");
+    stylesIn();
+  });
+  document.head.append(link);
+}
+
 // --- the engine and window.mahjong ---------------------------------------------------------
 
 const engine = startEngine();
@@ -263,6 +290,8 @@ window.mahjong = {
   /** The engine's JSON answer to `method` (py_engine.bridge.call), `ok: false` included. */
   _call: (method, args = {}) => engine.request(method, args),
   _engine: engine,
+  /** ui.css is in (or failed): the table's UI is built after it (app.js). */
+  styles,
 };
 
 paintTable();
@@ -270,4 +299,6 @@ showProgress();
 window.addEventListener("resize", queuePaint);
 requestAnimationFrame(() => {
   timing.firstFrame = performance.now();
+  setTimeout(askForStyles, 0);
 });
+setTimeout(askForStyles, 250); // a page not shown gets no frames (a hidden frame): asked for all the same
