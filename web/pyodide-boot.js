@@ -338,15 +338,30 @@ export async function storeSnapshot(manifest, heap) {
   return bytes.length;
 }
 
-/** Keep the runtime's wasm and the standard library unpacked beside the snapshot (`fetch`: an
- * unpacking fetch). */
+// The kept runtime ends with a custom section of its own (which instantiation ignores), so that its
+// bytes are not the downloaded runtime's: V8 shares one compiled module among the workers of a page
+// whose wasm bytes are the same, and the snapshot worker's compile of the kept copy would be the
+// engine worker's module, tiered up already by the first visit's play. V8 writes the code cache
+// once enough new optimized code came (1 MB, wasm_caching_threshold), which then never came, and
+// the next visit compiled 9.6 MB again (tests/browser/test_snapshot.py, one run in three).
+const KEPT_MARK = new TextEncoder().encode("mahjong.kept");
+const KEPT_SECTION = new Uint8Array([0, KEPT_MARK.length + 1, KEPT_MARK.length, ...KEPT_MARK]);
+
+/** A body stream with `tail` after its last byte. @param {ReadableStream<Uint8Array>} body @param {Uint8Array} tail */
+function withTail(body, tail) {
+  return body.pipeThrough(new TransformStream({ flush: (controller) => controller.enqueue(tail) }));
+}
+
+/** Keep the runtime's wasm (marked: above) and the standard library unpacked beside the snapshot
+ * (`fetch`: an unpacking fetch). */
 export async function storeBeside(manifest, fetch) {
   const cache = await caches.open(SNAPSHOT_CACHE);
   for (const [file, key, type] of [["pyodide.asm.wasm", runtimeKey(manifest), "application/wasm"],
     ["python_stdlib.zip", stdlibKey(manifest), "application/zip"]]) {
     const response = await fetch(here(`./pyodide/${file}`));
-    if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
-    await cache.put(key, new Response(response.body, { headers: { "content-type": type } }));
+    if (!response.ok || !response.body) throw new Error(`${file}: HTTP ${response.status}`);
+    const body = type === "application/wasm" ? withTail(response.body, KEPT_SECTION) : response.body;
+    await cache.put(key, new Response(body, { headers: { "content-type": type } }));
   }
 }
 
