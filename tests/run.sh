@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The test command: sets up a fresh Debian machine for the tests, then runs every test.
 #   Python packages (pip install -e '.[test]'), Debian's Chromium and CJK fonts when missing,
-#   the pinned Pyodide npm package and wheels (build.py), the page's pinned dev tools
-#   (TypeScript, npm ci from package-lock.json), then pytest over tests/ (which runs tsc and
+#   the pinned Pyodide npm package and wheels and the page's pinned dev tools (esbuild, TypeScript:
+#   npm ci from package-lock.json), both by build.py, then pytest over tests/ (which runs tsc and
 #   node --test too: tests/test_page_js.py).
 # Extra arguments go to pytest, e.g. tests/run.sh -x -k boot, or tests/run.sh tests/test_keep.py (just that file)
 set -euo pipefail
@@ -19,13 +19,9 @@ if [ ! -x /usr/bin/chromium ] || ! dpkg -s fonts-noto-cjk >/dev/null 2>&1; then
   $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium fonts-noto-cjk
 fi
 
+# also installs the page's pinned dev tools (npm ci from package-lock.json, again only when the lock
+# changed): the bundler it runs, the type check and the unit tests' TypeScript
 "$PYTHON" build.py
-
-# the page's type check and unit tests (TypeScript pinned in package-lock.json); again only when the lock changed
-if ! cmp -s package-lock.json node_modules/.installed-lock.json 2>/dev/null; then
-  npm ci --no-audit --no-fund --loglevel=error
-  cp package-lock.json node_modules/.installed-lock.json
-fi
 
 # arguments naming test files or folders run just those; otherwise every test under tests/
 for arg in "$@"; do

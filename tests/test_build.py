@@ -1,6 +1,7 @@
 """build.py's engine wheel: built by the pinned setuptools' PEP 517 backend (isolated: python -I -S),
 the same bytes from the same sources, a RECORD that matches its files, and nothing but the
-engine's package inside."""
+engine's package inside. And the page's modules as build.py bundles them: each page names every
+module it loads in its hints, the same bytes each time, nothing left but what is asked for by URL."""
 from __future__ import annotations
 
 import base64
@@ -8,6 +9,8 @@ import csv
 import hashlib
 import importlib.util
 import io
+import re
+import shutil
 import zipfile
 from pathlib import Path
 
@@ -46,3 +49,71 @@ def test_the_engine_wheel_is_reproducible_and_recorded(tmp_path):
     assert "py_engine/bridge.py" in names and not [n for n in names if "__pycache__" in n or n.endswith(".md")]
     assert "Generator: setuptools" in wheel.read(next(n for n in names if n.endswith("dist-info/WHEEL"))).decode()
     assert {info.date_time for info in wheel.infolist()} == {(1980, 1, 2, 0, 0, 0)}
+
+
+# --- the modules bundled (build.py bundle_modules) ------------------------------------------
+
+STATIC_IMPORT = re.compile(r'^import\s(?:[^"\']*?\sfrom\s)?["\']\./([^"\']+)["\'];?$', re.M)
+
+
+DYNAMIC_IMPORT = re.compile(r'\bimport\(\s*["\']\./([^"\']+)["\']\s*\)')
+
+
+def imports_of(text: str) -> list[str]:
+    """The relative modules a bundle imports, statically or not (JSDoc's import() types are comments)."""
+    code = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith(("*", "/*", "//")))
+    return STATIC_IMPORT.findall(code) + DYNAMIC_IMPORT.findall(code)
+
+
+def bundled(tmp_path: Path, name: str) -> Path:
+    """web/ copied and bundled as build.py bundles it in dist/."""
+    build = load_build()
+    site = tmp_path / name
+    shutil.copytree(ROOT / "web", site)
+    build.bundle_modules(site)
+    return site
+
+
+def test_each_page_names_every_module_it_loads_in_its_hints(tmp_path):
+    build = load_build()
+    site = bundled(tmp_path, "a")
+    pages = sorted(site.glob("*.html"))
+    assert len(pages) >= 6
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        scripts = build.MODULE_SCRIPT.findall(html)
+        if not scripts:
+            continue
+        hints = build.PRELOAD.findall(html)
+        # what the scripts import, statically, all the way down: all of it asked for at once
+        wanted, todo = set(), list(scripts)
+        while todo:
+            name = todo.pop()
+            if name in wanted:
+                continue
+            wanted.add(name)
+            assert (site / name).is_file(), f"{page.name}: {name} is not in the site"
+            todo += [n for n in STATIC_IMPORT.findall((site / name).read_text(encoding="utf-8")) if not n.startswith("pyodide/")]
+        assert wanted == set(hints), page.name
+        assert len(hints) == len(set(hints))
+    index = build.PRELOAD.findall((site / "index.html").read_text(encoding="utf-8"))
+    assert len(index) <= 6, index  # not the ~60 files of web/
+
+
+def test_the_bundles_keep_only_what_is_asked_for_by_url_and_are_reproducible(tmp_path):
+    build = load_build()
+    first, second = bundled(tmp_path, "a"), bundled(tmp_path, "b")
+    js = sorted(p.name for p in first.glob("*.js"))
+    assert js == sorted(p.name for p in second.glob("*.js"))
+    assert all((first / n).read_bytes() == (second / n).read_bytes() for n in js)
+    kept = {n for n in js if not n.startswith("chunk-")}
+    pages = {n for p in first.glob("*.html") for n in build.MODULE_SCRIPT.findall(p.read_text(encoding="utf-8"))}
+    classic = {"sw.js", "start.js"}  # the service worker and the page's classic head script
+    assert kept == pages | set(build.PUBLIC_MODULES) | set(build.WORKERS) | classic
+    for name in js:  # every relative import resolves in the site
+        for dep in imports_of((first / name).read_text(encoding="utf-8")):
+            assert (first / dep).is_file() or dep.startswith("pyodide/"), f"{name} imports {dep}"  # (Pyodide: vendored later)
+    # the workers import nothing of the site but Pyodide's own files
+    for worker in build.WORKERS:
+        deps = imports_of((first / worker).read_text(encoding="utf-8"))
+        assert deps and all(d.startswith("pyodide/") for d in deps), deps

@@ -70,7 +70,7 @@ self.addEventListener("fetch", (event) => {
     const path = cachedPath(url);
     const hit = path.startsWith(KEPT)
       ? await caches.match(path, { cacheName: KEPT_CACHE })
-      : await (await (opened ??= caches.open(CACHE))).match(path); // opened once: a page asks for ~70 files at once
+      : await (await (opened ??= caches.open(CACHE))).match(path); // opened once: a page asks for its files at once
     return hit ?? fetch(event.request); // what the site does not list goes to the network
   })());
 });

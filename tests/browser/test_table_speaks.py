@@ -201,8 +201,7 @@ def test_a_timeout_is_told_and_the_timer_stands_still_under_a_dialog(page, site,
 
 
 SCRIPT_PROBE = """async (lang) => {
-  const tiles = await import('./tiles.js');
-  const i18n = await import('./i18n.js');
+  const tiles = await import('./tiles.js');  // the public module (build.py PUBLIC_MODULES): the faces the page draws
   const glyphs = [];
   const protos = [CanvasRenderingContext2D.prototype, globalThis.OffscreenCanvasRenderingContext2D?.prototype].filter(Boolean);
   const reals = protos.map((p) => p.fillText);
@@ -212,7 +211,7 @@ SCRIPT_PROBE = """async (lang) => {
     for (const code of ['5m', '1z', '6z', '6f']) tiles.tileImage(code, (window.__w = (window.__w || 30) + 1), 1); // a new size: painted, not cached
   } finally {
     protos.forEach((p, i) => { p.fillText = reals[i]; });
-    tiles.setTileScript(tiles.scriptOf(i18n.getLang()));
+    tiles.setTileScript(tiles.scriptOf(window.mahjong.settings().lang));
   }
   return glyphs;
 }"""
