@@ -337,7 +337,6 @@ def build(dist: Path = DIST) -> Path:
     if dist.exists():
         shutil.rmtree(dist)
     shutil.copytree(ROOT / "web", dist)
-    bundle_modules(dist)
     if (ROOT / "static").is_dir():
         shutil.copytree(ROOT / "static", dist, dirs_exist_ok=True)
     lock = vendor_pyodide(pin, dist / "pyodide")
@@ -355,6 +354,7 @@ def build(dist: Path = DIST) -> Path:
     packed[-1] = packed[-1].replace(wheel.with_name(wheel.name + ".gz"))
     for path in (stdlib, *vendored, built):
         path.unlink()  # only the .gz is shipped
+    bundle_modules(dist)  # once the bytecode step has run Pyodide's pyodide.mjs, which the workers take in
     # the runtime's wasm gzipped too, unpacked as it streams in (pyodide-boot.js): 9.6 MB raw on a
     # host that sends files as they are, 3.5 MB this way; its digest (the snapshot's key) is taken first
     runtime = dist / "pyodide" / "pyodide.asm.wasm"
@@ -401,7 +401,11 @@ def build(dist: Path = DIST) -> Path:
 # replay files' reader and writer, the tile faces and the strings in three languages (tile names)
 # are importable for their authors' own pages.
 PUBLIC_MODULES = ("mj-hand.js", "replayio.js", "tiles.js", "i18n.js")
-WORKERS = ("engine-worker.js", "snapshot-worker.js")  # started by URL (new Worker); Pyodide's files stay apart
+WORKERS = ("engine-worker.js", "snapshot-worker.js")  # started by URL (new Worker)
+# Each worker takes in Pyodide's pyodide.mjs (18 KB, its loadPyodide: one request less, before the
+# worker's script can run); its runtime, pyodide.asm.mjs, stays a file of its own (imported by URL).
+PYODIDE_APART = "./pyodide/pyodide.asm.mjs"
+NODE_ONLY = ("--external:node:*", "--external:ws")  # what pyodide.mjs imports only under Node
 MODULE_SCRIPT = re.compile(r'<script type="module" src="\./([\w-]+\.js)"></script>')
 PRELOAD = re.compile(r'<link rel="modulepreload" href="\./([\w-]+\.js)">\n')
 
@@ -444,7 +448,7 @@ def bundle_modules(dist: Path) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         for i, (entries, flags) in enumerate([(game, ["--splitting", "--chunk-names=chunk-[hash]"]),
                                               (rest, ["--splitting", "--chunk-names=chunk-[hash]"]),
-                                              (list(WORKERS), ["--external:./pyodide/*"])]):
+                                              (list(WORKERS), [f"--external:{PYODIDE_APART}", *NODE_ONLY])]):
             out = Path(tmp) / str(i)
             metafile = esbuild(dist, entries, out, *flags)
             inputs.update(metafile["inputs"])

@@ -11,6 +11,7 @@ import importlib.util
 import io
 import re
 import shutil
+import tarfile
 import zipfile
 from pathlib import Path
 
@@ -66,10 +67,13 @@ def imports_of(text: str) -> list[str]:
 
 
 def bundled(tmp_path: Path, name: str) -> Path:
-    """web/ copied and bundled as build.py bundles it in dist/."""
+    """web/ copied, with the pinned Pyodide's pyodide.mjs, and bundled as build.py bundles it in dist/."""
     build = load_build()
     site = tmp_path / name
     shutil.copytree(ROOT / "web", site)
+    with tarfile.open(build.fetch_pyodide_tarball(build.load_pin())) as tar:
+        (site / "pyodide").mkdir()
+        (site / "pyodide" / "pyodide.mjs").write_bytes(tar.extractfile("package/pyodide.mjs").read())  # type: ignore[union-attr]
     build.bundle_modules(site)
     return site
 
@@ -113,7 +117,8 @@ def test_the_bundles_keep_only_what_is_asked_for_by_url_and_are_reproducible(tmp
     for name in js:  # every relative import resolves in the site
         for dep in imports_of((first / name).read_text(encoding="utf-8")):
             assert (first / dep).is_file() or dep.startswith("pyodide/"), f"{name} imports {dep}"  # (Pyodide: vendored later)
-    # the workers import nothing of the site but Pyodide's own files
+    # each worker imports nothing of the site but Pyodide's runtime (its loadPyodide taken in)
+    assert not (first / "pyodide" / "pyodide.mjs").exists()
     for worker in build.WORKERS:
-        deps = imports_of((first / worker).read_text(encoding="utf-8"))
-        assert deps and all(d.startswith("pyodide/") for d in deps), deps
+        assert "loadPyodide" in (first / worker).read_text(encoding="utf-8")
+        assert set(imports_of((first / worker).read_text(encoding="utf-8"))) <= {"pyodide/pyodide.asm.mjs"}, worker
