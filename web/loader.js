@@ -25,7 +25,7 @@ const PATHS = {
     { name: "runtime", label: "Loading the game" },
     { name: "stdlib", label: "Loading the game" },
     { name: "snapshot", label: "Loading the game" },
-    { name: "start", ms: 250, key: "restore", label: "Getting the game ready" },
+    { name: "start", ms: 150, key: "restore", label: "Getting the game ready" },
     { name: "import", ms: 10, label: "Setting up the table" },
   ],
 };
@@ -34,17 +34,22 @@ const PATHS = {
 // (reading, not computing: not stretched by the last boot's pace).
 const KEPT_READ_MS = 350;
 const PRIOR_RATE = 1.5e6; // bytes/s until the first bytes tell the real rate
-// How much slower than those estimates this device's last boot was (kept at its end): a repeat
-// visit starts from it instead of from a quiet machine's times.
+// How much slower than those estimates this device's last boot on the same path was (kept at its
+// end, one figure per path): a visit starts from it instead of from a quiet machine's times. Per
+// path, because the paths' steps differ in kind: a first visit's slow Python start stretched a
+// repeat visit's restore estimate after it, and the bar lagged, then jumped (bench/boot.py).
 const STRETCH_KEY = "mahjong.bootStretch";
-const lastStretch = (() => {
+/** @type {Record<string, number>} */
+const stretches = {};
+/** @param {string} path */
+const lastStretch = (path) => (stretches[path] ??= (() => {
   try {
-    const kept = Number(localStorage.getItem(STRETCH_KEY));
+    const kept = Number(localStorage.getItem(`${STRETCH_KEY}.${path}`));
     return Number.isFinite(kept) && kept > 0 ? Math.min(8, Math.max(0.5, kept)) : 1;
   } catch {
     return 1; // storage refused (a sandboxed frame): the quiet machine's times
   }
-})();
+})());
 let STAGES = PATHS.fresh;
 
 const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById("table"));
@@ -125,7 +130,7 @@ function remainingMs(now) {
     left += Math.max(KEPT_READ_MS - spent, spent * 0.25); // overrunning: a quarter more again
   }
   // each step starts when the step before it (the first: the runtime's download) ends
-  let stretch = lastStretch;
+  let stretch = lastStretch(timing.path);
   let since = timing.downloaded;
   let doneMs = 0;
   for (const s of STAGES) {
@@ -254,7 +259,7 @@ const ready = engine.ready.then((info) => {
   timing.ready = performance.now();
   try {
     const stretch = observedStretch();
-    if (stretch > 0) localStorage.setItem(STRETCH_KEY, stretch.toFixed(2));
+    if (stretch > 0) localStorage.setItem(`${STRETCH_KEY}.${timing.path}`, stretch.toFixed(2));
   } catch {
     // storage refused: the next visit starts from the quiet machine's times
   }
