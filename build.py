@@ -425,10 +425,10 @@ def node_tools() -> Path:
     return ROOT / "node_modules" / ".bin" / "esbuild"
 
 
-def esbuild(dist: Path, entries: Iterable[str], out: Path, *flags: str) -> dict:
-    """Bundle `entries` (dist/ files) into out/; returns esbuild's metafile."""
+def esbuild(tool: Path, dist: Path, entries: Iterable[str], out: Path, *flags: str) -> dict:
+    """Bundle `entries` (dist/ files) into out/ with the esbuild at `tool`; returns its metafile."""
     meta = out / "meta.json"
-    subprocess.run([str(node_tools()), "--bundle", "--format=esm", "--charset=utf8", "--log-level=warning",
+    subprocess.run([str(tool), "--bundle", "--format=esm", "--charset=utf8", "--log-level=warning",
                     f"--outdir={out / 'files'}", f"--metafile={meta}", *flags, *entries], cwd=dist, check=True)
     return json.loads(meta.read_text(encoding="utf-8"))
 
@@ -442,15 +442,16 @@ def bundle_modules(dist: Path) -> None:
     pages = {page: MODULE_SCRIPT.findall(page.read_text(encoding="utf-8")) for page in sorted(dist.glob("*.html"))}
     game = sorted({name for names in pages.values() if "loader.js" in names for name in names})
     rest = sorted({*PUBLIC_MODULES, *(name for names in pages.values() if "loader.js" not in names for name in names)})
+    tool = node_tools()
+    split = ["--splitting", "--chunk-names=chunk-[hash]"]
     imports: dict[str, list[str]] = {}
     inputs: set[str] = set()
     written: dict[str, bytes] = {}
     with tempfile.TemporaryDirectory() as tmp:
-        for i, (entries, flags) in enumerate([(game, ["--splitting", "--chunk-names=chunk-[hash]"]),
-                                              (rest, ["--splitting", "--chunk-names=chunk-[hash]"]),
+        for i, (entries, flags) in enumerate([(game, split), (rest, split),
                                               (list(WORKERS), [f"--external:{PYODIDE_APART}", *NODE_ONLY])]):
             out = Path(tmp) / str(i)
-            metafile = esbuild(dist, entries, out, *flags)
+            metafile = esbuild(tool, dist, entries, out, *flags)
             inputs.update(metafile["inputs"])
             for name, output in metafile["outputs"].items():
                 imports[Path(name).name] = [Path(i["path"]).name for i in output.get("imports", [])
