@@ -7,9 +7,10 @@
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import {
   discardRuntime, discardSnapshot, entries, fetchWheel, findKept, importEngine, installEngine, keptFor,
-  RUNTIME_URL, pyodideOptions, readManifest, readSnapshot, requestUrl, servedRuntime, unpacking,
+  RUNTIME_URL, pyodideOptions, readManifest, readSnapshot, requestUrl, servedRuntime, shareTrampolines, unpacking,
 } from "./pyodide-boot.js";
 
+shareTrampolines(); // (pyodide-boot.js)
 const post = (message) => self.postMessage(message);
 
 // When each step of the boot ended (ms since the epoch, so the page can place them on its own
