@@ -6,9 +6,10 @@
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import {
   RUNTIME_URL, SNAPSHOT_LIMIT, discardSnapshot, fetchWheel, here, importEngine, installEngine, pyodideOptions,
-  readManifest, requestUrl, runtimeKey, servedRuntime, storeBeside, storeSnapshot, unpacking,
+  readManifest, requestUrl, runtimeKey, servedRuntime, shareTrampolines, storeBeside, storeSnapshot, unpacking,
 } from "./pyodide-boot.js";
 
+shareTrampolines(); // (pyodide-boot.js)
 const realFetch = self.fetch.bind(self);
 const unpacked = unpacking(realFetch); // the standard library and wheels come gzipped
 /** @type {Promise<Response | null> | null} the runtime kept beside the snapshot, once it is */
