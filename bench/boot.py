@@ -16,6 +16,10 @@ Network.emulateNetworkConditions: 10 Mbit/s down, 40 ms latency), and measures:
   continue the first visit's match (keep.js) is up. Before it, our page is left to finish what a
   first visit does after the table is up (the service worker's cache, the memory snapshot); so
   the repeat visit is the snapshot path, served by the service worker;
+- a later reload ("later"): the repeat visit's page left 2 s, then reloaded. The repeat visit
+  comes right after the first visit's last background work (its snapshot report), so the first
+  page's ending (its fresh engine worker's teardown, the snapshot worker's) overlaps it on the
+  machine's cores; a reload a moment later, from a page that restored, shows the restore alone;
 - return visit: then the browser is closed and opened again on the same profile (its disk cache,
   Cache Storage, service worker) and the page visited once more: a player coming back later.
   A reload keeps what the browser holds in memory (its memory cache, the running service worker,
@@ -97,6 +101,10 @@ MEASURE = """async () => {
 }"""
 
 # Our page after its table: wait for the service worker's cache and the snapshot to be kept.
+# the visits of a run, in the order they happen
+WHEN = ("first", "repeat", "later", "return")
+LATER_MS = 2000  # the "later" reload: the repeat visit's page left this long first
+
 SETTLE = """async () => {
   const report = await window.mahjong.snapshot;
   await window.mahjong.offline;
@@ -225,6 +233,11 @@ def visits(context, url: str, throttled: bool, wire: Wire, ours: bool) -> dict[s
     page.reload(wait_until="commit")
     figures["repeat"] = page.evaluate(MEASURE)
     figures["repeat"]["bytes"] = wire.take()
+    page.wait_for_timeout(LATER_MS)
+    wire.take()
+    page.reload(wait_until="commit")
+    figures["later"] = page.evaluate(MEASURE)
+    figures["later"]["bytes"] = wire.take()
     return figures
 
 
@@ -268,7 +281,7 @@ def main() -> int:
                     order = list(pages) if run % 2 else list(reversed(pages))  # alternated: no page always first
                     for which in order:
                         figures = visit(p, args.chromium, pages[which], condition == "throttled", wire, ours=which != "bare")
-                        for when in ("first", "repeat", "return"):
+                        for when in WHEN:
                             f = figures[when]
                             results[(which, condition, when)].append(f)
                             print(f"run {run} {condition:11} {which:6} {when:6}: ready {f['ready']:7.0f} ms  "
@@ -291,7 +304,7 @@ def main() -> int:
     print(f"{'':24}{'bare ms':>9}{'ours ms':>9}{'ratio':>7}{'ours FP':>9}{'ours FCP':>9}{'ours raw MB':>13}"
           f"{'ours gzip MB':>14}{'bare raw MB':>13}{'bare gzip MB':>14}{'bar off':>9}")
     for condition in conditions:
-        for when, which in [(w, who) for who in ("ours", "before") if who == "ours" or args.before for w in ("first", "repeat", "return")]:
+        for when, which in [(w, who) for who in ("ours", "before") if who == "ours" or args.before for w in WHEN]:
             bare, ours = results[("bare", condition, when)], results[(which, condition, when)]
             b, o = median(bare, "ready"), median(ours, "ready")
             print(f"{condition + ' ' + when + ('' if which == 'ours' else ' (before)'):24}{b:9.0f}{o:9.0f}{o / b:7.2f}{median(ours, 'fp'):9.0f}{median(ours, 'fcp'):9.0f}"
