@@ -100,11 +100,11 @@ MEASURE = """async () => {
   return { ready: window.__bootDone, fcp, fp, bigStart, path: m ? m.path : null, bar };
 }"""
 
-# Our page after its table: wait for the service worker's cache and the snapshot to be kept.
 # the visits of a run, in the order they happen
 WHEN = ("first", "repeat", "later", "return")
 LATER_MS = 2000  # the "later" reload: the repeat visit's page left this long first
 
+# Our page after its table: wait for the service worker's cache and the snapshot to be kept.
 SETTLE = """async () => {
   const report = await window.mahjong.snapshot;
   await window.mahjong.offline;
