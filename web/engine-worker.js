@@ -5,6 +5,7 @@
 // Running Python here keeps bots' thinking off the page's thread.
 // Message shapes are listed at the top of engine.js.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
+/** @typedef {import("./pyodide-boot.js").KeptSnapshot} KeptSnapshot */
 import {
   discardRuntime, discardSnapshot, entries, fetchWheel, findKept, importEngine, installEngine, keptFor,
   RUNTIME_URL, pyodideOptions, readManifest, readSnapshot, requestUrl, servedRuntime, shareTrampolines, unpacking,
@@ -108,11 +109,12 @@ self.fetch = (input, init) => {
 // --- the runtime compiled while the snapshot is read -------------------------------------
 // A repeat visit looks up what it kept (the snapshot, the runtime's wasm unpacked beside it) at
 // once, before the manifest is in, and starts reading the snapshot and compiling the wasm
-// (from that copy, else fetched). Pyodide is handed the heap as soon as its length is known and
+// (from that copy, else fetched). Pyodide is handed the snapshot as soon as its length is known and
 // starts while the pages stream in; its instantiateStreaming is handed the module compiled here
 // (its fetch of the file gets an empty answer), and the instance only once every page is in and
-// checked: Pyodide reads the heap's bytes right after. Any failure falls back to the normal boot
-// with the real functions back in place.
+// checked: Pyodide restores the heap right after, the kept snapshot writing its pages straight into
+// the instance's memory. Any failure falls back to the normal boot with the real functions back in
+// place.
 
 /** @type {Promise<WebAssembly.Module> | null} */
 let early = null;
@@ -120,6 +122,8 @@ let early = null;
 let heapIn = null;
 /** @type {Response | null} the standard library kept beside the snapshot, for Pyodide's fetch of it */
 let keptStdlib = null;
+/** @type {KeptSnapshot | null} the snapshot being restored, handed the runtime's memory once instantiated */
+let restoring = null;
 const realInstantiate = WebAssembly.instantiateStreaming;
 
 const wasmUrl = (input) => requestUrl(input).href === RUNTIME_URL;
@@ -133,6 +137,7 @@ function compileEarly(runtime) {
   const compiled = early;
   WebAssembly.instantiateStreaming = async (source, imports) => {
     const gate = heapIn;
+    const kept = restoring;
     stopEarly();
     Promise.resolve(source).catch(() => {}); // the empty answer above
     let module;
@@ -149,6 +154,12 @@ function compileEarly(runtime) {
       mark("wasm compiled");
       result = WebAssembly.instantiate(module, imports).then((instance) => ({ module, instance }));
     }
+    // the kept snapshot writes its pages straight into this memory (pyodide-boot.js KeptSnapshot)
+    result = result.then((made) => {
+      const memory = made.instance.exports.memory;
+      if (kept && memory instanceof WebAssembly.Memory) kept.memory = memory;
+      return made;
+    });
     result.catch(() => {}); // (returned below, or dropped with the heap)
     // A heap that did not come in whole and right is never handed on: Pyodide waits forever, and
     // restoreBoot, racing it against the heap, falls back to the normal boot.
@@ -161,6 +172,7 @@ function stopEarly() {
   early = null;
   heapIn = null;
   keptStdlib = null;
+  restoring = null;
   WebAssembly.instantiateStreaming = realInstantiate;
 }
 
@@ -222,7 +234,8 @@ async function restoreBoot(found) {
   progress("snapshot", 0); // first: this path's own stage tells the page's bar which path it is
   progress("runtime", 0);
   progress("stdlib", 0);
-  const { heap, filled } = await found.read;
+  const { snapshot, filled } = await found.read;
+  restoring = snapshot;
   heapIn = Promise.all([filled, manifest]).then(([, m]) => {
     // Another build's (once, after an update): not used; the snapshot worker replaces it after this visit.
     if (!keptFor(m, found)) throw new Error("the kept snapshot is another build's");
@@ -230,7 +243,8 @@ async function restoreBoot(found) {
     progress("snapshot", 1);
   });
   const refused = heapIn.then(() => new Promise(() => {})); // rejects only if the heap is not to be used
-  const pyodide = await Promise.race([loadPyodide({ ...pyodideOptions(manifest), _loadSnapshot: heap }), refused]);
+  const pyodide = await Promise.race([loadPyodide({ ...pyodideOptions(manifest), _loadSnapshot: snapshot }), refused]);
+  if (!snapshot.restored) throw new Error("Pyodide started without the kept snapshot's pages");
   mark("pyodide");
   for (const done of ["runtime", "stdlib", "start"]) progress(done, 1);
   stage = "import";

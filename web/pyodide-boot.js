@@ -5,7 +5,7 @@
 // The snapshot (Pyodide's private _makeSnapshot / _loadSnapshot, tied to its exact build) is the
 // wasm heap after the engine was imported and a hand of each rule set played (warmup.py); it is
 // kept in Cache Storage under a key naming the Pyodide build and the engine wheel's hash, with
-// the SHA-256 of its bytes, so a later visit restores it instead of starting Python again.
+// a digest of its bytes, so a later visit restores it instead of starting Python again.
 
 export const here = (path) => new URL(path, import.meta.url).href;
 /** Where the runtime's wasm is asked for (Pyodide's fetch of it): both workers hand it the kept copy. */
@@ -179,22 +179,22 @@ export const SNAPSHOT_CACHE = "mahjong-snapshot";
 export const SNAPSHOT_LIMIT = 30 * 1024 * 1024 + 64 * 1024;
 
 /** How each kept entry's key ends: what findKept looks for before the manifest is in. */
-const KEPT_ENDS = { snapshot: ".s1.bin", runtime: "-pyodide.asm.wasm", stdlib: "-python_stdlib.zip" };
+const KEPT_ENDS = { snapshot: ".s2.bin", runtime: "-pyodide.asm.wasm", stdlib: "-python_stdlib.zip" };
 
 /** The cache key: one per Pyodide build, standard library, engine wheel and warm-up (build.py),
- * and the way it is kept (packSnapshot's format, "s1"). */
+ * and the way it is kept (packSnapshot's format and its digest, "s2"). */
 export function snapshotKey(manifest) {
   return here(`./snapshot/${manifest.pyodide}-${manifest.snapshot.slice(0, 24)}${KEPT_ENDS.snapshot}`);
 }
 
 // --- the heap kept sparse ------------------------------------------------------------------
 // About half of a warmed heap's 4 KiB pages are all zeros. Kept without them, a repeat visit
-// reads half as much from Cache Storage, the slowest step of its boot (bench/boot.py). Format:
-// "MJS1", the heap's length (u32, little-endian), then a bitmap (bit i: page i is kept), then
-// the kept pages in order (the last one perhaps short).
+// reads half as much from Cache Storage (bench/boot.py). Format: "MJS2", the heap's length (u32,
+// little-endian), then a bitmap (bit i: page i is kept), then the kept pages in order (the last
+// one perhaps short). Its digest (snapshotDigest) is kept beside it, in the entry's headers.
 
 const PAGE = 4096;
-const MAGIC = [0x4d, 0x4a, 0x53, 0x31]; // "MJS1"
+const MAGIC = [0x4d, 0x4a, 0x53, 0x32]; // "MJS2"
 
 const isZeroPage = (words, from, to) => {
   for (let i = from; i < to; i++) if (words[i] !== 0) return false;
@@ -231,102 +231,97 @@ export function packSnapshot(heap) {
   return out;
 }
 
-/** packSnapshot's bytes unpacked as they come, chunk by chunk (push, then end): `heap` is there,
- * its full length, as soon as the header and bitmap are in, and its pages are written in as their
- * bytes arrive; `packed` gathers the bytes as they came (for their digest). Throws on bytes that are
- * not of that format. */
-class Unpacker {
-  constructor() {
-    /** @type {Uint8Array[]} the first chunks, until the header and bitmap are in */
-    this.head = [];
-    this.headSize = 0;
-    /** @type {Uint8Array | null} */
-    this.heap = null;
-    /** @type {Uint8Array} */
-    this.packed = new Uint8Array(0);
-    this.at = 0; // bytes of `packed` in
-    /** @type {{dst: number, src: number, len: number}[]} runs of kept pages, in order */
-    this.runs = [];
-    this.run = 0; // the run being written
-    this.done = 0; // its bytes written
-  }
+/** @typedef {{length: number, size: number, runs: {dst: number, src: number, len: number}[]}} Layout
+ * the heap's length, the packed bytes' size, and where each run of kept pages goes (dst, in the heap)
+ * and comes from (src, in the packed bytes) */
 
-  /** @param {Uint8Array} chunk */
-  push(chunk) {
-    if (this.heap) return this.take(chunk);
-    this.head.push(chunk);
-    this.headSize += chunk.length;
-    if (this.headSize < 8) return;
-    const first = this.head.length === 1 ? this.head[0] : concat(this.head, this.headSize);
-    this.head = [first];
-    if (MAGIC.some((b, i) => first[i] !== b)) throw new Error("the kept snapshot is not of this version's format");
-    const length = new DataView(first.buffer, first.byteOffset, first.byteLength).getUint32(4, true);
-    const pages = Math.ceil(length / PAGE);
-    const start = 8 + Math.ceil(pages / 8);
-    if (this.headSize < start) return;
-    const bitmap = first.subarray(8, start);
-    let src = start;
-    for (let p = 0; p < pages; p++) {
-      if (!(bitmap[p >> 3] & (1 << (p & 7)))) continue;
-      const len = Math.min(PAGE, length - p * PAGE);
-      const last = this.runs[this.runs.length - 1];
-      if (last && last.dst + last.len === p * PAGE) last.len += len;
-      else this.runs.push({ dst: p * PAGE, src, len });
-      src += len;
-    }
-    this.heap = new Uint8Array(length);
-    this.packed = new Uint8Array(src);
-    this.head = [];
-    this.take(first);
-  }
+const NOT_THIS_FORMAT = "the kept snapshot is not of this version's format";
 
-  /** @param {Uint8Array} chunk */
-  take(chunk) {
-    if (this.at + chunk.length > this.packed.length) throw new Error("the kept snapshot has bytes past its last page");
-    this.packed.set(chunk, this.at);
-    this.at += chunk.length;
-    const heap = /** @type {Uint8Array} */ (this.heap);
-    while (this.run < this.runs.length) {
-      const { dst, src, len } = this.runs[this.run];
-      const upTo = Math.min(len, this.at - src);
-      if (upTo <= this.done) return;
-      heap.set(this.packed.subarray(src + this.done, src + upTo), dst + this.done);
-      this.done = upTo;
-      if (upTo < len) return;
-      this.run++;
-      this.done = 0;
-    }
+/** The layout of packed bytes from their first bytes, or null until enough of them are in (the
+ * header, then the bitmap); throws on bytes of another format or a heap larger than `limit`. */
+function readLayout(/** @type {Uint8Array} */ head, limit = Infinity) {
+  if (head.length < 8) return null;
+  if (MAGIC.some((b, i) => head[i] !== b)) throw new Error(NOT_THIS_FORMAT);
+  const length = new DataView(head.buffer, head.byteOffset, 8).getUint32(4, true);
+  if (length > limit) throw new Error(`the snapshot's ${length} bytes exceed what Pyodide restores`);
+  const pages = Math.ceil(length / PAGE);
+  const start = 8 + Math.ceil(pages / 8);
+  if (head.length < start) return null;
+  /** @type {Layout["runs"]} */
+  const runs = [];
+  let src = start;
+  for (let p = 0; p < pages; p++) {
+    if (!(head[8 + (p >> 3)] & (1 << (p & 7)))) continue;
+    const len = Math.min(PAGE, length - p * PAGE);
+    const last = runs[runs.length - 1];
+    if (last && last.dst + last.len === p * PAGE) last.len += len;
+    else runs.push({ dst: p * PAGE, src, len });
+    src += len;
   }
-
-  /** The heap, every page in; throws if bytes are missing. */
-  end() {
-    if (this.headSize < 8 && !this.heap) throw new Error("the kept snapshot is not of this version's format");
-    if (!this.heap || this.at < this.packed.length) throw new Error("the kept snapshot is cut short");
-    return this.heap;
-  }
+  return { length, size: src, runs };
 }
 
-/** @param {Uint8Array[]} chunks */
-function concat(chunks, size) {
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
+/** Bytes [from, to) of the heap written into `target` (from its index 0), from the packed bytes:
+ * the kept pages copied, and, if `zero`, the pages left out written as zeros (a target that may hold
+ * other bytes: a wasm memory after its start). */
+function writeHeap(/** @type {Uint8Array} */ packed, /** @type {Layout} */ layout, /** @type {Uint8Array} */ target, from, to, zero) {
+  let end = from; // the heap's bytes before this are written
+  for (const { dst, src, len } of layout.runs) {
+    if (dst >= to) break;
+    const a = Math.max(from, dst);
+    const b = Math.min(to, dst + len);
+    if (b <= a) continue;
+    if (zero && a > end) target.fill(0, end - from, a - from);
+    target.set(packed.subarray(src + a - dst, src + b - dst), a - from);
+    end = b;
   }
-  return out;
+  if (zero && to > end) target.fill(0, end - from, to - from);
 }
 
-/** The heap back from packSnapshot's bytes; throws on bytes that are not of that format. */
-export function unpackSnapshot(packed) {
-  const unpacker = new Unpacker();
-  unpacker.push(packed);
-  return unpacker.end();
+/** The heap back from packSnapshot's bytes; throws on bytes that are not of that format, cut short,
+ * or with bytes past the last page. */
+export function unpackSnapshot(/** @type {Uint8Array} */ packed) {
+  const layout = readLayout(packed);
+  if (!layout) throw new Error(NOT_THIS_FORMAT);
+  if (packed.length < layout.size) throw new Error("the kept snapshot is cut short");
+  if (packed.length > layout.size) throw new Error("the kept snapshot has bytes past its last page");
+  const heap = new Uint8Array(layout.length);
+  writeHeap(packed, layout, heap, 0, layout.length, false);
+  return heap;
 }
 
-async function sha256(bytes) {
-  const digest = await crypto.subtle.digest("SHA-256", bytes);
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+// The digest kept beside the packed bytes: what a repeat visit checks before it hands the heap on.
+// Two lanes of 32-bit multiply-xor (FNV-like) over the bytes as little-endian 32-bit words, even
+// words in one lane, odd in the other, the bytes zero-padded to 8, then their length. Each step is
+// a bijection of the lane's state, so a changed word always changes the digest, and random changes
+// go unnoticed about once in 2^64: it tells a damaged or foreign entry (what Cache Storage's own
+// checks let through, or another version's), it is no defence against a script of this origin,
+// which could rewrite anything it serves anyway. It reads 15 MB in ~8 ms where WebCrypto's
+// SHA-256 took ~25 ms on the engine worker's thread, ahead of everything else of a repeat visit.
+const LANE_A = 0x01000193;
+const LANE_B = 0x5bd1e995;
+
+/** The digest of `bytes` (hex): see above. */
+export function snapshotDigest(/** @type {Uint8Array} */ bytes) {
+  const whole = bytes.length - (bytes.length % 8);
+  let words;
+  if (bytes.byteOffset % 4 === 0) words = new Int32Array(bytes.buffer, bytes.byteOffset, whole / 4);
+  else words = new Int32Array(bytes.slice(0, whole).buffer);
+  let a = 0x811c9dc5 | 0;
+  let b = 0x9e3779b9 | 0;
+  for (let i = 0; i < words.length; i += 2) {
+    a = Math.imul(a ^ words[i], LANE_A);
+    b = Math.imul(b ^ words[i + 1], LANE_B);
+  }
+  if (whole < bytes.length) {
+    const tail = new Uint8Array(8);
+    tail.set(bytes.subarray(whole));
+    const last = new Int32Array(tail.buffer);
+    a = Math.imul(a ^ last[0], LANE_A);
+    b = Math.imul(b ^ last[1], LANE_B);
+  }
+  const hex = (/** @type {number} */ n) => (n >>> 0).toString(16).padStart(8, "0");
+  return `${hex(a)}${hex(b)}-${bytes.length}`;
 }
 
 /** Beside the snapshot, the runtime's wasm unpacked: a repeat visit compiles it from there, with
@@ -366,7 +361,7 @@ export async function storeSnapshot(manifest, heap) {
   const keep = keptKeys(manifest);
   for (const old of await cache.keys()) if (!keep.includes(old.url)) await cache.delete(old);
   const bytes = packSnapshot(heap);
-  const headers = { "content-type": "application/octet-stream", "x-sha256": await sha256(bytes) };
+  const headers = { "content-type": "application/octet-stream", "x-digest": snapshotDigest(bytes) };
   await cache.put(snapshotKey(manifest), new Response(bytes, { headers }));
   return bytes.length;
 }
@@ -420,40 +415,153 @@ export function keptFor(manifest, found) {
     .every(([entry, key]) => !entry || entry.key === key(manifest));
 }
 
-/** Read a found snapshot. Resolves, as soon as its first bytes are in, with `heap` (its full length,
- * its pages still being written in as they arrive) and `filled`, which resolves once every page is in
- * and the kept bytes match the digest stored with them, and rejects otherwise. Pyodide sizes its
- * memory from the heap's length at once but reads its bytes only after the runtime's instantiation,
- * which the engine worker holds until `filled`: the read overlaps Pyodide's own start. */
-export async function readSnapshot(response) {
-  const expected = response.headers.get("x-sha256");
-  if (!response.body) throw new Error("the kept snapshot has no body");
-  const reader = response.body.getReader();
-  const unpacker = new Unpacker();
-  const pump = async (/** @type {boolean} */ whole) => {
+/** A response body read into buffers of ours: with a BYOB reader the bytes land in them directly (no
+ * chunk allocated, then copied), else chunk by chunk, copied. */
+class BodyReader {
+  constructor(/** @type {ReadableStream<Uint8Array>} */ body) {
+    /** @type {any} */
+    this.reader = null;
+    this.byob = true;
     try {
-      while (whole || !unpacker.heap) {
-        const { done, value } = await reader.read();
-        if (done) return unpacker.end();
-        unpacker.push(value);
-      }
-    } catch (error) {
-      reader.cancel().catch(() => {});
-      throw error;
+      this.reader = body.getReader({ mode: "byob" });
+    } catch {
+      this.reader = body.getReader(); // not a byte stream
+      this.byob = false;
     }
-  };
-  await pump(false);
-  const heap = /** @type {Uint8Array} */ (unpacker.heap);
-  if (heap.length > SNAPSHOT_LIMIT) {
-    reader.cancel().catch(() => {});
-    throw new Error(`the snapshot's ${heap.length} bytes exceed what Pyodide restores`);
+    /** @type {Uint8Array | null} what a default reader's last chunk had past the target */
+    this.rest = null;
   }
-  const filled = pump(true).then(async () => {
-    const got = await sha256(unpacker.packed);
-    if (got !== expected) throw new Error(`the snapshot's SHA-256 ${got.slice(0, 12)}… is not ${String(expected).slice(0, 12)}…`);
-  });
-  filled.catch(() => {}); // the engine worker awaits it
-  return { heap, filled };
+
+  /** Reads what comes next into target[at, end): resolves with the target (a new view of the same
+   * bytes: a BYOB read transfers its buffer) and the bytes read, 0 at the stream's end. */
+  async readInto(/** @type {Uint8Array} */ target, at, end) {
+    if (this.byob) {
+      const { byteOffset, length } = target; // (the read detaches target's buffer)
+      const { value } = await this.reader.read(new Uint8Array(target.buffer, byteOffset + at, end - at));
+      if (!value) throw new Error("the kept snapshot's stream was cancelled");
+      return { target: new Uint8Array(value.buffer, byteOffset, length), n: value.byteLength };
+    }
+    let chunk = this.rest;
+    this.rest = null;
+    if (!chunk) {
+      const { done, value } = await this.reader.read();
+      if (done) return { target, n: 0 };
+      chunk = /** @type {Uint8Array} */ (value);
+    }
+    const n = Math.min(chunk.length, end - at);
+    target.set(chunk.subarray(0, n), at);
+    if (n < chunk.length) this.rest = chunk.subarray(n);
+    return { target, n };
+  }
+
+  cancel() {
+    this.reader.cancel().catch(() => {});
+  }
+}
+
+/** The snapshot as loadPyodide is handed it (`_loadSnapshot`). Pyodide 314's restoreSnapshot(bytes)
+ * reads its own header from the bytes (magic, build id, the JS-side table as JSON), then copies
+ * `bytes.subarray(heapStart)` into the instance's memory whole: 30 MB, half of them zero pages.
+ * This array has the snapshot's length but holds only that header; its subarray(heapStart) writes
+ * the kept pages straight from the packed bytes into the memory (`memory`, set once the runtime is
+ * instantiated) and zeroes the pages left out, then hands Pyodide nothing more to copy. So the
+ * bytes are copied once, not unpacked into a heap of their own and copied again. `restored` says
+ * that it happened (if a Pyodide did not ask for that subarray, its memory holds no heap). */
+export class KeptSnapshot extends Uint8Array {
+  static get [Symbol.species]() {
+    return Uint8Array; // what subarray and slice make, ours included
+  }
+
+  constructor(/** @type {number} */ length) {
+    super(length);
+    /** @type {Uint8Array | null} */
+    this.packed = null;
+    /** @type {Layout | null} */
+    this.layout = null;
+    /** @type {WebAssembly.Memory | null} */
+    this.memory = null;
+    this.heapStart = -1;
+    this.restored = false;
+  }
+
+  /** The packed bytes, all in and checked: Pyodide's header is written into this array. */
+  take(/** @type {Uint8Array} */ packed, /** @type {Layout} */ layout) {
+    const own = new Uint8Array(this.buffer); // a plain view: this.subarray is Pyodide's hook
+    writeHeap(packed, layout, own, 0, Math.min(8, layout.length), false);
+    const heapStart = new DataView(this.buffer).getUint32(4, true);
+    if (heapStart < 8 || heapStart > layout.length) throw new Error("the kept snapshot's header is not Pyodide's");
+    writeHeap(packed, layout, own, 0, heapStart, false);
+    Object.assign(this, { packed, layout, heapStart });
+  }
+
+  /** @param {number} [begin] @param {number} [end] */
+  subarray(begin, end) {
+    const { packed, layout, memory } = this;
+    if (end !== undefined || begin !== this.heapStart || !packed || !layout) return super.subarray(begin, end);
+    if (!memory) throw new Error("the runtime's memory was not given to the kept snapshot");
+    const target = new Uint8Array(memory.buffer);
+    const span = layout.length - this.heapStart;
+    if (span > target.length) throw new RangeError(`the snapshot's heap (${span} bytes) exceeds the runtime's memory (${target.length})`);
+    writeHeap(packed, layout, target, this.heapStart, layout.length, true);
+    this.packed = null;
+    this.restored = true;
+    return new Uint8Array(0);
+  }
+}
+
+// The header and bitmap of a heap Pyodide restores take about 1 KB: read first into this much.
+const HEAD_BYTES = 64 * 1024;
+
+/** Read a found snapshot. Resolves, as soon as its header and bitmap are in, with `snapshot` (a
+ * KeptSnapshot of the heap's length) and `filled`, which resolves once every kept page is in, the
+ * bytes match the digest stored with them and the snapshot holds Pyodide's header, and rejects
+ * otherwise. Pyodide sizes its memory from the snapshot's length at once but reads it only after the
+ * runtime's instantiation, which the engine worker holds until `filled`: the read overlaps Pyodide's
+ * own start. */
+export async function readSnapshot(/** @type {Response} */ response) {
+  const expected = response.headers.get("x-digest");
+  if (!response.body) throw new Error("the kept snapshot has no body");
+  const body = new BodyReader(response.body);
+  let head = new Uint8Array(HEAD_BYTES);
+  let got = 0;
+  /** @type {Layout | null} */
+  let layout = null;
+  try {
+    while (!layout) {
+      if (got === head.length) throw new Error(NOT_THIS_FORMAT);
+      const read = await body.readInto(head, got, head.length);
+      head = read.target;
+      if (!read.n) throw new Error(got < 8 ? NOT_THIS_FORMAT : "the kept snapshot is cut short");
+      got += read.n;
+      layout = readLayout(head.subarray(0, got), SNAPSHOT_LIMIT);
+    }
+    if (got > layout.size) throw new Error("the kept snapshot has bytes past its last page");
+  } catch (error) {
+    body.cancel();
+    throw error;
+  }
+  const { size } = layout;
+  const snapshot = new KeptSnapshot(layout.length);
+  const filled = (async () => {
+    // 8 bytes of room past the last page: a byte more than kept is seen (and refused)
+    let packed = new Uint8Array(size + 8);
+    packed.set(head.subarray(0, got));
+    let at = got;
+    for (;;) {
+      const read = await body.readInto(packed, at, at < size ? size : size + 8);
+      packed = read.target;
+      if (!read.n) break;
+      at += read.n;
+      if (at > size) throw new Error("the kept snapshot has bytes past its last page");
+    }
+    if (at < size) throw new Error("the kept snapshot is cut short");
+    const bytes = packed.subarray(0, size);
+    const digest = snapshotDigest(bytes);
+    if (digest !== expected) throw new Error(`the snapshot's digest ${digest} is not the one kept with it (${expected})`);
+    snapshot.take(bytes, /** @type {Layout} */ (layout));
+  })();
+  filled.catch(() => body.cancel()); // (the engine worker awaits it)
+  return { snapshot, filled };
 }
 
 /** Discard the snapshot and what is kept beside it (whichever build's). */
