@@ -1,8 +1,9 @@
 // The snapshot worker: started by snapshot.js once the first table is up, it boots a second,
 // private Pyodide made for snapshotting (an instance made with _makeSnapshot is not meant to be
 // used on, so never the live engine's), installs and imports the engine as the engine worker
-// does, plays warmup.py so the first moves after a restore are already imported and warm, then
-// keeps the memory snapshot in Cache Storage (pyodide-boot.js) and reports to the page.
+// does, plays warmup.py so the first moves after a restore are already imported and warm, and
+// keeps the memory snapshot in Cache Storage (pyodide-boot.js); then it rehearses the next visit
+// in a third instance, restored from that snapshot (rehearse, below), and reports to the page.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import {
   RUNTIME_URL, SNAPSHOT_LIMIT, discardSnapshot, entries, fetchWheel, here, importEngine, installEngine, pyodideOptions,
