@@ -27,12 +27,24 @@ export function showUpdate(waiting) {
   document.body.append(box);
 }
 
+/** The web app manifest, linked once the site is kept for offline play: the game can then be
+ * installed as an app. Not in index.html: a browser checks a page with a manifest for
+ * installability as it loads, on the same cores as the engine's start (bench/boot.py). */
+function linkManifest() {
+  if (document.querySelector('link[rel="manifest"]')) return;
+  const link = document.createElement("link");
+  link.rel = "manifest";
+  link.href = new URL("./manifest.webmanifest", import.meta.url).href;
+  document.head.append(link);
+}
+
 /** Register sw.js; resolves with the registration once a service worker controls the site. */
 export async function keepOffline() {
   if (!("serviceWorker" in navigator)) return null;
   const registration = await navigator.serviceWorker.register(new URL("./sw.js", import.meta.url), {
     scope: new URL("./", import.meta.url).href,
   });
+  linkManifest();
   const watch = (worker) => {
     if (!worker) return;
     const check = () => {

@@ -6,6 +6,7 @@ service worker and caches), under the same /mahjong/ sub-path, and stops that se
 """
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import threading
@@ -20,6 +21,8 @@ from test_boot import wait_ready
 OFFLINE_READY = """async () => { const registration = await window.mahjong.offline;
     return {scope: registration.scope, controlled: !!navigator.serviceWorker.controller,
             caches: (await caches.keys()).filter((n) => n.startsWith("mahjong-site-"))}; }"""
+
+MANIFEST_LINKS = """() => [...document.querySelectorAll('link[rel="manifest"]')].map((link) => link.href)"""
 
 
 class Server:
@@ -55,6 +58,12 @@ def test_after_one_visit_the_game_starts_and_plays_offline(page, site, tmp_path,
         ready = page.evaluate(OFFLINE_READY)
         assert ready["scope"] == server.url and ready["controlled"] and len(ready["caches"]) == 1
         assert page.evaluate("() => window.mahjong.snapshot")["type"] == "stored"  # all quiet
+        # kept for offline play, the game can be installed: the manifest is linked now (web/offline.js),
+        # and it is the one the browser reads, without errors
+        assert page.evaluate(MANIFEST_LINKS) == [server.url + "manifest.webmanifest"]
+        found = page.context.new_cdp_session(page).send("Page.getAppManifest")
+        assert found["url"] == server.url + "manifest.webmanifest" and found["errors"] == []
+        assert json.loads(found["data"])["start_url"] == "./"
     finally:
         server.stop()
     page.context.set_offline(True)
@@ -68,6 +77,8 @@ def test_after_one_visit_the_game_starts_and_plays_offline(page, site, tmp_path,
     page.wait_for_function("() => window.mahjong.state().is_over", timeout=120_000, polling=250)
     assert page.evaluate("() => window.mahjong.state().result") is not None
     assert requests_failed == []
+    page.evaluate("() => window.mahjong.offline")
+    assert page.evaluate(MANIFEST_LINKS) == [server.url + "manifest.webmanifest"]  # linked once again
     # the help page too is in the cache
     page.goto(server.url + "help.html")
     assert page.locator("h1").count() >= 1
