@@ -216,7 +216,7 @@ function showFailure(error) {
 // --- the table's style sheet ------------------------------------------------------------------
 // ui.css (the table's buttons, panels and dialogs: 17 KB) is not needed before the engine is up,
 // so it is asked for only once the boot card is painted: a parser's style sheet would hold the
-// first paint and share the first round trips' bandwidth with shell.css (bench/boot.py: about
+// first paint and share the first round trips' bandwidth with the page (bench/boot.py: about
 // 45 ms sooner on a throttled first visit). app.js waits for it before it builds the table's UI.
 
 /** @type {(value?: unknown) => void} */

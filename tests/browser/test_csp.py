@@ -3,6 +3,8 @@ under it with no violation and no console error; and "make a puzzle from this mo
 item 3): the game's puzzle.html link opens that very hand as a puzzle."""
 from __future__ import annotations
 
+import base64
+import hashlib
 import re
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
@@ -20,8 +22,8 @@ def violations(target) -> list[str]:
 
 
 def test_every_page_carries_the_one_policy_and_no_inline_code_or_style(site):
-    """Only our own files: no 'unsafe-inline', no inline script, no style attribute or <style> block
-    (they would be blocked); the same policy on every page."""
+    """Only our own files: no 'unsafe-inline', no inline script, no style attribute, no <style> block
+    but the loading card's, allowed by its digest; the same policy on every page."""
     policies = {}
     for name in PAGES:
         html = (Path(site.dist) / name).read_text(encoding="utf-8")
@@ -30,7 +32,14 @@ def test_every_page_carries_the_one_policy_and_no_inline_code_or_style(site):
         policies[name] = found[0]
         assert "'unsafe-inline'" not in found[0] and "'unsafe-eval'" not in found[0], name
         assert re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html) is None, f"{name}: an inline script"
-        assert " style=" not in html and "<style" not in html, f"{name}: an inline style"
+        assert " style=" not in html, f"{name}: a style attribute"
+        # one <style> block, the game page's loading card (build.py inline_shell), allowed by its digest
+        blocks = re.findall(r"<style>(.*?)</style>", html, re.S)
+        assert html.count("<style") == len(blocks) == (1 if name == "index.html" else 0), name
+        for block in blocks:
+            assert block == (Path(site.dist) / "shell.css").read_text(encoding="utf-8")
+            digest = base64.b64encode(hashlib.sha256(block.encode("utf-8")).digest()).decode()
+            assert f"style-src 'self' 'sha256-{digest}';" in found[0], name
         assert re.search(r"\son[a-z]+=", html) is None, f"{name}: an inline event handler"
     assert len(set(policies.values())) == 1, policies
     policy = policies["index.html"]
@@ -119,6 +128,8 @@ def test_the_game_in_another_origins_iframe_runs_under_the_policy(page, site, co
         game.evaluate("(a) => window.mahjong.act(a)", s["legal"][-1])
         s = idle(game)
     assert urlparse(page.url).netloc != urlparse(game.url).netloc  # another origin: localhost vs 127.0.0.1
+    # the loading card's inline style applied (its digest in the policy): the felt and the fixed card
+    assert game.evaluate("() => getComputedStyle(document.getElementById('boot')).position") == "fixed"
     assert violations(game) == [] and violations(page) == []
     assert console_errors == []
 
