@@ -77,10 +77,12 @@ async function snapshot(manifest, warmup) {
 // again at once on the next visit, only what it ran at all; kept from the fresh instance's run
 // instead, the next visit compiled every function micropip and Python's own start had run, and
 // optimized in the background what a restore runs hot (bench/boot.py). Its hands must be the fresh
-// instance's, or the snapshot is not kept.
+// instance's, or the snapshot is not kept. Resolves with whether the service worker served that
+// runtime (without it, no code is kept for the next visit: tests/browser/test_snapshot.py).
 async function rehearse(manifest, bytes, warmup, hands) {
   keptRuntime = servedRuntime(realFetch, runtimeKey(manifest), null);
   const pyodide = await loadPyodide({ ...pyodideOptions(manifest), _loadSnapshot: bytes });
+  const served = (await keptRuntime) !== null;
   pyodide.runPython("import random; random.seed()"); // as the engine worker does after a restore
   const [, ping] = entries(pyodide);
   JSON.parse(ping());
@@ -88,6 +90,7 @@ async function rehearse(manifest, bytes, warmup, hands) {
   if (JSON.stringify(again) !== JSON.stringify(hands)) {
     throw new Error(`the restored engine played ${JSON.stringify(again)}, not ${JSON.stringify(hands)}: not kept`);
   }
+  return served;
 }
 
 async function make() {
@@ -101,9 +104,9 @@ async function make() {
   });
   const { bytes, kept, hands } = await snapshot(manifest, warmup);
   const ms = Math.round(performance.now() - started);
-  await rehearse(manifest, bytes, warmup, hands);
+  const served = await rehearse(manifest, bytes, warmup, hands);
   await new Promise((resolve) => setTimeout(resolve, CODE_CACHE_MS));
-  return { bytes: bytes.length, kept, ms, hands };
+  return { bytes: bytes.length, kept, ms, hands, served };
 }
 
 make().catch(async (error) => {
