@@ -29,27 +29,48 @@ const PATHS = {
     { name: "import", ms: 10, label: "Setting up the table" },
   ],
 };
-// On that path nothing is downloaded (no bytes to count): reading what was kept takes about this
-// long from the loader's start until the runtime, the standard library and the snapshot are in
-// (reading, not computing: not stretched by the last boot's pace).
-const KEPT_READ_MS = 350;
-const PRIOR_RATE = 1.5e6; // bytes/s until the first bytes tell the real rate
-// How much slower than those estimates this device's last boot on the same path was (kept at its
-// end, one figure per path): a visit starts from it instead of from a quiet machine's times. Per
-// path, because the paths' steps differ in kind: a first visit's slow Python start stretched a
-// repeat visit's restore estimate after it, and the bar lagged, then jumped (bench/boot.py).
-const STRETCH_KEY = "mahjong.bootStretch";
-/** @type {Record<string, number>} */
-const stretches = {};
-/** @param {string} path */
-const lastStretch = (path) => (stretches[path] ??= (() => {
+// What kind of visit this is: a reload finds the browser's caches warm; any other visit may come
+// from a browser just started, reading what it kept from a cold disk. On the snapshot path the two
+// differ (10 throttled visits of each kind as bench/boot.py makes them: the read ~450 ms against
+// ~330 on a return visit, the restore ~160 against ~140), so that path learns each kind's apart.
+const VISIT = (() => {
   try {
-    const kept = Number(localStorage.getItem(`${STRETCH_KEY}.${path}`));
-    return Number.isFinite(kept) && kept > 0 ? Math.min(8, Math.max(0.5, kept)) : 1;
+    const [entry] = /** @type {PerformanceNavigationTiming[]} */ (performance.getEntriesByType("navigation"));
+    return entry?.type === "reload" ? "reload" : "visit";
   } catch {
-    return 1; // storage refused (a sandboxed frame): the quiet machine's times
+    return "visit";
+  }
+})();
+// On that path nothing is downloaded (no bytes to count): reading what was kept (the runtime
+// compiled from the code the browser kept, the standard library, the snapshot's pages) takes about
+// this long from the worker's first word until all three are in (reading, not computing: not
+// stretched by the restore's pace); then the device's own last read of the same kind.
+const KEPT_READ_MS = { reload: 330, visit: 450 };
+const READ_KEY = "mahjong.bootRead";
+const PRIOR_RATE = 1.5e6; // bytes/s until the first bytes tell the real rate
+// How much slower than those estimates this device's last boot on the same path (and, restoring a
+// snapshot, the same kind of visit) was, kept at its end: a visit starts from it instead of from a
+// quiet machine's times. Per path, because the paths' steps differ in kind: a first visit's slow
+// Python start stretched a repeat visit's restore estimate after it, and the bar lagged, then
+// jumped (bench/boot.py).
+const STRETCH_KEY = "mahjong.bootStretch";
+const PRIOR_STRETCH = { fresh: 1, "snapshot.reload": 1, "snapshot.visit": 1.1 };
+/** The key under which this visit keeps its figures for `path`. */
+const learnedAs = (path) => (path === "snapshot" ? `${path}.${VISIT}` : path);
+/** @type {Record<string, number>} */
+const learned = {};
+/** A figure this device kept, within bounds, else `prior`. */
+const kept = (key, prior, low, high) => (learned[key] ??= (() => {
+  try {
+    const value = Number(localStorage.getItem(key) ?? NaN);
+    return Number.isFinite(value) && value > 0 ? Math.min(high, Math.max(low, value)) : prior;
+  } catch {
+    return prior; // storage refused (a sandboxed frame): the quiet machine's times
   }
 })());
+/** @param {string} path */
+const lastStretch = (path) => kept(`${STRETCH_KEY}.${learnedAs(path)}`, PRIOR_STRETCH[learnedAs(path)] ?? 1, 0.5, 8);
+const keptRead = () => kept(`${READ_KEY}.${VISIT}`, KEPT_READ_MS[VISIT], 100, 5000);
 let STAGES = PATHS.fresh;
 
 const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById("table"));
@@ -106,7 +127,8 @@ function choosePath(stage) {
   timing.path = path;
   return true;
 }
-const timing = { loader: performance.now(), path: "fresh" }; // then one entry per finished stage, and "ready"
+// then one entry per finished stage, "downloaded" (the start steps begin), "ready"
+const timing = { loader: performance.now(), path: "fresh", visit: VISIT };
 
 /** How much longer than estimated the start steps took, all together (1: as estimated; 0: unknown). */
 function observedStretch() {
@@ -126,8 +148,9 @@ function remainingMs(now) {
   } else if (!bytes.total && timing.path === "fresh") {
     left += 5e6 / PRIOR_RATE * 1000; // no sizes yet: a typical first visit's download (a repeat visit may download nothing)
   } else if (timing.path === "snapshot" && timing.downloaded === undefined) {
-    const spent = now - timing.loader;
-    left += Math.max(KEPT_READ_MS - spent, spent * 0.25); // overrunning: a quarter more again
+    // counted from the worker's first word (the wait for it is already in the time gone)
+    const spent = timing.downloads === undefined ? 0 : now - timing.downloads;
+    left += Math.max(keptRead() - spent, spent * 0.25); // overrunning: a quarter more again
   }
   // each step starts when the step before it (the first: the runtime's download) ends
   let stretch = lastStretch(timing.path);
@@ -191,8 +214,11 @@ function onProgress(stage, fraction) {
   const now = performance.now();
   if (f === 1) timing[stage] = now;
   const got = Object.values(bytes.got).reduce((sum, n) => sum + n, 0);
-  if (timing.downloaded === undefined && ((bytes.total && got >= bytes.total) || (fractions.runtime === 1 && fractions.stdlib === 1))) {
-    timing.downloaded = now; // the start steps begin
+  // the start steps begin once every stage without an estimate is in (downloaded, or read from
+  // what was kept: the snapshot's pages too, else its read tail is taken for a slow restore)
+  const allIn = STAGES.every((s) => s.ms || fractions[s.name] === 1);
+  if (timing.downloaded === undefined && (allIn || (timing.path === "fresh" && bytes.total && got >= bytes.total))) {
+    timing.downloaded = now;
   }
   progressLog.push({ stage, fraction: f, overall: overall(now), t: now });
   showProgress();
@@ -259,7 +285,14 @@ const ready = engine.ready.then((info) => {
   timing.ready = performance.now();
   try {
     const stretch = observedStretch();
-    if (stretch > 0) localStorage.setItem(`${STRETCH_KEY}.${timing.path}`, stretch.toFixed(2));
+    if (stretch > 0) localStorage.setItem(`${STRETCH_KEY}.${learnedAs(timing.path)}`, stretch.toFixed(2));
+    if (timing.path === "snapshot" && timing.downloaded !== undefined) {
+      const read = timing.downloaded - (timing.downloads ?? timing.loader);
+      localStorage.setItem(`${READ_KEY}.${VISIT}`, read.toFixed(0));
+    }
+    // the keys of earlier versions: one figure for every path, then one for every snapshot visit
+    localStorage.removeItem(STRETCH_KEY);
+    localStorage.removeItem(`${STRETCH_KEY}.snapshot`);
   } catch {
     // storage refused: the next visit starts from the quiet machine's times
   }
