@@ -29,48 +29,41 @@ const PATHS = {
     { name: "import", ms: 10, label: "Setting up the table" },
   ],
 };
-// What kind of visit this is: a reload finds the browser's caches warm; any other visit may come
-// from a browser just started, reading what it kept from a cold disk. On the snapshot path the two
-// differ (10 throttled visits of each kind as bench/boot.py makes them: the read ~450 ms against
-// ~330 on a return visit, the restore ~160 against ~140), so that path learns each kind's apart.
-const VISIT = (() => {
-  try {
-    const [entry] = /** @type {PerformanceNavigationTiming[]} */ (performance.getEntriesByType("navigation"));
-    return entry?.type === "reload" ? "reload" : "visit";
-  } catch {
-    return "visit";
-  }
-})();
 // On that path nothing is downloaded (no bytes to count): reading what was kept (the runtime
 // compiled from the code the browser kept, the standard library, the snapshot's pages) takes about
-// this long from the worker's first word until all three are in (reading, not computing: not
-// stretched by the restore's pace); then the device's own last read of the same kind.
-const KEPT_READ_MS = { reload: 330, visit: 450 };
-const READ_KEY = "mahjong.bootRead";
+// this long from the engine worker's first word until all three are in (reading, not computing:
+// not stretched by the restore's pace); then as long as this device's last reads.
+const KEPT_READ_MS = 330;
 const PRIOR_RATE = 1.5e6; // bytes/s until the first bytes tell the real rate
-// How much slower than those estimates this device's last boot on the same path (and, restoring a
-// snapshot, the same kind of visit) was, kept at its end: a visit starts from it instead of from a
-// quiet machine's times. Per path, because the paths' steps differ in kind: a first visit's slow
-// Python start stretched a repeat visit's restore estimate after it, and the bar lagged, then
-// jumped (bench/boot.py).
+// How much slower than those estimates this device's last boots on the same path were: a visit
+// starts from that instead of from a quiet machine's times. Per path, because the paths' steps
+// differ in kind: a first visit's slow Python start stretched a repeat visit's restore estimate
+// after it, and the bar lagged, then jumped (bench/boot.py).
 const STRETCH_KEY = "mahjong.bootStretch";
-const PRIOR_STRETCH = { fresh: 1, "snapshot.reload": 1, "snapshot.visit": 1.1 };
-/** The key under which this visit keeps its figures for `path`. */
-const learnedAs = (path) => (path === "snapshot" ? `${path}.${VISIT}` : path);
+const READ_KEY = "mahjong.bootRead";
 /** @type {Record<string, number>} */
 const learned = {};
-/** A figure this device kept, within bounds, else `prior`. */
-const kept = (key, prior, low, high) => (learned[key] ??= (() => {
+/** The figure this device kept under `key` (within bounds), else NaN. */
+const keptFigure = (key, low, high) => (learned[key] ??= (() => {
   try {
     const value = Number(localStorage.getItem(key) ?? NaN);
-    return Number.isFinite(value) && value > 0 ? Math.min(high, Math.max(low, value)) : prior;
+    return Number.isFinite(value) && value > 0 ? Math.min(high, Math.max(low, value)) : NaN;
   } catch {
-    return prior; // storage refused (a sandboxed frame): the quiet machine's times
+    return NaN; // storage refused (a sandboxed frame): the quiet machine's times
   }
 })());
+const STRETCH_BOUNDS = [0.5, 8];
+const READ_BOUNDS = [50, 5000];
 /** @param {string} path */
-const lastStretch = (path) => kept(`${STRETCH_KEY}.${learnedAs(path)}`, PRIOR_STRETCH[learnedAs(path)] ?? 1, 0.5, 8);
-const keptRead = () => kept(`${READ_KEY}.${VISIT}`, KEPT_READ_MS[VISIT], 100, 5000);
+const lastStretch = (path) => keptFigure(`${STRETCH_KEY}.${path}`, ...STRETCH_BOUNDS) || 1;
+const keptRead = () => keptFigure(READ_KEY, ...READ_BOUNDS) || KEPT_READ_MS;
+/** Keep this visit's figure: the mean of the one kept and this one, so one odd visit (a restore
+ * twice as slow as the last on a busy moment) moves the next visit's bar half as far. */
+function learn(key, observed, low, high) {
+  const before = keptFigure(key, low, high);
+  const figure = Number.isNaN(before) ? observed : (before + observed) / 2;
+  localStorage.setItem(key, figure.toFixed(2));
+}
 let STAGES = PATHS.fresh;
 
 const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById("table"));
@@ -128,7 +121,7 @@ function choosePath(stage) {
   return true;
 }
 // then one entry per finished stage, "downloaded" (the start steps begin), "ready"
-const timing = { loader: performance.now(), path: "fresh", visit: VISIT };
+const timing = { loader: performance.now(), path: "fresh" };
 
 /** How much longer than estimated the start steps took, all together (1: as estimated; 0: unknown). */
 function observedStretch() {
@@ -285,14 +278,11 @@ const ready = engine.ready.then((info) => {
   timing.ready = performance.now();
   try {
     const stretch = observedStretch();
-    if (stretch > 0) localStorage.setItem(`${STRETCH_KEY}.${learnedAs(timing.path)}`, stretch.toFixed(2));
+    if (stretch > 0) learn(`${STRETCH_KEY}.${timing.path}`, stretch, ...STRETCH_BOUNDS);
     if (timing.path === "snapshot" && timing.downloaded !== undefined) {
-      const read = timing.downloaded - (timing.downloads ?? timing.loader);
-      localStorage.setItem(`${READ_KEY}.${VISIT}`, read.toFixed(0));
+      learn(READ_KEY, timing.downloaded - (timing.downloads ?? timing.loader), ...READ_BOUNDS);
     }
-    // the keys of earlier versions: one figure for every path, then one for every snapshot visit
-    localStorage.removeItem(STRETCH_KEY);
-    localStorage.removeItem(`${STRETCH_KEY}.snapshot`);
+    localStorage.removeItem(STRETCH_KEY); // an earlier version's: one figure for every path
   } catch {
     // storage refused: the next visit starts from the quiet machine's times
   }
