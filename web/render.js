@@ -32,7 +32,8 @@ export class Renderer {
     this.rowRects = []; // the other seats' rows on screen, by seat relative to the view: {x, y, w, h}
     this.badgeRects = []; // their tile-count badges (and swim tags) on screen, the same way
     this.hant = false;
-    this.resize();
+    // The backing store is sized by the first frame (resize, then draw): sizing it here would wipe
+    // the loader's placeholder table until then, the page's felt showing through a blank canvas.
   }
 
   /** Match the backing store to the css size and pixel ratio; true when it changed. */
