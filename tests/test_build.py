@@ -176,6 +176,6 @@ def test_the_service_worker_serves_from_the_cache_the_snapshot_is_kept_in():
     """sw.js is a classic worker and cannot import pyodide-boot.js: the name of the cache the
     snapshot and the kept runtime live in is written twice, and must be the same name."""
     web = ROOT / "web"
-    boot = re.findall(r'^export const SNAPSHOT_CACHE = "([^"]+)";$', (web / "pyodide-boot.js").read_text(), re.M)
-    sw = re.findall(r'^const KEPT_CACHE = "([^"]+)";$', (web / "sw.js").read_text(), re.M)
+    boot = re.findall(r'^export const SNAPSHOT_CACHE = "([^"]+)";$', (web / "pyodide-boot.js").read_text(encoding="utf-8"), re.M)
+    sw = re.findall(r'^const KEPT_CACHE = "([^"]+)";$', (web / "sw.js").read_text(encoding="utf-8"), re.M)
     assert len(boot) == 1 and boot == sw, (boot, sw)
