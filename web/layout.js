@@ -4,6 +4,7 @@
 
 import { viewSeat, displayHand } from "./model.js";
 import { TILE_H, FACE_H } from "./tiles.js";
+import { rimWidth } from "./felt.js";
 
 // The claim buttons (ui.js) take one of three places, chosen here so that they never cover the
 // board: "column", a column at the right edge beside the board, where a wide screen has room to
@@ -92,7 +93,8 @@ function placeBoard(W, H, dpr, state, ui, band) {
   const otherLen = state ? Math.max(...[1, 2, 3].map((r) => rowUnits(state, (view + r) % 4))) : 14;
 
   const portrait = H > W * 1.15;
-  const m = Math.max(4, Math.round(Math.min(W, H) * 0.012));
+  // the margin: the rim and a little felt before the outermost tiles (they touched the rim)
+  const m = Math.ceil(rimWidth(W, H)) + 3;
   const top = m + (ui.topReserve || 0);
 
   // The player's strip: hand tiles as large as the width and height allow, the same size for

@@ -4,6 +4,7 @@ import test from "node:test";
 import assert from "node:assert/strict";
 
 import { computeLayout } from "../../web/layout.js";
+import { rimWidth } from "../../web/felt.js";
 
 const VIEWPORTS = { portrait: [390, 844], landscape: [844, 390], desktop: [1280, 800] };
 const UI = { topReserve: 0, leftReserve: 0, actionsDocked: false, actions: { w: 90, min: 50, h: 44 }, toolbar: { right: 300, bottom: 40 } };
@@ -27,6 +28,19 @@ for (const [name, [w, h]] of Object.entries(VIEWPORTS)) {
       assert.ok(L.cx > 0 && L.cx < w && L.cy > 0 && L.cy < h);
       assert.ok(["row", "column", "docked"].includes(L.actions.mode), L.actions.mode);
       assert.ok(L.u >= 12, `unit ${L.u}`);
+    }
+  });
+}
+
+for (const [name, [w, h]] of Object.entries(VIEWPORTS)) {
+  test(`${name} ${w}x${h}: the outermost tiles keep some felt between them and the rim`, () => {
+    const clear = rimWidth(w, h) + 2; // they touched the rim at 844x390 (the top seat) and on phones (the hand)
+    for (const s of [null, state(), state(11, 30)]) {
+      const L = computeLayout(w, h, 2, s, UI);
+      assert.ok(L.handX >= clear && L.handX + L.handW <= w - clear, `hand x ${L.handX}+${L.handW} in ${w}`);
+      assert.ok(L.handY + L.hh <= h - clear, `hand bottom ${L.handY + L.hh} in ${h}`);
+      assert.ok(L.cy - L.reach[2] >= clear, `top seat ${L.cy - L.reach[2]}`);
+      assert.ok(L.cx - L.reach[3] >= clear && L.cx + L.reach[1] <= w - clear, `side seats ${L.cx - L.reach[3]}, ${L.cx + L.reach[1]} in ${w}`);
     }
   });
 }
