@@ -118,6 +118,9 @@ function choosePath(stage) {
   STAGES = PATHS[path];
   fractions = Object.fromEntries(STAGES.map((s) => [s.name, 0]));
   timing.path = path;
+  // a restore that failed falls back to a fresh boot (engine-worker.js): its downloads and start
+  // steps begin now, not when the kept files were in (else its pace is learned from the failure's)
+  delete timing.downloaded;
   return true;
 }
 // then one entry per finished stage, "downloaded" (the start steps begin), "ready"

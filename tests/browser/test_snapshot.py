@@ -183,6 +183,9 @@ def test_a_bad_snapshot_falls_back_to_a_normal_boot_and_plays(page, site, boot_t
     warnings = reload_hearing_the_workers(page, boot_timeout)
     assert page.evaluate("() => window.mahjong.path") == "fresh"
     assert any("snapshot could not be restored" in w for w in warnings), warnings
+    # the bar timed the fresh boot's steps from its own downloads, not from the failed restore's
+    timing = page.evaluate("() => window.mahjong.timing")
+    assert timing["path"] == "fresh" and timing["downloaded"] >= max(timing["runtime"], timing["stdlib"]), timing
     page.wait_for_function(f"async () => ({KEPT})().then((keys) => keys.length === 0)", timeout=10_000)
     # and the game plays: a hand by four bots through the page's own controller
     state = page.evaluate("""() => window.mahjong.newGame({variant: "longyan", seed: 3, autoplay: true,
