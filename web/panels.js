@@ -87,7 +87,9 @@ export function createPanels(ctx) {
     const left = bar.column && mode === "left" ? `${bar.right + 6}px` : "";
     if (ui.side.style.top !== top) ui.side.style.top = top;
     if (ui.side.style.left !== left) ui.side.style.left = left;
-    const band = w < 600 ? bar.bottom + 4 : 0; // the toolbar and the status line over a narrow table
+    // the toolbar and the status line over a narrow table (not a column at the left edge: a small
+    // phone on its side, where that band took the whole height and left the board a sliver)
+    const band = w < 600 && !bar.column ? bar.bottom + 4 : 0;
     if (!ui.sideOpen()) return { topReserve: band, leftReserve: 0, actionsDocked: false };
     if (mode === "top") {
       return { topReserve: Math.max(band, ui.side.getBoundingClientRect().bottom + 4), leftReserve: 0, actionsDocked: false };

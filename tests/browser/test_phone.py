@@ -138,13 +138,17 @@ def test_claim_buttons_leave_the_hand_and_discards_clear(browser, site, output_p
 
 
 # Landscape sizes where the toolbar and the status line once covered the top and the left seat's rows.
-TOOLBAR_SIZES = {"phone-landscape": (667, 375), "small": (800, 600), "tablet": (1024, 768), "desktop": (1280, 800)}
+TOOLBAR_SIZES = {"small-phone-landscape": (568, 320), "phone-landscape": (667, 375), "small": (800, 600),
+                 "tablet": (1024, 768), "desktop": (1280, 800)}
 ROWS_AND_TOOLBAR = """() => {
     const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
     const R = window.mahjong._renderer;
     return {
         bar: [...document.querySelectorAll(".toolbar, #status")].filter((e) => e.getBoundingClientRect().width).map(box),
         rows: [1, 2, 3].map((rel) => R.rowRects[rel]).map((r) => [r.x, r.y, r.x + r.w, r.y + r.h]),
+        buttons: [...document.querySelectorAll(".toolbar button")].map(box),
+        stripTop: R.layout.stripTop, screen: [innerWidth, innerHeight],
+        hand: [R.layout.handX, R.layout.handY - R.layout.lift, R.layout.handX + R.layout.handW, R.layout.handY + R.layout.hh],
     };
 }"""
 
@@ -165,6 +169,12 @@ def test_toolbar_leaves_the_other_seats_rows_clear(browser, site, output_path, n
         for bar in boxes["bar"]:
             hit = [row for row in boxes["rows"] if overlaps(bar, row)]
             assert not hit, (name, bar, hit)
+        # every button on the screen, and the other seats' rows on the table above the player's strip
+        # (at 568x320 the toolbar's column ran off the bottom, and the board was squeezed under it)
+        w, h = boxes["screen"]
+        assert all(b[0] >= 0 and b[1] >= 0 and b[2] <= w and b[3] <= h for b in boxes["buttons"]), boxes["buttons"]
+        assert not [b for b in boxes["buttons"] if overlaps(b, boxes["hand"])], boxes
+        assert all(r[0] >= 0 and r[1] >= 0 and r[2] <= w and r[3] <= boxes["stripTop"] for r in boxes["rows"]), boxes
     finally:
         context.close()
 
