@@ -46,7 +46,7 @@ const learned = {};
 /** The figure this device kept under `key` (within bounds), else NaN. */
 const keptFigure = (key, low, high) => (learned[key] ??= (() => {
   try {
-    const value = Number(localStorage.getItem(key) ?? NaN);
+    const value = Number(localStorage.getItem(key)); // none: 0, not kept
     return Number.isFinite(value) && value > 0 ? Math.min(high, Math.max(low, value)) : NaN;
   } catch {
     return NaN; // storage refused (a sandboxed frame): the quiet machine's times

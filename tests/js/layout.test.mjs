@@ -19,7 +19,8 @@ function state(handCount = 14, discards = 20) {
 }
 
 for (const [name, [w, h]] of Object.entries(VIEWPORTS)) {
-  test(`${name} ${w}x${h}: the hand, the strip and the board fit the canvas`, () => {
+  test(`${name} ${w}x${h}: the hand, the strip and the board fit the canvas, with some felt before the rim`, () => {
+    const clear = rimWidth(w, h) + 2; // the outermost tiles touched the rim at 844x390 (the top seat) and on phones (the hand)
     for (const s of [null, state(), state(11, 30)]) {
       const L = computeLayout(w, h, 2, s, UI);
       assert.ok(L.handX >= 0 && L.handX + L.handW <= w + 0.5, `hand x ${L.handX}+${L.handW} in ${w}`);
@@ -28,16 +29,7 @@ for (const [name, [w, h]] of Object.entries(VIEWPORTS)) {
       assert.ok(L.cx > 0 && L.cx < w && L.cy > 0 && L.cy < h);
       assert.ok(["row", "column", "docked"].includes(L.actions.mode), L.actions.mode);
       assert.ok(L.u >= 12, `unit ${L.u}`);
-    }
-  });
-}
-
-for (const [name, [w, h]] of Object.entries(VIEWPORTS)) {
-  test(`${name} ${w}x${h}: the outermost tiles keep some felt between them and the rim`, () => {
-    const clear = rimWidth(w, h) + 2; // they touched the rim at 844x390 (the top seat) and on phones (the hand)
-    for (const s of [null, state(), state(11, 30)]) {
-      const L = computeLayout(w, h, 2, s, UI);
-      assert.ok(L.handX >= clear && L.handX + L.handW <= w - clear, `hand x ${L.handX}+${L.handW} in ${w}`);
+      assert.ok(L.handX >= clear && L.handX + L.handW <= w - clear, `hand x ${L.handX}+${L.handW} clear in ${w}`);
       assert.ok(L.handY + L.hh <= h - clear, `hand bottom ${L.handY + L.hh} in ${h}`);
       assert.ok(L.cy - L.reach[2] >= clear, `top seat ${L.cy - L.reach[2]}`);
       assert.ok(L.cx - L.reach[3] >= clear && L.cx + L.reach[1] <= w - clear, `side seats ${L.cx - L.reach[3]}, ${L.cx + L.reach[1]} in ${w}`);
