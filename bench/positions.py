@@ -1,7 +1,7 @@
 """Bad positions and bridge requests: ``python bench/positions.py [MUTANTS_PER_POSITION]``.
 
 Measures what issue 12 item 4 counts (none of it is a timing):
-  * mutants: valid ``to_position()`` outputs of bot-played hands (tests/position_mutations.py),
+  * mutants: valid ``to_position()`` outputs of bot-played hands (tests/support/position_mutations.py),
     mutated; each is loaded, and an accepted one is played out and reloaded. Counted: refused with
     ValueError, raised another exception (by type), accepted and then failed in play, accepted but
     not round-tripping, accepted and sound; and the longest error message.
@@ -21,7 +21,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "support"))
 
 from helpers import pos  # noqa: E402
 from position_mutations import bot_positions, mutate, play_out, round_trips  # noqa: E402

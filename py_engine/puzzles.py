@@ -3,7 +3,7 @@
 A puzzle is a position (its ``history`` extension may carry the moves so far: discards, melds)
 at a moment where one seat is to discard, and the published answer: the engine's choice there
 (the hard bot's, discards.rank). ``web/puzzles/<variant>.json`` holds the project's own set;
-tests/test_puzzles.py checks every answer against the engine's ranking.
+tests/engine/test_puzzles.py checks every answer against the engine's ranking.
 """
 from __future__ import annotations
 

@@ -3,8 +3,8 @@
 #   Python packages (pip install -e '.[test]'), Debian's Chromium and CJK fonts when missing,
 #   the pinned Pyodide npm package and wheels and the page's pinned dev tools (esbuild, TypeScript:
 #   npm ci from package-lock.json), both by build.py, then pytest over tests/ (which runs tsc and
-#   node --test too: tests/test_page_js.py).
-# Extra arguments go to pytest, e.g. tests/run.sh -x -k boot, or tests/run.sh tests/test_keep.py (just that file)
+#   node --test too: tests/js/test_page_js.py).
+# Extra arguments go to pytest, e.g. tests/run.sh -x -k boot, or tests/run.sh tests/engine/test_bots.py (just that file)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -6,7 +6,7 @@ Plays seeded hands with the normal bot in every seat; at each discard decision c
 ranks the moment (py_engine.discards.rank: the hard bot's choice) and keeps moments where the
 choice is not the plain efficiency pick (most improving tiles at least shanten), or where a swim
 or a held gold is in question. The set in web/puzzles was picked from such candidates by hand;
-tests/test_puzzles.py checks that the engine still gives each published answer.
+tests/engine/test_puzzles.py checks that the engine still gives each published answer.
 """
 from __future__ import annotations
 

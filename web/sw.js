@@ -11,7 +11,7 @@ const scope = new URL(self.registration.scope);
 // What the engine kept beside its memory snapshot (pyodide-boot.js's SNAPSHOT_CACHE) is served
 // from there to the workers that ask by URL: the browser keeps the runtime's compiled code beside
 // a wasm file it served from Cache Storage, so a later visit's engine compiles almost nothing.
-// (A classic worker cannot import that module: the name is written twice, checked by tests/test_build.py.)
+// (A classic worker cannot import that module: the name is written twice, checked by tests/build/test_build.py.)
 const KEPT_CACHE = "mahjong-snapshot";
 const KEPT = new URL("snapshot/", scope).href;
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from pagehelp import SAID, idle, open_game, shot
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/helpers.py: positions
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))  # tests/support/helpers.py: positions
 from helpers import pos  # noqa: E402
 
 

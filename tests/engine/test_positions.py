@@ -306,7 +306,7 @@ def test_bad_position_bad_history():
 
 # ---------------------------------------------------------------- golden playthroughs
 
-GOLDEN = json.load(open(__import__("pathlib").Path(__file__).parent / "golden" / "worked_examples.json"))
+GOLDEN = json.load(open(__import__("pathlib").Path(__file__).resolve().parents[1] / "golden" / "worked_examples.json"))
 
 
 @pytest.mark.parametrize("case", GOLDEN, ids=[c["name"] for c in GOLDEN])

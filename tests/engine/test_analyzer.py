@@ -11,7 +11,7 @@ from py_engine import analysis, bots, bridge
 from py_engine.analyzer import analyze, play, read_query, stage
 
 GOLDEN = {e["name"]: e for e in json.loads(
-    (Path(__file__).parent / "golden" / "worked_examples.json").read_text(encoding="utf-8"))}
+    (Path(__file__).resolve().parents[1] / "golden" / "worked_examples.json").read_text(encoding="utf-8"))}
 
 
 def rotated(deltas: list[int], winner: int, seat: int) -> list[int]:

@@ -1,6 +1,6 @@
 """Mutated positions (issue 12): refused only with ValueError and a short message, or accepted and sound.
 
-Valid `to_position()` outputs of bot-played hands are broken at random (tests/position_mutations.py:
+Valid `to_position()` outputs of bot-played hands are broken at random (tests/support/position_mutations.py:
 keys deleted, values replaced, retyped, nested 3,000 deep, numbers out of range). A mutant must
 either raise ValueError, or load, play to the end, and round-trip: `from_position(to_position())`
 plus the history plays identically.

@@ -1,6 +1,6 @@
 """Mutated positions: valid `to_position()` outputs of bot-played hands, then broken at random.
 
-Shared by tests/test_position_fuzz.py (driven by hypothesis) and bench/positions.py (a fixed
+Shared by tests/engine/test_position_fuzz.py (driven by hypothesis) and bench/positions.py (a fixed
 count, to measure how many mutants raise something other than ValueError). A mutation deletes,
 replaces, retypes or nests one value anywhere in the position's tree, or pushes a number out of
 its range; `mutate` applies one to three of them to a deep copy.

@@ -16,7 +16,7 @@ import pytest
 from py_engine import Game, hints
 from py_engine.discards import rank
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 LANGS = ("en", "zh-Hans", "zh-Hant")
 
 WRITE = """

@@ -8,7 +8,7 @@ import pytest
 
 from py_engine.puzzles import moment, solve
 
-PUZZLES = Path(__file__).resolve().parents[1] / "web" / "puzzles"
+PUZZLES = Path(__file__).resolve().parents[2] / "web" / "puzzles"
 SETS = {v: json.loads((PUZZLES / f"{v}.json").read_text(encoding="utf-8")) for v in ("xinyu", "longyan")}
 ALL = [p for s in SETS.values() for p in s["puzzles"]]
 
