@@ -323,6 +323,44 @@ def write_options(path: Path) -> None:
     path.write_text(json.dumps({"options": bridge.options()}, indent=1) + "\n", encoding="utf-8")
 
 
+# --- the site's files: flat ---------------------------------------------------------------
+# web/ is in folders by job (engine/, shell/, i18n/, art/, table/, keep/, game/, replay/,
+# tutorial/, help/); the site is flat: every file is published at dist/'s root under its own name
+# (a name is unique across the folders, checked here), so the public URLs (mj-hand.js, tiles.js,
+# replayio.js, i18n.js, sw.js at the scope's root) do not depend on where the source sits, and a
+# URL the code builds at run time (new URL("./engine-worker.js", import.meta.url), fetch of
+# "./options.json", link.href "./ui.css") names a published file at the root. The ES modules stay
+# in their folders until esbuild bundles them (bundle_modules: each entry comes out by its name);
+# the rest (style sheets, the classic scripts, warmup.py) moves up now, and the pages' src and href
+# naming a folder's file (./game/app.js) are rewritten to the published name (./app.js). A folder
+# of data published as it is: KEPT_WHOLE.
+KEPT_WHOLE = ("puzzles", "pyodide", "wheels")
+CLASSIC_SCRIPTS = ("sw.js", "start.js")  # not modules: no imports, published as they are
+PAGE_REF = re.compile(r'((?:src|href)="\./)([\w-]+)/([\w.-]+\.(?:js|css))"')
+
+
+def publish_flat(dist: Path) -> None:
+    names: dict[str, Path] = {}
+    for path in sorted(dist.rglob("*")):
+        if path.is_file() and path.parent != dist and path.relative_to(dist).parts[0] not in KEPT_WHOLE:
+            if path.name in names or (dist / path.name).exists():
+                raise BuildError(f"web/: two files named {path.name} ({names.get(path.name)} and "
+                                 f"{path.relative_to(dist)}): the site is flat, a name must be unique")
+            names[path.name] = path.relative_to(dist)
+    for name, rel in names.items():
+        if not name.endswith(".js") or name in CLASSIC_SCRIPTS:
+            (dist / rel).replace(dist / name)
+    for page in dist.glob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        for match in PAGE_REF.finditer(html):
+            if names.get(match[3]) != Path(match[2], match[3]):
+                raise BuildError(f"{page.name}: {match[0]} names no file of web/")
+        # module scripts keep their folder until bundled; everything else is published flat
+        html = PAGE_REF.sub(lambda m: m[0] if m[3].endswith(".js") and m[3] not in CLASSIC_SCRIPTS
+                            else f'{m[1]}{m[3]}"', html)
+        page.write_text(html, encoding="utf-8")
+
+
 # The game page's loading card (web/shell.css, 2 KB) goes inline into index.html: its first paint
 # then waits for the page alone, not for a second request (throttled first visits, 10 Mbit/s and
 # 40 ms: ~180 ms against ~280). The policy allows that one block by its digest ('sha256-...'),
@@ -386,6 +424,7 @@ def build(dist: Path = DIST) -> Path:
     if dist.exists():
         shutil.rmtree(dist)
     shutil.copytree(ROOT / "web", dist)
+    publish_flat(dist)
     if (ROOT / "static").is_dir():
         shutil.copytree(ROOT / "static", dist, dirs_exist_ok=True)
     inline_shell(dist)
@@ -447,17 +486,20 @@ def build(dist: Path = DIST) -> Path:
 # the chunks they share (one module instance each, as before), named in the page's modulepreload
 # hints. Interleaved repeat visits, 16 a side: ready about 100 ms sooner (bench/boot.py).
 
-# Modules asked for by URL besides the pages' own scripts: tutorial sites embed mj-hand.js; the
-# replay files' reader and writer, the tile faces and the strings in three languages (tile names)
-# are importable for their authors' own pages.
-PUBLIC_MODULES = ("mj-hand.js", "replayio.js", "tiles.js", "i18n.js")
-WORKERS = ("engine-worker.js", "snapshot-worker.js")  # started by URL (new Worker)
+# Modules asked for by URL besides the pages' own scripts, published under these names: tutorial
+# sites embed mj-hand.js; the replay files' reader and writer, the tile faces and the strings in
+# three languages (tile names) are importable for their authors' own pages.
+PUBLIC_MODULES = {"mj-hand.js": "art/mj-hand.js", "replayio.js": "keep/replayio.js",
+                  "tiles.js": "art/tiles.js", "i18n.js": "i18n/i18n.js"}
+WORKERS = {"engine-worker.js": "engine/engine-worker.js",   # started by URL (new Worker)
+           "snapshot-worker.js": "engine/snapshot-worker.js"}
 # Each worker takes in Pyodide's pyodide.mjs (18 KB, its loadPyodide: one request less, before the
 # worker's script can run); its runtime, pyodide.asm.mjs, stays a file of its own (imported by URL).
-PYODIDE_APART = "./pyodide/pyodide.asm.mjs"
 NODE_ONLY = ("--external:node:*", "--external:ws")  # what pyodide.mjs imports only under Node
-MODULE_SCRIPT = re.compile(r'<script type="module" src="\./([\w-]+\.js)"></script>')
-PRELOAD = re.compile(r'<link rel="modulepreload" href="\./([\w-]+\.js)">\n')
+# a page's module scripts and preload hints name the source (./game/app.js); the bundle publishes
+# each entry by its file's name (./app.js)
+MODULE_SCRIPT = re.compile(r'<script type="module" src="\./((?:[\w-]+/)?[\w-]+\.js)"></script>')
+PRELOAD = re.compile(r'<link rel="modulepreload" href="\./((?:[\w-]+/)?[\w-]+\.js)">\n')
 
 
 def node_tools() -> Path:
@@ -490,18 +532,18 @@ def bundle_modules(dist: Path) -> None:
     tutorial pages and the public modules, so that their few chunks are not cut up by what only
     the others share (a chunk is what one set of entries shares)."""
     pages = {page: MODULE_SCRIPT.findall(page.read_text(encoding="utf-8")) for page in sorted(dist.glob("*.html"))}
-    game = sorted({name for names in pages.values() if "loader.js" in names for name in names})
-    rest = sorted({*PUBLIC_MODULES, *(name for names in pages.values() if "loader.js" not in names for name in names)})
+    started = {page: any(Path(n).name == "loader.js" for n in names) for page, names in pages.items()}
+    game = sorted({name for page, names in pages.items() if started[page] for name in names})
+    rest = sorted({*PUBLIC_MODULES.values(), *(n for page, names in pages.items() if not started[page] for n in names)})
     tool = node_tools()
     split = ["--splitting", "--chunk-names=chunk-[hash]"]
     imports: dict[str, list[str]] = {}
     inputs: set[str] = set()
     written: dict[str, bytes] = {}
     with tempfile.TemporaryDirectory() as tmp:
-        for i, (entries, flags) in enumerate([(game, split), (rest, split),
-                                              (list(WORKERS), [f"--external:{PYODIDE_APART}", *NODE_ONLY])]):
+        for i, (entries, flags) in enumerate([(game, split), (rest, split), (list(WORKERS.values()), list(NODE_ONLY))]):
             out = Path(tmp) / str(i)
-            metafile = esbuild(tool, dist, entries, out, *flags)
+            metafile = esbuild(tool, dist, entries, out, "--entry-names=[name]", *flags)
             inputs.update(metafile["inputs"])
             for name, output in metafile["outputs"].items():
                 imports[Path(name).name] = [Path(i["path"]).name for i in output.get("imports", [])
@@ -510,10 +552,17 @@ def bundle_modules(dist: Path) -> None:
                 data = built.read_bytes()
                 if written.setdefault(built.name, data) != data:  # (chunks are named by their content)
                     raise BuildError(f"two bundles wrote {built.name} differently")
-    for name in inputs:
+    for name in inputs:  # (pyodide.mjs too: each worker takes it in)
         (dist / name).unlink(missing_ok=True)
+    for folder in sorted((p for p in dist.iterdir() if p.is_dir() and p.name not in KEPT_WHOLE)):
+        if any(folder.rglob("*.js")):
+            raise BuildError(f"web/{folder.name}/: {next(folder.rglob('*.js')).name} is bundled by no page or worker")
+        shutil.rmtree(folder)
     for name, data in written.items():
         (dist / name).write_bytes(data)
+    published = {*PUBLIC_MODULES, *WORKERS}
+    if missing := published - set(written):
+        raise BuildError(f"the bundle did not publish {sorted(missing)}")
 
     def needs(name: str, seen: dict[str, None]) -> dict[str, None]:
         for dep in imports.get(name, []):
@@ -526,7 +575,9 @@ def bundle_modules(dist: Path) -> None:
         if not names:
             continue
         html = page.read_text(encoding="utf-8")
-        wanted = dict.fromkeys(n for name in names for n in [name, *needs(name, {})])
+        for name in names:
+            html = html.replace(f'src="./{name}"', f'src="./{Path(name).name}"')
+        wanted = dict.fromkeys(n for name in names for n in [Path(name).name, *needs(Path(name).name, {})])
         lines = "".join(f'<link rel="modulepreload" href="./{name}">\n' for name in wanted)
         # in place of the page's own hints (web/index.html: after its style sheets), else before </head>
         first = PRELOAD.search(html)

@@ -1,7 +1,7 @@
 // build.py's bytecode step, run by Node with the vendored Pyodide itself, so the bytecode is
 // exactly its Python's:  node tools/precompile.mjs <pyodide dir> <lock file> <stdlib zip> <wheel>... <engine wheel>
 // Boots the runtime, installs the engine's wheel (the last one) with micropip, plays a hand of
-// each rule set through the bridge (web/warmup.py), then tools/site_bytecode.py trims the
+// each rule set through the bridge (web/engine/warmup.py), then tools/site_bytecode.py trims the
 // standard library to what was imported and compiles it, in the zip and wheels given (rewritten
 // in place). PYTHONNODEBUGRANGES: the bytecode it compiles keeps line numbers, not column ranges.
 import fs from "node:fs";
@@ -34,7 +34,7 @@ await py.runPythonAsync(`
 import micropip
 await micropip.install("emfs:" + WHEELS[-1], deps=False)
 `);
-const warmup = py.runPython(fs.readFileSync(path.join(here, "..", "web", "warmup.py"), "utf8") + "\nrun");
+const warmup = py.runPython(fs.readFileSync(path.join(here, "..", "web", "engine", "warmup.py"), "utf8") + "\nrun");
 console.log("warm-up hands: " + warmup().toJs().join(", "));
 try {
   py.runPython("raise ValueError('an error crossing into JavaScript')"); // Pyodide's own error path

@@ -1,7 +1,7 @@
 """Every hint code the engine can produce has words in the page, in all three languages (issue 11:
 the engine sends codes, the page's i18n writes the words). The codes are enumerated from Python
 (hints.REASON_CODES, CANNOT_WIN, TARGETS, the swim levels, the shanten words) and taken from real
-rankings; web/hint-words.js writes each in Node, and every sentence must come out whole: not
+rankings; web/i18n/hint-words.js writes each in Node, and every sentence must come out whole: not
 empty, no placeholder or string key left, no "undefined"."""
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ LANGS = ("en", "zh-Hans", "zh-Hant")
 
 WRITE = """
 import { readFileSync } from "node:fs";
-const { reasonWords, cannotWinWords } = await import(new URL("web/hint-words.js", "file://" + process.argv[1] + "/").href);
+const { reasonWords, cannotWinWords } = await import(new URL("web/i18n/hint-words.js", "file://" + process.argv[1] + "/").href);
 const { reasons, cannot } = JSON.parse(readFileSync(process.argv[2], "utf8"));
 const langs = ["en", "zh-Hans", "zh-Hant"];
 const out = {

@@ -2,8 +2,8 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 
-import { plainItems, claimItems } from "../../web/claim-items.js";
-import { setLang } from "../../web/i18n.js";
+import { plainItems, claimItems } from "../../web/table/claim-items.js";
+import { setLang } from "../../web/i18n/i18n.js";
 
 function state(extra = {}) {
   return { seat: 0, hands: [["1m", "2m", "3m"], null, null, null], hand_counts: [3, 4, 4, 4], legal_actions: [], ...extra };

@@ -2,7 +2,7 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 
-import { fromParent, compact } from "../../web/embed.js";
+import { fromParent, compact } from "../../web/game/embed.js";
 
 const parent = { name: "parent" };
 const framed = { parent };

@@ -3,7 +3,7 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 
-import { encodeRequest, decodeAnswer, refusal, shorten, EngineError, LIMITS, MESSAGE_LENGTH } from "../../web/engine.js";
+import { encodeRequest, decodeAnswer, refusal, shorten, EngineError, LIMITS, MESSAGE_LENGTH } from "../../web/engine/engine.js";
 
 function nested(depth) {
   let value = [];

@@ -2,7 +2,7 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 
-import { _keys, tIn, LANGS, matchLang } from "../../web/i18n.js";
+import { _keys, tIn, LANGS, matchLang } from "../../web/i18n/i18n.js";
 
 test("every language has every key, and no other", () => {
   const keys = _keys();

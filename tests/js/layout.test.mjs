@@ -3,8 +3,8 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 
-import { computeLayout } from "../../web/layout.js";
-import { rimWidth } from "../../web/felt.js";
+import { computeLayout } from "../../web/table/layout.js";
+import { rimWidth } from "../../web/table/felt.js";
 
 const VIEWPORTS = { portrait: [390, 844], landscape: [844, 390], desktop: [1280, 800] };
 const UI = { topReserve: 0, leftReserve: 0, actionsDocked: false, actions: { w: 90, min: 50, h: 44 }, toolbar: { right: 300, bottom: 40 } };

@@ -2,7 +2,7 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 
-import { viewSeat, displayHand, justDrew, isOwnDiscardTurn } from "../../web/model.js";
+import { viewSeat, displayHand, justDrew, isOwnDiscardTurn } from "../../web/table/model.js";
 
 function state(extra = {}) {
   return {

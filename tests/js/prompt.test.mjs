@@ -3,9 +3,9 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 
-import { promptOf } from "../../web/prompt.js";
-import { claimItems } from "../../web/claim-items.js";
-import { setLang } from "../../web/i18n.js";
+import { promptOf } from "../../web/table/prompt.js";
+import { claimItems } from "../../web/table/claim-items.js";
+import { setLang } from "../../web/i18n/i18n.js";
 
 globalThis.document ??= /** @type {any} */ ({ documentElement: {} });
 const seatLabel = (seat) => ["You", "Right (South)", "Across (West)", "Left (North)"][seat];

@@ -9,9 +9,9 @@ const memory = new Map();
 globalThis.window = { localStorage: { getItem: (k) => memory.get(k) ?? null, setItem: (k, v) => memory.set(k, String(v)) } };
 
 const { readParams, readOrigins, encodePosition, decodePosition, loadSettings, saveSettings, setForVisit, choose, speedOf, SPEEDS } =
-  await import("../../web/settings.js");
-const { isCatalog, keepKnownOptions, variantsOf } = await import("../../web/catalog.js");
-const { checkNewGame, checkAction } = await import("../../web/requests.js");
+  await import("../../web/keep/settings.js");
+const { isCatalog, keepKnownOptions, variantsOf } = await import("../../web/engine/catalog.js");
+const { checkNewGame, checkAction } = await import("../../web/game/requests.js");
 
 // The engine's own lists, as build.py writes them; a small one for tests without a build.
 const CATALOG = {

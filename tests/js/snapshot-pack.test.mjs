@@ -3,7 +3,7 @@ import test from "node:test";
 import assert from "node:assert/strict";
 
 globalThis.self ??= /** @type {any} */ ({ location: new URL("https://example.test/mahjong/engine-worker.js") });
-const { packSnapshot, unpackSnapshot } = await import("../../web/pyodide-boot.js");
+const { packSnapshot, unpackSnapshot } = await import("../../web/engine/pyodide-boot.js");
 
 /** A heap of `pages` 4 KiB pages (and `tail` bytes more), some zero, the others noisy. */
 function heap(pages, tail, zero) {

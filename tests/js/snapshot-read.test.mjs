@@ -6,7 +6,7 @@ import test from "node:test";
 import assert from "node:assert/strict";
 
 globalThis.self ??= /** @type {any} */ ({ location: new URL("https://example.test/mahjong/engine-worker.js") });
-const { packSnapshot, readSnapshot, snapshotDigest, SNAPSHOT_LIMIT } = await import("../../web/pyodide-boot.js");
+const { packSnapshot, readSnapshot, snapshotDigest, SNAPSHOT_LIMIT } = await import("../../web/engine/pyodide-boot.js");
 
 const HEAP_START = 8192 + 100; // where the heap begins in the snapshot (Pyodide's header: u32 at 4)
 

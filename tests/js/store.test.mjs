@@ -2,7 +2,7 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 
-import { createStore } from "../../web/store.js";
+import { createStore } from "../../web/table/store.js";
 
 function fakeEngine() {
   let match = 0;

@@ -2,7 +2,6 @@
 of its pure modules (node --test tests/js/). tests/run.sh installs the pinned TypeScript (npm ci)."""
 from __future__ import annotations
 
-import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -35,11 +34,3 @@ def test_the_page_unit_tests_pass():
     assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
     assert "# fail 0" in done.stdout
 
-
-def test_the_service_worker_serves_the_kept_runtime_from_the_snapshot_cache():
-    """sw.js (a classic script, no imports) names the cache pyodide-boot.js keeps the snapshot and
-    the runtime in, to serve the runtime from it: the two names are one."""
-    web = ROOT / "web"
-    boot = re.search(r'export const SNAPSHOT_CACHE = "([^"]+)";', (web / "pyodide-boot.js").read_text(encoding="utf-8"))
-    worker = re.search(r'const KEPT_CACHE = "([^"]+)";', (web / "sw.js").read_text(encoding="utf-8"))
-    assert boot and worker and boot.group(1) == worker.group(1)

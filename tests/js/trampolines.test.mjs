@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 
 globalThis.self ??= /** @type {any} */ ({ location: new URL("https://example.test/mahjong/engine-worker.js") });
 const Real = WebAssembly.Module;
-const { shareTrampolines } = await import("../../web/pyodide-boot.js");
+const { shareTrampolines } = await import("../../web/engine/pyodide-boot.js");
 shareTrampolines();
 
 // The bytes Emscripten's convertJsFunctionToWasm builds for a signature such as "vi" or "iii"

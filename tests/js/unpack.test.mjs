@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 
 globalThis.self ??= /** @type {any} */ ({ location: new URL("https://example.test/mahjong/engine-worker.js") });
-const { unpacking } = await import("../../web/pyodide-boot.js");
+const { unpacking } = await import("../../web/engine/pyodide-boot.js");
 
 const ZIP = new TextEncoder().encode("PK\u0003\u0004 a stored zip's bytes");
 const sri = (bytes) => "sha256-" + createHash("sha256").update(bytes).digest("base64");

@@ -1,0 +1,96 @@
+// The public window.mahjong API of API.md (newGame, state, legal, act, nextHand, on, idle, ...),
+// the same methods for a parent page's messages (embed.js), and idle(): a promise that resolves
+// once nothing happens until the player acts.
+
+import { setLang, getLang, matchLang } from "../i18n/i18n.js";
+import { encodePosition, decodePosition, setForVisit } from "../keep/settings.js";
+import { listenToParent } from "./embed.js";
+import { checkNewGame, checkAction } from "./requests.js";
+
+/**
+ * ctx: {view, run, settings, renderer, on, matchArgs, startMatch, humanAct, nextHand, beforeNewGame,
+ * catalog (() => the engine's lists), origins (the parent origins allowed to drive the game, or null)};
+ * returns {resolveIdle}, which the controller calls whenever the page may have become idle.
+ */
+export function installApi(ctx) {
+  const { view, run, settings, renderer, on, matchArgs, startMatch, humanAct, nextHand, beforeNewGame, catalog, origins } = ctx;
+  const M = window.mahjong;
+
+  // --- idle: the page waits for nobody but the human --------------------------------------
+
+  let idleWaiters = [];
+  function isIdle() {
+    const s = view.state;
+    if (run.failed) return true;
+    if (!s || run.busy || run.pumping) return false;
+    return s.is_over || s.human_to_move || !s.bot_to_move;
+  }
+  function resolveIdle() {
+    if (!isIdle() || !idleWaiters.length) return;
+    // after the next frame, so that the table on screen shows this state
+    requestAnimationFrame(() => {
+      if (!isIdle()) return;
+      const waiters = idleWaiters;
+      idleWaiters = [];
+      for (const w of waiters) w(view.state);
+    });
+  }
+  function idle() {
+    return new Promise((resolve) => {
+      idleWaiters.push(resolve);
+      queueMicrotask(resolveIdle);
+    });
+  }
+
+  // --- the methods ------------------------------------------------------------------------
+
+  function legal() {
+    const s = view.state;
+    return s && s.human_to_move ? [...s.legal_actions] : [];
+  }
+
+  /** A new match: every argument is checked before any setting changes; none is stored. */
+  async function newGame(args = {}) {
+    await M.ready;
+    const given = checkNewGame(args, catalog());
+    /** @type {Record<string, any>} */
+    const visit = {};
+    for (const key of ["variant", "level", "hands", "hints", "speed", "autoplay"]) {
+      if (key in given) visit[key] = given[/** @type {keyof typeof given} */ (key)];
+    }
+    setForVisit(settings, visit);
+    const { hints: _hints, speed: _speed, ...match } = given;
+    const request = matchArgs({ ...match, options: given.options ?? settings.options[given.variant || settings.variant] ?? {} });
+    if (!("seed" in given)) request.seed = undefined;
+    beforeNewGame();
+    return startMatch(request);
+  }
+
+  const act = async (/** @type {unknown} */ args) => humanAct(checkAction(args), "api");
+
+  listenToParent({
+    newGame,
+    act: (args) => humanAct(checkAction(args), "message"),
+    nextHand: () => nextHand(),
+    state: () => view.state,
+    legal: () => legal(),
+  }, { origins });
+
+  Object.assign(M, {
+    newGame,
+    state: () => view.state,
+    legal,
+    act,
+    nextHand,
+    on,
+    idle,
+    encodePosition,
+    decodePosition,
+    settings: () => ({ ...settings, lang: getLang() }),
+    setLang: (lang) => setLang(matchLang(lang) || lang),
+    _view: view,
+    _renderer: renderer,
+  });
+
+  return { resolveIdle };
+}

@@ -1,0 +1,571 @@
+// The controller: the settings, the match through the engine bridge (bridge.js), a new state
+// and what comes after it, the human's turn, the end of a hand, and the boot. Its parts live
+// beside it: share.js (URL parameters, share links), loop.js (the bots' loop), steps.js
+// (narration, sounds, animations from the engine's events), panels.js (hints, tile tracker,
+// toggles), timer.js (the decision timer), api.js (the public window.mahjong of API.md),
+// intents.js (what a tap or a key means).
+// Input -> intents -> this controller -> state -> one requestAnimationFrame redraw.
+
+import "../shell/loader.js";
+import { t, setLang, getLang, onLangChange } from "../i18n/i18n.js";
+import { Renderer } from "../table/render.js";
+import { displayHand, viewSeat, isOwnDiscardTurn } from "../table/model.js";
+import { claimItems } from "../table/claim-items.js";
+import { Input } from "../table/input.js";
+import { UI } from "../table/ui.js";
+import { Sound } from "../table/sound.js";
+import { createEvents } from "./embed.js";
+import { createIntentHandler } from "./intents.js";
+import { loadSettings, saveSettings, choose, speedOf } from "../keep/settings.js";
+import { call } from "../engine/bridge.js";
+import { startEngine, EngineError } from "../engine/engine.js";
+import { createStore } from "../table/store.js";
+import { loadCatalog, fromEngine, variantsOf, keepKnownOptions } from "../engine/catalog.js";
+import { applyUrl, problemNotices, shareLinks } from "./share.js";
+import { createSteps } from "../table/steps.js";
+import { createPanels } from "./panels.js";
+import { createTimer } from "./timer.js";
+import { installApi } from "./api.js";
+import { createBotLoop } from "./loop.js";
+import { createKeeper } from "./keep.js";
+import { createPrompt } from "../table/prompt.js";
+
+const M = window.mahjong;
+const canvas = document.getElementById("table");
+const engine = startEngine();
+/** The engine's lists (rule sets, options, levels, match lengths): options.json, then the engine's own. */
+let catalog = await loadCatalog(engine).catch(() => null);
+await M.styles; // ui.css, asked for after the boot card's first paint (loader.js)
+const settings = loadSettings();
+const { params, problems, lang: initialLang } = applyUrl(settings, catalog);
+setLang(initialLang);
+const { on, emit } = createEvents({ origins: params.origins }); // window.mahjong.on, and the parent's messages (embed.js)
+
+// --- the model: one store (store.js), read by the renderer and the panels ---------------------
+
+const store = createStore(engine, getLang());
+const { view, run } = store;
+let engineReady = false;
+let autoNextTimer = 0;
+let settleTimer = 0;
+let firstDealt = false;
+let dealWhenClosed = false;
+
+const renderer = new Renderer(canvas);
+const sound = new Sound();
+canvas.tabIndex = 0;
+canvas.setAttribute("role", "application");
+canvas.setAttribute("aria-roledescription", "mahjong table");
+
+const uiRoot = document.createElement("div");
+uiRoot.id = "ui";
+document.body.append(uiRoot);
+const ui = new UI(uiRoot, {
+  openSettings,
+  newMatch: (fromError) => startMatch(matchArgs(), { fromError }),
+  toggle: (what) => panels.toggle(what),
+  action: (action) => humanAct(action, "button").catch(() => {}),
+  restart: restartHand,
+  share: () => shareLinks({ puzzle: isOwnDiscardTurn(view.state) }).then((links) => ui.openShare(links)).catch(engineFault),
+  quickVariant: (v) => {
+    choose(settings, { variant: v }, getLang());
+    ui.showQuick(settings, variantsOf(catalog));
+  },
+  setLang: (lang) => {
+    setLang(lang);
+    saveSettings(settings, getLang());
+  },
+  setLive: (change) => {
+    if ("muted" in change) {
+      sound.setMuted(change.muted);
+      ui.setSound(change.muted);
+    }
+    const { muted: _muted, ...chosen } = change;
+    choose(settings, chosen, getLang());
+    if ("hints" in change) panels.refreshHints();
+  },
+  settingsClosed,
+});
+
+const keeper = createKeeper({ ui, notice }); // the match saved after every action (keep.js)
+const panels = createPanels({ store, ui, sound, settings, redraw });
+const steps = createSteps({ store, ui, renderer, sound, emit, setState, speed, redraw });
+const loop = createBotLoop({
+  store, settings, steps, panels, speed, redraw, onFault: engineFault,
+  settled: () => {
+    const s = view.state;
+    if (s.is_over) handOver();
+    else if (s.human_to_move) humanTurn();
+    else if (s.bot_to_move) loop.pump();
+  },
+});
+const prompt = createPrompt({ view, ui, seatLabel: steps.seatLabel }); // the turn prompt (prompt.js)
+const timer = createTimer({ store, ui, sound, redraw, onFault: engineFault, played: timedOut });
+const { resolveIdle } = installApi({
+  view, run, settings, renderer, on, matchArgs, startMatch, humanAct, nextHand,
+  catalog: () => catalog, origins: params.origins ?? null,
+  beforeNewGame: () => {
+    dealWhenClosed = false;
+    ui.closeDialog("settings");
+    ui.hideQuick();
+    firstDealt = true;
+  },
+});
+ui.setSound(sound.muted);
+ui.setToggles({ hints: settings.hints, tracker: panels.showTracker });
+ui.setLabelled(!settings.played); // the toolbar's labels, until a first hand is played to its end
+
+const onIntent = createIntentHandler({
+  store, ui, renderer, sound, canvas, redraw, toggle: panels.toggle, isBusy: () => run.busy,
+  humanAct: (...args) => humanAct(...args),
+});
+new Input(canvas, renderer, onIntent); // pointer and keys -> intents
+
+// --- redraw: one requestAnimationFrame paints whatever changed --------------------------------
+
+let frameQueued = false;
+let handedOver = false;
+function redraw() {
+  if (frameQueued) return;
+  frameQueued = true;
+  requestAnimationFrame(frame);
+}
+
+function frame(now) {
+  frameQueued = false;
+  renderer.resize();
+  store.frame({
+    lang: getLang(),
+    ...panels.dock(renderer.w, renderer.h), // the room the panels take
+    // the claim buttons' size (measured once a hand is dealt: no buttons show before, and the
+    // measuring stays out of the boot), and the toolbar's box
+    actions: view.state ? ui.actionSize() : null,
+    toolbar: ui.toolbarBox(),
+  });
+  renderer.draw(view, now);
+  if (!handedOver) M.handOver?.(); // the loader's placeholder paints no more
+  handedOver = true;
+  placeOverlay();
+  panels.fit(renderer.layout);
+  store.pruneAnims(now);
+  if (view.anims.length || view.thinking) redraw();
+}
+
+function placeOverlay() {
+  const L = renderer.layout;
+  if (!L) return;
+  ui.setActions(actionItems(), L.actions);
+  prompt.place(L);
+}
+
+window.addEventListener("resize", redraw);
+/** The loader's boot words, the canvas's name and the page title in the chosen language. */
+function translateShell() {
+  M.labels = Object.fromEntries(["runtime", "stdlib", "start", "micropip", "engine", "import", "snapshot", "restore",
+    "ready", "failed", "reload", "update", "updateNow", "mb"]
+    .map((k) => [k, t(`boot.${k}`)]));
+  M.refreshProgress?.();
+  canvas.setAttribute("aria-label", t("table.label"));
+  document.getElementById("boot-bar")?.setAttribute("aria-label", t("boot.progress"));
+}
+translateShell();
+
+onLangChange((lang) => {
+  translateShell();
+  store.frame({ lang });
+  ui.translate();
+  updateStatus();
+  panels.refresh();
+  if (!engineReady) ui.showQuick(settings, variantsOf(catalog));
+  if (ui.settleOpen && view.state?.is_over) showSettlement();
+  if (ui.isDialogOpen("settings")) {
+    ui.openSettings(settings, catalog, { keepDraft: true });
+    document.getElementById("set-lang")?.focus();
+  }
+  emit("lang", { lang });
+  redraw();
+});
+
+function engineFault(error) {
+  if (error.kind === "stale") return; // an older match's answer: nothing to report
+  store.fail();
+  timer.stop();
+  ui.showError(t("err.engine", { message: error.message }));
+  sound.play("error");
+  emit("error", { message: error.message, kind: error.kind || "engine" });
+  resolveIdle();
+}
+
+/**
+ * A refusal of what was asked (kind "invalid": bad input, not an engine failure) is a notice;
+ * `key` says what happens next (err.invalid: a normal game was started instead).
+ */
+function notAccepted(error, key = "err.notAccepted") {
+  notice([t(key, { message: error.message })]);
+  emit("error", { message: error.message, kind: "invalid" });
+}
+
+function notice(messages) {
+  ui.showNotice(messages);
+  emit("notice", { messages });
+}
+
+// --- matches -----------------------------------------------------------------------------------
+
+function matchArgs(extra = {}) {
+  return {
+    variant: settings.variant,
+    options: { ...(settings.options[settings.variant] || {}) },
+    hands: settings.hands,
+    level: settings.level,
+    autoplay: settings.autoplay,
+    seed: settings.seed ?? undefined,
+    ...extra,
+  };
+}
+
+/** Start a match (new_match); a bad position falls back to a normal game with a message. */
+async function startMatch(args, { fromError = false } = {}) {
+  store.newMatch();
+  timer.stop();
+  clearTimeout(autoNextTimer);
+  clearTimeout(settleTimer);
+  ui.closeSettlement();
+  if (fromError) ui.hideBanner();
+  panels.clear();
+  const request = { ...args };
+  if (request.seed === undefined || request.seed === null) delete request.seed;
+  let answer;
+  try {
+    answer = await call("new_match", request);
+  } catch (error) {
+    if (error.kind === "stale") return view.state; // another match started meanwhile
+    if (request.position && error.kind !== "engine") {
+      notice([t("err.position", { message: error.message })]);
+      delete request.position;
+      return startMatch(request);
+    }
+    if (error.kind === "invalid") {
+      // a bad option or level from an embedding page: say it was not accepted and play the defaults
+      notAccepted(error, "err.invalid");
+      const variants = variantsOf(catalog);
+      return startMatch({ variant: variants.includes(request.variant) ? request.variant : variants[0] });
+    }
+    engineFault(error);
+    throw error;
+  }
+  setState(answer.state);
+  announceHand();
+  emit("newGame", { state: view.state });
+  afterState();
+  return view.state;
+}
+
+/** Continue a saved match (keep.js); false when it cannot be resumed (reported, set aside). */
+async function resumeMatch(save) {
+  store.newMatch();
+  timer.stop();
+  panels.clear();
+  const state = await keeper.resume(save).catch((error) => {
+    if (error.kind !== "stale") engineFault(error);
+    return null;
+  });
+  if (!state) return false;
+  setState(state);
+  announceHand();
+  emit("newGame", { state: view.state });
+  afterState();
+  return true;
+}
+
+async function restartHand() {
+  ui.hideBanner();
+  store.newMatch();
+  timer.stop();
+  try {
+    const answer = await call("restart_hand");
+    setState(answer.state);
+    announceHand();
+    afterState();
+  } catch (error) {
+    if (error.kind === "stale") return;
+    // the hand cannot be dealt again: a new match with the same settings
+    startMatch(matchArgs()).catch(() => {});
+  }
+}
+
+async function nextHand() {
+  const s = view.state;
+  if (!s || !s.is_over) throw new Error("the hand is not over");
+  if (s.match?.is_over) throw new Error("the match is over");
+  clearTimeout(autoNextTimer);
+  clearTimeout(settleTimer);
+  const answer = await call("next_hand").catch((error) => {
+    engineFault(error);
+    throw error;
+  });
+  ui.closeSettlement();
+  store.newHand();
+  setState(answer.state);
+  announceHand();
+  afterState();
+  return view.state;
+}
+
+function setState(state) {
+  store.setState(state, displayHand(state, viewSeat(state)).length);
+  updateStatus();
+  emit("state", state);
+  if (!state.autoplay) keeper.saved(state);
+  redraw();
+}
+
+function updateStatus() {
+  const s = view.state;
+  document.title = `${t("title")} · ${t("variant." + (s?.variant || settings.variant))}`;
+  if (!s) {
+    ui.setStatus(t("variant." + settings.variant));
+    return;
+  }
+  let text = `${t("variant." + s.variant)} · ${t("handOf", { n: s.match.hand_number + 1, total: s.match.hands })}`;
+  if (s.autoplay) text += ` · ${t("autoplay")}`;
+  ui.setStatus(text);
+}
+
+function announceHand() {
+  const s = view.state;
+  const line = t("ev.newHand", { n: s.match.hand_number + 1, total: s.match.hands, dealer: steps.seatName(s.dealer) });
+  ui.announce([line, ...steps.dealt()].join(" ")); // and the deal's moments: the gold turned (moments.js)
+}
+
+/** What comes after a new state: the bots move, or the human's turn starts, or the hand ends. */
+function afterState() {
+  const s = view.state;
+  if (!s || run.failed) return;
+  panels.refresh();
+  if (s.is_over) {
+    handOver();
+    return;
+  }
+  if (s.human_to_move) {
+    humanTurn();
+    return;
+  }
+  prompt.speak(); // "Right (East) is thinking…", once as the turn leaves the player
+  if (s.bot_to_move) loop.pump();
+  else resolveIdle();
+}
+
+function speed() {
+  return speedOf(settings.speed);
+}
+
+// --- the human's turn ----------------------------------------------------------------------------
+
+function humanTurn() {
+  const s = view.state;
+  const legal = s.legal_actions;
+  prompt.speak(); // "Your turn: tap a tile, tap it again to discard" / "Pong 5 Dots or pass?"
+  const canDiscard = legal.some((a) => a.startsWith("discard "));
+  if (canDiscard && view.ui.focus && view.ui.selected < 0) store.select(displayHand(s, viewSeat(s)).length - 1);
+  sound.play("turn");
+  timer.start();
+  panels.refreshHints();
+  emit("turn", { legal: [...legal], state: s });
+  resolveIdle();
+  redraw();
+}
+
+function actionItems() {
+  const s = view.state;
+  if (!s || !s.human_to_move || run.busy || run.failed || ui.settleOpen) return [];
+  /** @type {Array<{action: string, kind: string, tile: string | null, suggested?: boolean}>} */
+  const items = claimItems(s).map((item) => ({ ...item, suggested: panels.suggested() === item.action }));
+  const tiles = displayHand(s, viewSeat(s));
+  const sel = tiles[view.ui.selected];
+  if (sel && s.legal_actions.includes(`discard ${sel.code}`)) {
+    items.push({ action: `discard ${sel.code}`, kind: "discard", tile: sel.code });
+  }
+  return items;
+}
+
+async function humanAct(action, source = "api", origin = null) {
+  const s = view.state;
+  if (!s) throw new Error("no game yet");
+  if (run.failed) throw new Error("the engine failed: restart the hand");
+  if (!s.human_to_move) throw new Error("it is not your turn");
+  if (run.busy) throw new Error("an action is already being played");
+  if (!s.legal_actions.includes(action)) {
+    throw new EngineError(`illegal action ${JSON.stringify(action)}; legal: ${s.legal_actions.join(", ")}`,
+      { kind: "illegal", legal: [...s.legal_actions] });
+  }
+  store.setBusy(true);
+  timer.stop();
+  if (!origin && (action.startsWith("discard ") || action.startsWith("swim "))) {
+    origin = handTileOrigin(action.split(" ")[1]);
+  }
+  let answer;
+  try {
+    answer = await call("act", { action });
+  } catch (error) {
+    store.setBusy(false);
+    if (error.kind === "stale") throw error; // a new match started: this move is gone with its match
+    if (error.kind === "illegal") {
+      ui.announce(t("err.illegal", { message: error.message }));
+      timer.start();
+    } else if (error.kind === "invalid") {
+      notAccepted(error); // bad input, not a failed engine: play goes on
+      timer.start();
+    } else engineFault(error);
+    throw error;
+  }
+  store.setBusy(false);
+  store.played();
+  panels.played(); // its suggestion was for the move just played
+  steps.applyStep(answer, origin);
+  emit("action", { action, source });
+  afterState();
+  return { events: answer.events, state: view.state };
+}
+
+/** The move the engine made for the player when the decision timer ran out. */
+function timedOut(answer) {
+  store.select(-1);
+  const origin = answer.action?.startsWith("discard ") ? handTileOrigin(answer.action.split(" ")[1]) : null;
+  steps.applyStep(answer, origin, { timeout: answer.action }); // "Time ran out: 5p discarded for you"
+  emit("timeout", { action: answer.action });
+  afterState();
+}
+
+function handTileOrigin(code) {
+  const s = view.state;
+  const tiles = displayHand(s, viewSeat(s));
+  let index = view.ui.selected >= 0 && tiles[view.ui.selected]?.code === code ? view.ui.selected : -1;
+  if (index < 0) index = tiles.map((x) => x.code).lastIndexOf(code);
+  const at = renderer.handTileScreen(index);
+  if (at && index === view.ui.selected) at.y -= renderer.layout.lift;
+  return at;
+}
+
+// --- the end of a hand --------------------------------------------------------------------------------
+
+function handOver() {
+  const s = view.state;
+  timer.stop();
+  panels.refresh();
+  clearTimeout(settleTimer);
+  const my = run.gen;
+  const number = s.match.hand_number;
+  emit("handEnd", { result: s.result, hand: number, state: s });
+  if (!s.autoplay && !settings.played) {
+    choose(settings, { played: true }, getLang()); // a hand played to its end: the toolbar may go icon-only
+    ui.setLabelled(false);
+    redraw();
+  }
+  if (s.match.is_over) {
+    ui.announce(t("ev.matchOver"));
+    emit("matchEnd", { scores: s.result.scores, results: s.match.results, state: s });
+  }
+  resolveIdle();
+  settleTimer = setTimeout(() => {
+    if (!store.isCurrent(my) || view.state?.match.hand_number !== number || !view.state.is_over) return;
+    showSettlement();
+    if (s.autoplay && !s.match.is_over) {
+      autoNextTimer = setTimeout(() => {
+        if (store.isCurrent(my) && view.state?.is_over && view.state.match.hand_number === number) nextHand().catch(() => {});
+      }, speed().autoNext);
+    }
+  }, speed().settle);
+}
+
+function showSettlement() {
+  const s = view.state;
+  if (!s?.is_over) return;
+  const names = [0, 1, 2, 3].map((seat) => steps.seatLabel(seat, s));
+  ui.openSettlement(s, {
+    names,
+    onNext: () => nextHand().catch(() => {}),
+    onNewMatch: () => startMatch(matchArgs()).catch(() => {}),
+    extra: keeper.settlementButtons(s),
+  });
+  redraw();
+}
+
+// --- settings ------------------------------------------------------------------------------
+
+/** Settings; the toolbar's "new match" opens them too, with "Start a new match" focused. */
+function openSettings(focusStart = false) {
+  ui.openSettings(settings, catalog, { focusStart: focusStart === true });
+}
+
+function settingsClosed(draft) {
+  if (draft) {
+    choose(settings, {
+      variant: draft.variant, options: draft.options, hands: draft.hands, level: draft.level,
+      autoplay: draft.autoplay, seed: draft.seed,
+    }, getLang());
+    if (!engineReady) {
+      ui.showQuick(settings, variantsOf(catalog));
+      return;
+    }
+    startMatch(draft.daily ? keeper.daily(settings, params.hands) : matchArgs()).catch(() => {});
+    return;
+  }
+  if (dealWhenClosed) {
+    dealWhenClosed = false;
+    firstDeal();
+  }
+  if (view.state?.human_to_move && !view.timer) timer.start();
+}
+
+// --- boot -----------------------------------------------------------------------------------
+
+async function firstDeal() {
+  if (firstDealt) return;
+  if (ui.isDialogOpen("settings")) {
+    dealWhenClosed = true;
+    return;
+  }
+  firstDealt = true;
+  ui.hideQuick();
+  try {
+    const daily = new URLSearchParams(location.search).has("daily");
+    const fresh = params.position || daily || "seed" in params || settings.autoplay;
+    const save = fresh ? null : keeper.offer();
+    if (save && (await keeper.ask(save)) && (await resumeMatch(save))) {
+      // the match left last time, exactly where it was
+    } else if (daily) await startMatch(keeper.daily(settings, params.hands));
+    else await startMatch(matchArgs(params.position ? { position: params.position } : {}));
+    requestAnimationFrame(() => {
+      if (M.timing) M.timing.table = performance.now(); // the first playable table is painted
+    });
+    emit("ready", { state: view.state });
+  } catch (error) {
+    // shown by engineFault; the error banner offers a restart
+  }
+}
+
+if (problems.length) notice(problemNotices(problems));
+updateStatus();
+if (!M.timing?.ready) ui.showQuick(settings, variantsOf(catalog));
+redraw();
+
+M.ready.then(async () => {
+  engineReady = true;
+  try {
+    catalog = await fromEngine(engine); // the engine's own lists (options.json came from the same method)
+  } catch {
+    // the lists from options.json stay
+  }
+  if (catalog) keepKnownOptions(settings.options, catalog); // drop stored options the engine no longer knows
+  if (ui.isDialogOpen("settings")) ui.openSettings(settings, catalog, { keepDraft: true });
+  await firstDeal();
+}, () => {
+  ui.hideQuick(); // the loader shows the failure and a reload button
+});
+
+// An error in the page itself must not leave it dead: show it, offer a restart.
+window.addEventListener("error", (e) => {
+  if (!e.error) return;
+  ui.showError(t("err.engine", { message: e.message }));
+});

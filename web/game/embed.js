@@ -1,0 +1,126 @@
+// Events for embedding pages: listeners registered with window.mahjong.on(name, callback),
+// the same events posted to the parent window inside an iframe, and a parent's requests
+// ({target: "mahjong", id, method, args}) answered with {source: "mahjong", type: "reply", ...}.
+//
+// The message rules (README, Embed it):
+// - requests are taken only from window.parent, and, when the URL names `origin`s, only from
+//   a parent on one of them; anything else is ignored without an answer;
+// - `method` must be one of the page's own methods (looked up as an own property: "toString",
+//   "constructor" are unknown methods); its arguments are checked before anything changes;
+// - every failure is answered `ok: false` with a short message (at most 300 characters);
+// - events go to the parent with target origin "*", or only to the `origin`s when given;
+//   replies go to the origin of the request.
+
+import { shorten } from "../engine/engine.js";
+
+/** @typedef {(detail: any) => void} Listener */
+
+/**
+ * on(name, cb) and emit(name, detail); an engine event is also emitted under its own type.
+ * @param {{origins?: string[] | null}} [options]  origins: post the events only to these
+ */
+export function createEvents({ origins = null } = {}) {
+  /** @type {Map<string, Set<Listener>>} */
+  const listeners = new Map();
+
+  /** @param {string} name @param {Listener} callback */
+  function on(name, callback) {
+    if (typeof name !== "string" || typeof callback !== "function") throw new TypeError("on(name, callback)");
+    if (!listeners.has(name)) listeners.set(name, new Set());
+    listeners.get(name)?.add(callback);
+    return () => listeners.get(name)?.delete(callback);
+  }
+
+  /** @param {string} name @param {any} detail */
+  function call(name, detail) {
+    for (const cb of listeners.get(name) || []) {
+      try {
+        cb(detail);
+      } catch (error) {
+        console.warn("mahjong listener failed", error);
+      }
+    }
+  }
+
+  /** @param {string} name @param {any} [detail] */
+  function emit(name, detail) {
+    call(name, detail);
+    if (name === "event") call(detail.type, detail);
+    if (window.parent !== window && name !== "state") {
+      const data = detail && detail.state ? { ...detail, state: compact(detail.state) } : detail;
+      for (const target of origins ?? ["*"]) {
+        try {
+          window.parent.postMessage({ source: "mahjong", type: name, detail: data }, target);
+        } catch {
+          // a parent that cannot receive is no reason to stop
+        }
+      }
+    }
+  }
+
+  return { on, emit };
+}
+
+/**
+ * The part of a state worth posting to another window.
+ * @param {any} state
+ */
+export function compact(state) {
+  return {
+    variant: state.variant, seat: state.seat, turn: state.turn, phase: state.phase, scores: state.scores,
+    legal_actions: state.legal_actions, is_over: state.is_over, tiles_left: state.tiles_left,
+    human_to_move: state.human_to_move,
+    match: { hand_number: state.match.hand_number, hands: state.match.hands, is_over: state.match.is_over },
+  };
+}
+
+/** A request's answer value: a state (or {state}) is posted compacted. @param {any} value */
+function replyValue(value) {
+  if (value && value.state) return compact(value.state);
+  if (value && value.variant && value.match) return compact(value);
+  return value ?? null;
+}
+
+/**
+ * Whether a message event may drive the game: it comes from our parent window and, when
+ * `origins` is given, from one of them.
+ * @param {{source: unknown, origin: string}} event
+ * @param {Window} self
+ * @param {string[] | null} origins
+ */
+export function fromParent(event, self, origins) {
+  if (self.parent === self || event.source !== self.parent) return false;
+  return !origins || origins.includes(event.origin);
+}
+
+/**
+ * A parent page may drive the game: `methods` maps a name to a function that checks its own
+ * arguments (api.js); a request for any other name is refused.
+ * @param {Record<string, (args: unknown) => unknown>} methods
+ * @param {{origins?: string[] | null}} [options]
+ */
+export function listenToParent(methods, { origins = null } = {}) {
+  const own = Object.assign(Object.create(null), methods);
+  window.addEventListener("message", async (e) => {
+    const m = e.data;
+    if (!m || typeof m !== "object" || m.target !== "mahjong") return;
+    if (!fromParent(e, window, origins)) return;
+    const id = typeof m.id === "string" || typeof m.id === "number" ? m.id : null;
+    let reply;
+    try {
+      const name = m.method;
+      if (typeof name !== "string" || !Object.hasOwn(own, name) || typeof own[name] !== "function") {
+        throw new Error(`unknown method ${shorten(JSON.stringify(name) ?? String(name), 60)} (methods: ${Object.keys(own).join(", ")})`);
+      }
+      reply = { ok: true, value: replyValue(await own[name](m.args)) };
+    } catch (error) {
+      reply = { ok: false, error: shorten(/** @type {Error} */ (error)?.message ?? String(error)), kind: /** @type {any} */ (error)?.kind ?? "invalid" };
+    }
+    const target = e.origin && e.origin !== "null" ? e.origin : "*"; // an opaque origin cannot be named
+    try {
+      /** @type {Window} */ (e.source).postMessage({ source: "mahjong", type: "reply", id, ...reply }, target);
+    } catch {
+      // the parent went away
+    }
+  });
+}

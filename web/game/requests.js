@@ -1,0 +1,98 @@
+// What window.mahjong and an embedding page's messages may ask for, checked before anything
+// is touched (API.md): a bad argument is refused with a message naming what is accepted, and
+// nothing changes. The lists come from the engine's catalog (catalog.js).
+
+import { SPEEDS } from "../keep/settings.js";
+import { shorten } from "../engine/engine.js";
+
+/** The arguments of newGame. */
+export const NEW_GAME_KEYS = ["variant", "seed", "options", "level", "position", "hands", "autoplay", "speed", "hints"];
+
+/** A request the page does not accept (shown as "not accepted", answered `ok: false`). */
+export class RequestError extends Error {
+  /** @param {string} message */
+  constructor(message) {
+    super(shorten(message));
+    this.name = "RequestError";
+    this.kind = "invalid";
+  }
+}
+
+/** @param {unknown} v */
+const isPlainObject = (v) => !!v && typeof v === "object" && !Array.isArray(v)
+  && [Object.prototype, null].includes(Object.getPrototypeOf(v));
+
+/** @param {unknown} v */
+const show = (v) => shorten(typeof v === "string" ? JSON.stringify(v) : Array.isArray(v) ? "a list" : String(v), 60);
+
+/**
+ * newGame's arguments, checked: returns a copy with only the names given, or throws a RequestError.
+ * @param {unknown} args
+ * @param {import("../engine/catalog.js").Catalog | null} catalog
+ * @returns {{variant?: string, seed?: number, options?: Record<string, unknown>, level?: string,
+ *   position?: Record<string, unknown>, hands?: number, autoplay?: boolean, speed?: string | number, hints?: boolean}}
+ */
+export function checkNewGame(args, catalog) {
+  if (args === undefined || args === null) return {};
+  if (!isPlainObject(args)) throw new RequestError(`newGame takes an object of settings, not ${show(args)}`);
+  const given = /** @type {Record<string, unknown>} */ (args);
+  /** @type {Record<string, any>} */
+  const out = {};
+  for (const key of Object.keys(given)) {
+    if (!NEW_GAME_KEYS.includes(key)) throw new RequestError(`newGame: unknown setting ${show(key)} (settings: ${NEW_GAME_KEYS.join(", ")})`);
+  }
+  const has = (/** @type {string} */ key) => given[key] !== undefined;
+  const variants = catalog ? Object.keys(catalog.variants) : [];
+  if (has("variant")) {
+    if (typeof given.variant !== "string" || !variants.includes(given.variant)) {
+      throw new RequestError(`newGame: variant ${show(given.variant)} is not one of ${variants.join(", ")}`);
+    }
+    out.variant = given.variant;
+  }
+  if (has("level")) {
+    const levels = catalog?.levels ?? [];
+    if (typeof given.level !== "string" || !levels.includes(given.level)) {
+      throw new RequestError(`newGame: level ${show(given.level)} is not one of ${levels.join(", ")}`);
+    }
+    out.level = given.level;
+  }
+  if (has("seed")) out.seed = whole("seed", given.seed, 0, Number.MAX_SAFE_INTEGER);
+  if (has("hands")) out.hands = whole("hands", given.hands, 1, 999);
+  for (const key of ["autoplay", "hints"]) {
+    if (!has(key)) continue;
+    if (typeof given[key] !== "boolean") throw new RequestError(`newGame: ${key} must be true or false, not ${show(given[key])}`);
+    out[key] = given[key];
+  }
+  if (has("speed")) {
+    const speed = given.speed;
+    if (typeof speed === "string" && Object.hasOwn(SPEEDS, speed)) out.speed = speed;
+    else if (typeof speed === "number" && Number.isInteger(speed) && speed >= 0 && speed <= 99_999) out.speed = speed;
+    else throw new RequestError(`newGame: speed ${show(speed)} is not one of ${Object.keys(SPEEDS).join(", ")} or milliseconds 0-99999`);
+  }
+  for (const key of ["options", "position"]) {
+    if (!has(key)) continue;
+    if (!isPlainObject(given[key])) throw new RequestError(`newGame: ${key} must be an object, not ${show(given[key])}`);
+    out[key] = given[key]; // the engine checks their contents (and refuses with kind "invalid")
+  }
+  return out;
+}
+
+/** @param {string} name @param {unknown} value @param {number} min @param {number} max */
+function whole(name, value, min, max) {
+  if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
+    throw new RequestError(`newGame: ${name} must be a whole number from ${min} to ${max}, not ${show(value)}`);
+  }
+  return value;
+}
+
+/**
+ * act's argument: an action string, or {action: string}; at most 40 characters.
+ * @param {unknown} args
+ * @returns {string}
+ */
+export function checkAction(args) {
+  const action = isPlainObject(args) ? /** @type {{action?: unknown}} */ (args).action : args;
+  if (typeof action !== "string") throw new RequestError(`act takes an action string such as "discard 3p", not ${show(action)}`);
+  if (action.length > 40) throw new RequestError(`act: ${show(action)} is not an action (too long)`);
+  return action;
+}

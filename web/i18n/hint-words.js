@@ -1,0 +1,80 @@
+// The words of a hint, written in the reader's language from the engine's codes (issue 11: the
+// engine sends codes with their tiles, the page's i18n writes the words): a suggestion's reason
+// (py_engine/hints.py reason_code: the hint panel, the analyzer's and the puzzles' tables) and why
+// a complete-looking hand may not win now (cannot_win, the analyzer's why_not). No rules here.
+import { getLang, tIn, tileNameIn } from "./i18n.js";
+import { formatTiles } from "../art/notation.js";
+import "./i18n-hints.js";
+
+/**
+ * @typedef {{code: string, tile?: string | null, level?: number, shanten?: number,
+ *   keeps?: string[][], aim?: {targets: string[], suit: string | null} | null, gold?: string | null}} ReasonCode
+ * @typedef {{code: string, tile?: string | null, swim_level?: number}} CannotWin
+ */
+
+/** A shanten in words: "a winning hand", "ready", "2 away from ready". */
+export function awayWords(shanten, lang = getLang()) {
+  if (shanten < 0) return tIn(lang, "hint.away.win");
+  if (shanten === 0) return tIn(lang, "hint.away.ready");
+  return tIn(lang, "hint.away.n", { n: shanten });
+}
+
+/** A group of tiles as a reason names it: 345p in English, 三四五饼 in Chinese (honors 东南…). */
+export function groupWords(tiles, lang = getLang()) {
+  if (lang === "en") return formatTiles(tiles);
+  const digits = tIn(lang, "hint.digits");
+  const honors = tIn(lang, "hint.honorChars");
+  const suits = new Set(tiles.map((c) => c[1]));
+  const suited = (c) => c[1] === "m" || c[1] === "p" || c[1] === "s";
+  if (suits.size === 1 && suited(tiles[0])) return tiles.map((c) => digits[Number(c[0]) - 1]).join("") + tIn(lang, `suit.${tiles[0][1]}`);
+  return tiles.map((c) => (suited(c) ? digits[Number(c[0]) - 1] + tIn(lang, `suit.${c[1]}`) : honors[Number(c[0]) - 1] || tileNameIn(lang, c))).join("");
+}
+
+/** "a, b and c" / "a、b、c". */
+function listWords(items, lang) {
+  if (items.length <= 1) return items.join("");
+  return tIn(lang, "hint.and", { a: items.slice(0, -1).join(tIn(lang, "hint.sep")), b: items[items.length - 1] });
+}
+
+/** The bot's aim: "aiming for a half flush with all pungs in Dots" / "做混一色碰碰胡（饼）". */
+function aimWords(aim, lang) {
+  let names = aim.targets.map((name) => tIn(lang, `hint.target.${name}`)).reduce((a, b) => tIn(lang, "hint.both", { a, b }));
+  if (aim.suit) names = tIn(lang, "hint.aimSuit", { names, suit: tIn(lang, `suit.${aim.suit}`) });
+  return tIn(lang, "hint.aim", { names });
+}
+
+/**
+ * Why the suggestion, without the words naming the action (the display names it already):
+ * "keeps 345p and 11s, aiming for seven pairs; 2 away from ready".
+ * @param {ReasonCode | null | undefined} reason
+ */
+export function reasonWords(reason, lang = getLang()) {
+  if (!reason) return "";
+  const { code } = reason;
+  if (code === "win" || code === "hold_for_swim") return tIn(lang, `hint.why.${code}`);
+  if (code === "swim") {
+    return tIn(lang, "hint.why.swim", { tile: tileNameIn(lang, reason.tile), level: tIn(lang, `hint.swim.${Math.min(3, Math.max(1, reason.level || 1))}`) });
+  }
+  const away = awayWords(reason.shanten ?? 0, lang);
+  if (code !== "discard") return tIn(lang, `hint.why.${code}`, { away });
+  const parts = [];
+  const keeps = reason.keeps || [];
+  if (keeps.length) {
+    const groups = keeps.map((g) => (reason.gold && g[0] === reason.gold ? tIn(lang, "hint.gold") : groupWords(g, lang)));
+    parts.push(tIn(lang, "hint.keeps", { groups: listWords(groups, lang) }));
+  }
+  if (reason.aim) parts.push(aimWords(reason.aim, lang));
+  if (!parts.length) return tIn(lang, "hint.why.discard", { away });
+  return tIn(lang, "hint.why.discardPlan", { plan: parts.reduce((a, b) => tIn(lang, "hint.plan", { a, b })), away });
+}
+
+/**
+ * Why a hand that looks complete may not win now, in words ("" for a code without words).
+ * @param {CannotWin | null | undefined} why
+ */
+export function cannotWinWords(why, lang = getLang()) {
+  if (!why || !why.code) return "";
+  const key = `hint.cannot.${why.code}`;
+  const words = tIn(lang, key);
+  return words === key ? "" : words;
+}

@@ -1,0 +1,224 @@
+// Settings: the player's stored choices, and the URL parameters of API.md that override them
+// for one visit (each bad one reported, not fatal); positions as base64url JSON.
+
+import { matchLang } from "../i18n/i18n.js";
+
+const STORE = "mahjong.settings";
+export const SPEEDS = {
+  slow: { bot: 1100, fly: 360, callout: 1000, settle: 1400, autoNext: 5000 },
+  normal: { bot: 600, fly: 260, callout: 800, settle: 1000, autoNext: 3500 },
+  fast: { bot: 220, fly: 160, callout: 550, settle: 600, autoNext: 2000 },
+  instant: { bot: 0, fly: 0, callout: 0, settle: 0, autoNext: 300 },
+};
+
+/**
+ * @typedef {{variant: string, options: Record<string, Record<string, any>>, hands: number, level: string,
+ *   hints: boolean, speed: string | number, autoplay: boolean, seed: number | null, played: boolean}} Settings
+ * @typedef {{name: string, value: string | null, why: string}} Problem
+ */
+
+/** @type {Settings} */
+export const DEFAULTS = {
+  variant: "xinyu", options: {}, hands: 8, level: "normal",
+  hints: false, speed: "normal", autoplay: false, seed: null,
+  played: false, // a hand played to its end in this browser: the toolbar's labels may go (app.js)
+};
+/** The settings kept between visits (the language too, beside them). */
+const STORED = /** @type {const} */ (["variant", "options", "hands", "level", "hints", "speed", "played"]);
+
+/** What storage held at load, updated by the player's own choices: what is written back. */
+let stored = /** @type {Record<string, any>} */ ({});
+/** Settings set for this visit only (URL parameters, an embedding page's newGame): never stored. */
+const visitOnly = new Set();
+
+/** @returns {Storage | null} */
+function storage() {
+  try {
+    return window.localStorage;
+  } catch {
+    return null; // storage may be blocked in an iframe
+  }
+}
+
+/** The stored settings over the defaults; a stored value of the wrong type is dropped. @returns {Settings} */
+export function loadSettings(text = storage()?.getItem(STORE) ?? null) {
+  const settings = structuredClone(DEFAULTS);
+  let data;
+  try {
+    data = JSON.parse(text || "{}");
+  } catch {
+    data = {};
+  }
+  if (!data || typeof data !== "object" || Array.isArray(data)) data = {};
+  stored = {};
+  for (const key of STORED) {
+    const value = data[key];
+    if (value === undefined || !sameType(value, DEFAULTS[key], key)) continue;
+    stored[key] = value;
+    /** @type {any} */ (settings)[key] = structuredClone(value);
+  }
+  if (typeof data.lang === "string") stored.lang = data.lang;
+  return settings;
+}
+
+/** @param {unknown} value @param {unknown} model @param {string} key */
+function sameType(value, model, key) {
+  if (key === "speed") return typeof value === "string" || (Number.isInteger(value) && /** @type {number} */ (value) >= 0);
+  if (key === "options") return !!value && typeof value === "object" && !Array.isArray(value);
+  if (key === "hands") return Number.isInteger(value) && /** @type {number} */ (value) >= 1;
+  return typeof value === typeof model;
+}
+
+/** Set `changes` for this visit only: shown and played, never written to storage. */
+export function setForVisit(/** @type {Settings} */ settings, /** @type {Partial<Settings>} */ changes) {
+  Object.assign(settings, changes);
+  for (const key of Object.keys(changes)) visitOnly.add(key);
+}
+
+/** The player's own choice: kept and stored (it replaces a visit's setting of the same name). */
+export function choose(/** @type {Settings} */ settings, /** @type {Partial<Settings>} */ changes, /** @type {string} */ lang) {
+  Object.assign(settings, changes);
+  for (const key of Object.keys(changes)) visitOnly.delete(key);
+  saveSettings(settings, lang);
+}
+
+/** Store the player's settings; those set for this visit only keep their stored value. */
+export function saveSettings(/** @type {Settings} */ settings, /** @type {string} */ lang) {
+  for (const key of STORED) {
+    if (!visitOnly.has(key)) stored[key] = structuredClone(/** @type {any} */ (settings)[key]);
+  }
+  stored.lang = lang;
+  try {
+    storage()?.setItem(STORE, JSON.stringify(stored));
+  } catch {
+    // storage may be full or blocked: the settings hold for this visit
+  }
+}
+
+/**
+ * URL parameters (API.md): each bad one is reported and ignored. The rule sets and levels are
+ * the catalog's (catalog.js).
+ * @param {import("../engine/catalog.js").Catalog | null} catalog
+ * @param {string} search  location.search
+ * @returns {{params: Record<string, any>, problems: Problem[]}}
+ */
+export function readParams(catalog, search) {
+  const q = new URLSearchParams(search);
+  /** @type {Record<string, any>} */
+  const out = {};
+  /** @type {Problem[]} */
+  const problems = [];
+  const bad = (/** @type {string} */ name, /** @type {string} */ why) => problems.push({ name, value: q.get(name), why });
+  const bool = (/** @type {string} */ v) => (["1", "true", "yes", "on", ""].includes(v) ? true : ["0", "false", "no", "off"].includes(v) ? false : null);
+  if (q.has("variant")) {
+    const v = String(q.get("variant")).toLowerCase();
+    if (catalog && Object.hasOwn(catalog.variants, v)) out.variant = v;
+    else bad("variant", "variant");
+  }
+  if (q.has("seed")) {
+    const v = String(q.get("seed"));
+    if (/^\d{1,15}$/.test(v)) out.seed = Number(v);
+    else bad("seed", "number");
+  }
+  if (q.has("hands")) {
+    const v = String(q.get("hands"));
+    if (/^\d{1,3}$/.test(v) && Number(v) >= 1) out.hands = Number(v);
+    else bad("hands", "number");
+  }
+  if (q.has("lang")) {
+    const v = matchLang(String(q.get("lang")));
+    if (v) out.lang = v;
+    else bad("lang", "lang");
+  }
+  if (q.has("level")) {
+    const v = String(q.get("level")).toLowerCase();
+    if (catalog?.levels.includes(v)) out.level = v;
+    else bad("level", "level");
+  }
+  for (const name of ["hints", "autoplay"]) {
+    if (q.has(name)) {
+      const v = bool(String(q.get(name)).toLowerCase());
+      if (v === null) bad(name, "bool");
+      else out[name] = v;
+    }
+  }
+  if (q.has("speed")) {
+    const v = String(q.get("speed")).toLowerCase();
+    if (Object.hasOwn(SPEEDS, v)) out.speed = v;
+    else if (/^\d{1,5}$/.test(v)) out.speed = Number(v);
+    else bad("speed", "speed");
+  }
+  if (q.has("timer")) {
+    const v = String(q.get("timer"));
+    if (/^\d{1,3}$/.test(v)) out.timer = Number(v);
+    else bad("timer", "number");
+  }
+  if (q.has("position")) {
+    try {
+      out.position = decodePosition(String(q.get("position")));
+    } catch {
+      bad("position", "base64");
+    }
+  }
+  if (q.has("origin")) {
+    const origins = readOrigins(String(q.get("origin")));
+    if (origins) out.origins = origins;
+    else bad("origin", "origin");
+  }
+  return { params: out, problems };
+}
+
+/**
+ * `origin`: the embedding pages allowed to drive the game, one or more origins separated by
+ * commas or spaces ("https://a.example,https://b.example"); null if any is not an origin.
+ * @param {string} text
+ * @returns {string[] | null}
+ */
+export function readOrigins(text) {
+  const items = text.split(/[\s,]+/).filter(Boolean);
+  if (!items.length || items.length > 8) return null;
+  const origins = [];
+  for (const item of items) {
+    let url;
+    try {
+      url = new URL(item);
+    } catch {
+      return null;
+    }
+    if (!["http:", "https:"].includes(url.protocol) || url.origin !== item.replace(/\/$/, "")) return null;
+    origins.push(url.origin);
+  }
+  return origins;
+}
+
+/** A `position` parameter (base64url JSON) as an object; throws when it is not one. @param {string} text */
+export function decodePosition(text) {
+  let b64 = text.replace(/-/g, "+").replace(/_/g, "/");
+  while (b64.length % 4) b64 += "=";
+  const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+  const value = JSON.parse(new TextDecoder().decode(bytes));
+  if (!value || typeof value !== "object" || Array.isArray(value)) throw new Error("not an object");
+  return value;
+}
+
+/** A position as the URL parameter `position` (base64url JSON), for links and tests. */
+export function encodePosition(/** @type {object} */ position) {
+  const bytes = new TextEncoder().encode(JSON.stringify(position));
+  let s = "";
+  for (const b of bytes) s += String.fromCharCode(b);
+  return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** A stored setting (the language), as loadSettings found it. @param {string} key */
+export function safeStored(key) {
+  return stored[key] ?? null;
+}
+
+/** Pacing for a speed name or a number of milliseconds per bot move. */
+export function speedOf(/** @type {string | number} */ value) {
+  if (typeof value === "number") {
+    const f = Math.min(2, value / 600);
+    return { bot: value, fly: 260 * f, callout: 800 * f, settle: 1000 * f, autoNext: Math.max(300, 3500 * f) };
+  }
+  return Object.hasOwn(SPEEDS, value) ? SPEEDS[/** @type {keyof SPEEDS} */ (value)] : SPEEDS.normal;
+}

@@ -1,0 +1,399 @@
+// The replay viewer (replay.html, issue 15): a replay from the link's hash, a file, or the match
+// kept in this browser, shown on the game's table (render.js) action by action. Step back and
+// forward (arrow keys), play / pause (space), a slider to any action, every hand face up (F), the
+// settlement at a hand's end, and the review (R): the human's costliest decisions by the hard
+// bot's estimate, listed and marked on the slider. The engine (replay_open / replay_frame /
+// review) does every replay; this page only shows its frames.
+
+import "../shell/loader.js";
+import { LONG_CALL, problemLine, replayProblem } from "../i18n/keep-strings.js";
+import { startEngine } from "../engine/engine.js";
+import { t, tileName, setLang, getLang, matchLang, onLangChange } from "../i18n/i18n.js";
+import { Renderer } from "../table/render.js";
+import { call } from "../engine/bridge.js";
+import { settlement } from "../table/settle.js";
+import { el } from "../shell/dom.js";
+import { safeStored } from "../keep/settings.js";
+import { readHash, readReplayFile, replayLink, unpackReplay } from "../keep/replayio.js";
+import { history as keptMatches, readSave } from "../keep/saves.js";
+
+const M = window.mahjong;
+const PLAY_MS = 700; // one action every so often while playing
+/** @param {string} id @returns {any} the element (its kind is replay.html's) */
+const $ = (id) => document.getElementById(id);
+const canvas = $("table");
+const renderer = new Renderer(canvas);
+const controls = {
+  bar: $("replay-bar"), hand: $("rp-hand"), back: $("rp-back"), play: $("rp-play"), forward: $("rp-forward"),
+  faceUp: $("rp-faceup"), review: $("rp-review"), open: $("rp-open"), link: $("rp-link"), file: $("rp-file"), slider: $("rp-slider"),
+  marks: $("rp-marks"), label: $("rp-label"), notice: $("rp-notice"), game: $("rp-game"),
+  panel: $("rp-review-panel"), panelStatus: $("rp-review-status"), panelList: $("rp-review-list"),
+  settle: $("rp-settle"), settleTitle: $("rp-settle-title"), settleBody: $("rp-settle-body"),
+  settleNext: $("rp-settle-next"), settleClose: $("rp-settle-close"),
+};
+
+const lang = matchLang(new URLSearchParams(location.search).get("lang")) || matchLang(safeStored("lang"))
+  || matchLang(navigator.language) || "en";
+setLang(lang);
+
+const view = {
+  state: null,
+  ui: { selected: -1, hover: null, focus: false, hintTile: null, lang: getLang(), topReserve: 0 },
+  anims: [],
+};
+/** Where the viewer is: the replay's summary (replay_open), the hand and step shown, the review. */
+const at = { opened: 0, replay: null, summary: null, hand: 0, step: 0, want: { hand: 0, step: 0 }, faceUp: false, playing: 0, reviewOpen: false, reviews: {}, gen: 0 };
+let opened;
+const shown = new Promise((resolve) => (opened = resolve));
+
+// --- words -------------------------------------------------------------------------------
+
+function translate() {
+  document.title = `${t("replay.title")} · ${t("title")}`;
+  controls.back.setAttribute("aria-label", t("replay.back"));
+  controls.forward.setAttribute("aria-label", t("replay.forward"));
+  controls.play.setAttribute("aria-label", t(at.playing ? "replay.pause" : "replay.play"));
+  $("rp-faceup-label").textContent = t("replay.faceUp");
+  controls.review.textContent = t("replay.review");
+  controls.open.textContent = t("replay.open");
+  controls.link.textContent = t("keep.copyLink");
+  controls.game.textContent = t("replay.toGame");
+  controls.slider.setAttribute("aria-label", t("replay.slider"));
+  controls.hand.setAttribute("aria-label", t("replay.hand"));
+  $("rp-review-title").textContent = t("review.title");
+  controls.settleNext.textContent = t("replay.nextHand");
+  controls.settleClose.textContent = t("replay.close");
+  canvas.setAttribute("aria-label", t("table.label"));
+  M.labels = Object.fromEntries(["runtime", "stdlib", "start", "micropip", "engine", "import", "ready", "failed", "reload"]
+    .map((k) => [k, t(`boot.${k}`)]));
+  M.refreshProgress?.();
+}
+translate();
+onLangChange(() => {
+  view.ui.lang = getLang();
+  translate();
+  fillHands();
+  showLabel();
+  if (at.reviewOpen) showReview();
+  redraw();
+});
+
+function notice(line) {
+  controls.notice.textContent = line; // text only: a message may quote a replay's contents
+  controls.notice.hidden = !line;
+}
+
+function seatName(seat, s) {
+  if (s.autoplay) return t(`seat.spectator.${seat}`);
+  return t(`seat.${(seat - s.human + 4) % 4}`);
+}
+
+function actionWords(action) {
+  const [verb, tile] = action.split(" ");
+  return tile ? `${t(`action.${verb}`)} ${tileName(tile)}` : t(`action.${verb}`);
+}
+
+// --- drawing -----------------------------------------------------------------------------
+
+let queued = false;
+function redraw() {
+  if (queued) return;
+  queued = true;
+  requestAnimationFrame(() => {
+    queued = false;
+    renderer.resize();
+    view.ui.topReserve = controls.bar.offsetHeight;
+    renderer.draw(view, performance.now());
+    M.handOver?.();
+  });
+}
+window.addEventListener("resize", redraw);
+
+function showLabel() {
+  const s = view.state;
+  if (!s) return;
+  const r = s.replay;
+  const number = at.summary.hands[at.hand].number + 1;
+  controls.label.value = r.action
+    ? t("replay.step", { i: r.step, total: r.steps, seat: seatName(r.action[0], s), action: actionWords(r.action[1]) })
+    : t("replay.start", { n: number });
+}
+
+function fillHands() {
+  const hands = at.summary?.hands || [];
+  controls.hand.replaceChildren(...hands.map((h, i) => el("option", { value: String(i), text: t("replay.handOption", { n: h.number + 1 }) })));
+  controls.hand.value = String(at.hand);
+}
+
+function enable(on) {
+  for (const c of [controls.hand, controls.back, controls.play, controls.forward, controls.faceUp, controls.review, controls.slider, controls.link]) {
+    c.disabled = !on;
+  }
+}
+
+// --- moving through the replay -------------------------------------------------------------
+
+/** Show `step` of `hand` (clamped); the engine replays it. */
+async function show(hand, step) {
+  const info = at.summary?.hands[hand];
+  if (!info) return;
+  step = Math.max(0, Math.min(info.steps, step));
+  // Where the viewer is going, set before the engine answers: keys pressed faster than the
+  // engine replays count from here, not from the last frame shown.
+  at.want = { hand, step };
+  const my = ++at.gen;
+  let answer;
+  try {
+    answer = await call("replay_frame", { hand, step, face_up: at.faceUp });
+  } catch (error) {
+    if (my === at.gen) {
+      at.want = { hand: at.hand, step: at.step };
+      notice(t("replay.err.engine", { message: error.message }));
+    }
+    return;
+  }
+  if (my !== at.gen) return;
+  const changedHand = hand !== at.hand;
+  at.hand = hand;
+  at.step = step;
+  view.state = answer.state;
+  controls.hand.value = String(hand);
+  controls.slider.max = String(info.steps);
+  controls.slider.value = String(step);
+  controls.back.disabled = step === 0;
+  controls.forward.disabled = step >= info.steps;
+  showLabel();
+  if (changedHand) {
+    marks();
+    if (at.reviewOpen) showReview();
+  }
+  if (step >= info.steps && view.state.is_over) showSettlement();
+  else controls.settle.hidden = true;
+  redraw();
+  opened();
+}
+
+function playing(on) {
+  clearInterval(at.playing);
+  at.playing = 0;
+  if (on) {
+    const info = at.summary.hands[at.hand];
+    if (at.step >= info.steps) show(at.hand, 0);
+    at.playing = setInterval(() => {
+      const steps = at.summary.hands[at.hand].steps;
+      if (at.want.step >= steps) playing(false);
+      else show(at.want.hand, at.want.step + 1);
+    }, PLAY_MS);
+  }
+  controls.play.textContent = on ? "⏸" : "▶";
+  controls.play.setAttribute("aria-label", t(on ? "replay.pause" : "replay.play"));
+}
+
+function move(delta) {
+  playing(false);
+  show(at.want.hand, at.want.step + delta);
+}
+
+controls.back.onclick = () => move(-1);
+controls.forward.onclick = () => move(1);
+controls.play.onclick = () => playing(!at.playing);
+controls.slider.oninput = () => {
+  playing(false);
+  show(at.hand, Number(controls.slider.value));
+};
+controls.hand.onchange = () => {
+  playing(false);
+  show(Number(controls.hand.value), 0);
+};
+controls.faceUp.onchange = () => {
+  at.faceUp = controls.faceUp.checked;
+  show(at.hand, at.step);
+};
+controls.review.onclick = () => {
+  at.reviewOpen = !at.reviewOpen;
+  controls.review.setAttribute("aria-pressed", String(at.reviewOpen));
+  controls.panel.hidden = !at.reviewOpen;
+  if (at.reviewOpen) showReview();
+};
+controls.settleClose.onclick = () => {
+  controls.settle.hidden = true;
+};
+controls.settleNext.onclick = () => {
+  controls.settle.hidden = true;
+  show(at.hand + 1, 0);
+};
+
+document.addEventListener("keydown", (e) => {
+  if (!at.summary || e.altKey || e.ctrlKey || e.metaKey) return;
+  const inField = e.target instanceof HTMLSelectElement || (e.target instanceof HTMLInputElement && e.target.type !== "checkbox");
+  if (e.key === "Escape" && !controls.settle.hidden) controls.settle.hidden = true;
+  else if (inField) return;
+  else if (e.key === "ArrowLeft") move(-1);
+  else if (e.key === "ArrowRight") move(1);
+  else if (e.key === "Home") move(-at.want.step);
+  else if (e.key === "End") move(at.summary.hands[at.hand].steps);
+  else if (e.key === " " && !(e.target instanceof HTMLButtonElement)) playing(!at.playing);
+  else if (e.key === "f" || e.key === "F") {
+    controls.faceUp.checked = !controls.faceUp.checked;
+    controls.faceUp.onchange();
+  } else if (e.key === "r" || e.key === "R") controls.review.onclick();
+  else return;
+  e.preventDefault();
+});
+
+function showSettlement() {
+  const s = view.state;
+  const names = [0, 1, 2, 3].map((seat) => `${seatName(seat, s)} (${t("wind." + s.seat_winds[seat])})`);
+  const { title, body } = settlement(s, { names, onNext: () => {}, onNewMatch: () => {}, autoNextIn: 0 });
+  controls.settleTitle.textContent = title;
+  controls.settleBody.replaceChildren(...body);
+  controls.settleNext.hidden = at.hand >= at.summary.hands.length - 1;
+  controls.settle.hidden = false;
+}
+
+// --- the review ------------------------------------------------------------------------------
+
+async function reviewOf(hand) {
+  at.reviews[hand] ??= startEngine().call("review", { hand }, LONG_CALL).catch((error) => {
+    delete at.reviews[hand]; // asked again next time
+    throw error;
+  });
+  return at.reviews[hand];
+}
+
+async function showReview() {
+  const hand = at.hand;
+  const s = view.state;
+  controls.panelList.replaceChildren();
+  if (s?.autoplay) {
+    controls.panelStatus.textContent = t("review.spectator");
+    return;
+  }
+  controls.panelStatus.textContent = t("review.loading");
+  let answer;
+  try {
+    answer = await reviewOf(hand);
+  } catch (error) {
+    controls.panelStatus.textContent = t("replay.err.engine", { message: error.message });
+    return;
+  }
+  if (hand !== at.hand) return;
+  const lang = getLang();
+  controls.panelStatus.textContent = answer.costliest.length ? "" : t("review.none");
+  controls.panelList.replaceChildren(...answer.costliest.map((d) => el("li", {},
+    el("button", { type: "button", "data-step": String(d.step), onclick: () => { playing(false); show(hand, d.step); } },
+      d.text?.[lang] || d.text?.en || d.action,
+      el("span", { class: "cost", text: t("review.cost", { cost: d.cost.toFixed(1) }) })))));
+  marks();
+}
+
+/** The costliest decisions as marks over the slider. */
+async function marks() {
+  controls.marks.replaceChildren();
+  if (!at.reviewOpen || !at.summary) return;
+  const hand = at.hand;
+  const steps = at.summary.hands[hand].steps;
+  const answer = await reviewOf(hand).catch(() => null);
+  if (!answer || hand !== at.hand || !steps) return;
+  controls.marks.replaceChildren(...answer.costliest.map((d) => {
+    const mark = el("span", { "data-step": String(d.step) });
+    mark.style.left = `${(100 * d.step) / steps}%`;
+    return mark;
+  }));
+}
+
+// --- opening a replay --------------------------------------------------------------------------
+
+/** Open a replay in the engine; `where` is the hand and step to show first. */
+async function open(replay, where = {}) {
+  playing(false);
+  at.reviews = {};
+  let summary;
+  try {
+    summary = await call("replay_open", { replay });
+  } catch (error) {
+    notice(replayProblem(error) ? problemLine(t, replayProblem(error)) : t("replay.err.engine", { message: error.message }));
+    opened();
+    return false;
+  }
+  at.summary = summary;
+  at.replay = replay;
+  at.opened += 1;
+  let hand = Math.min(where.hand ?? 0, summary.hands.length - 1);
+  let first = where.step ?? 0;
+  if (summary.problem) {
+    notice(problemLine(t, summary.problem)); // and the hand up to there
+    if (where.hand === undefined || where.hand === null) hand = Math.min(summary.problem.hand ?? 0, summary.hands.length - 1);
+    if ((where.step === undefined || where.step === null) && hand === summary.problem.hand) first = summary.hands[hand].steps;
+  } else notice("");
+  at.hand = -1;
+  fillHands();
+  enable(true);
+  await show(hand, first);
+  return true;
+}
+
+async function replayOfPage() {
+  const { r, hand, step } = readHash();
+  if (r) {
+    try {
+      return { replay: await unpackReplay(r), where: { hand, step } };
+    } catch (error) {
+      notice(problemLine(t, { code: "link", message: error.message }));
+      return null;
+    }
+  }
+  const kept = readSave()?.save || keptMatches()[0];
+  return kept ? { replay: kept, where: {} } : null;
+}
+
+controls.open.onclick = () => controls.file.click();
+/** The link to this replay at this action: put in the address bar, and copied when the browser lets us. */
+controls.link.onclick = async () => {
+  const link = await replayLink(at.replay, { hand: at.hand, step: at.step });
+  window.history.replaceState(null, "", link);
+  try {
+    await navigator.clipboard.writeText(link);
+    notice(t("keep.copied"));
+  } catch {
+    // no clipboard here (an insecure origin, a denied permission): the address bar holds the link
+  }
+};
+controls.file.onchange = async () => {
+  const file = controls.file.files?.[0];
+  controls.file.value = "";
+  if (!file) return;
+  let replay;
+  try {
+    replay = await readReplayFile(file);
+  } catch (error) {
+    notice(problemLine(t, { code: "file", message: error.message }));
+    return;
+  }
+  window.history.replaceState(null, "", location.pathname + location.search);
+  await open(replay);
+};
+
+enable(false);
+redraw();
+M.replay = {
+  shown, // resolves once the first frame (or the reason there is none) is on the page
+  where: () => ({ hand: at.hand, step: at.step, steps: at.summary?.hands[at.hand]?.steps ?? 0 }),
+  summary: () => at.summary,
+  opened: () => at.opened, // replays opened so far (a file read after the first counts one more)
+  notice: () => (controls.notice.hidden ? "" : controls.notice.textContent),
+  review: (hand = at.hand) => reviewOf(hand),
+};
+M.state = () => view.state;
+M._renderer = renderer;
+
+M.ready.then(async () => {
+  controls.open.disabled = false;
+  const found = await replayOfPage();
+  if (!found) {
+    if (controls.notice.hidden) notice(t("replay.none"));
+    opened();
+    return;
+  }
+  await open(found.replay, found.where);
+}, () => opened());

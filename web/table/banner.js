@@ -1,0 +1,72 @@
+// The banner over the table: notices (a bad link, input not accepted) and errors (the engine
+// failed: restart, new match, reload), and the quick card shown while the engine loads.
+
+import { t } from "../i18n/i18n.js";
+import { el } from "../shell/dom.js";
+
+export class Banner {
+  /**
+   * @param {HTMLElement} banner @param {HTMLElement} alert  the assertive live region
+   * @param {{restart: () => void, newMatch: (fromError: boolean) => void}} handlers
+   */
+  constructor(banner, alert, handlers) {
+    this.banner = banner;
+    this.alert = alert;
+    this.h = handlers;
+  }
+
+  showNotice(messages) {
+    this.showBanner("notice", messages, [{ label: t("err.dismiss"), on: () => this.hideBanner() }]);
+  }
+
+  showError(message, { restart = true } = {}) {
+    const buttons = [];
+    if (restart) {
+      buttons.push({ label: t("err.restart"), on: () => this.h.restart(), primary: true, id: "err-restart" });
+      buttons.push({ label: t("err.newMatch"), on: () => this.h.newMatch(true), id: "err-new" });
+    }
+    buttons.push({ label: t("boot.reload"), on: () => location.reload(), id: "err-reload" });
+    buttons.push({ label: t("err.dismiss"), on: () => this.hideBanner() });
+    this.showBanner("error", [message], buttons);
+  }
+
+  showBanner(kind, messages, buttons) {
+    this.banner.className = `banner ${kind}`;
+    this.banner.dataset.kind = kind;
+    const ps = messages.map((m) => el("p", { text: m }));
+    const row = el("div", { class: "buttons" }, buttons.map((b) =>
+      el("button", { type: "button", id: b.id, class: b.primary ? "primary" : "", text: b.label, onclick: b.on })));
+    this.banner.replaceChildren(...ps, row);
+    this.banner.hidden = false;
+    this.alert.textContent = messages.join(" ");
+  }
+
+  hideBanner() {
+    this.banner.hidden = true;
+  }
+}
+
+export class QuickCard {
+  /** @param {HTMLElement} quick @param {{quickVariant: (v: string) => void, openSettings: () => void}} handlers */
+  constructor(quick, handlers) {
+    this.quick = quick;
+    this.h = handlers;
+  }
+
+  showQuick(settings, variants) {
+    this.quick.hidden = false;
+    const buttons = variants.map((v) => el("button", {
+      type: "button", "data-variant": v, "aria-pressed": String(settings.variant === v), text: t(`variant.${v}`),
+      onclick: () => this.h.quickVariant(v),
+    }));
+    this.quick.replaceChildren(
+      el("div", { class: "variants", role: "group", "aria-label": t("set.variant") }, buttons),
+      el("p", { text: t("set.startsWhenReady") }),
+      el("button", { type: "button", id: "quick-more", text: t("set.more"), onclick: () => this.h.openSettings() }),
+    );
+  }
+
+  hideQuick() {
+    this.quick.hidden = true;
+  }
+}

@@ -1,0 +1,112 @@
+// The one-line turn prompt over the player's hand (issue 13, "a first turn anyone understands"):
+// what the player may do now, in players' words, built from the claim buttons' items
+// (claim-items.js, the engine's structured actions) and the state's `waiting_for`. It knows no
+// rules: every choice it names is one the engine offered.
+//
+//   your discard turn      "Your turn: tap a tile, tap it again to discard"
+//   ... with more choices  "Your turn: Win, Kong 5 Dots, or tap a tile twice to discard"
+//   a tile selected        "Tap 5 Dots again to discard it"
+//   a claim                "Pong 5 Dots or pass?"
+//   the others to decide   "Right (East) is thinking…"
+
+import { t, tileName } from "../i18n/i18n.js";
+import { claimItems, inOrder } from "./claim-items.js";
+import { displayHand, viewSeat } from "./model.js";
+import "../i18n/i18n-table.js";
+
+/**
+ * @typedef {{action: string, kind: string, tile: string | null, word: string, glyph?: string}} Item
+ * @typedef {{kind: "" | "turn" | "selected" | "claim" | "wait", text: string}} Prompt
+ */
+
+/**
+ * The prompt for this moment. `items`: claimItems(state); `selected`: the code of the selected
+ * hand tile, if any; `seatLabel(seat)`: a seat's name ("Right (East)"); `touch`: say "tap", else "click".
+ * @param {import("./model.js").State | null} s
+ * @param {Item[]} items @param {string | null} selected
+ * @param {(seat: number) => string} seatLabel @param {boolean} touch
+ * @returns {Prompt}
+ */
+export function promptOf(s, items, selected, seatLabel, touch) {
+  if (!s || s.is_over || s.autoplay) return { kind: "", text: "" };
+  const how = touch ? "tap" : "click";
+  if (s.human_to_move) {
+    const canDiscard = s.legal_actions.some((a) => a.startsWith("discard "));
+    const choices = inOrder(items.filter((i) => i.kind !== "pass"));
+    if (canDiscard) {
+      if (selected && s.legal_actions.includes(`discard ${selected}`)) {
+        return { kind: "selected", text: t(`prompt.selected.${how}`, { tile: tileName(selected) }) };
+      }
+      if (!choices.length) return { kind: "turn", text: t(`prompt.turn.${how}`) };
+      return { kind: "turn", text: t(`prompt.turnOr.${how}`, { choices: choices.map((i) => choiceName(i, true)).join(t("prompt.join")) }) };
+    }
+    // several choices on one tile (the discard) name it once: "3 Characters: Win, Kong or Pong, or pass?"
+    const tiles = new Set(choices.map((i) => i.tile));
+    const one = choices.length > 1 && tiles.size === 1 ? choices[0].tile : null;
+    const named = listed(choices.map((i) => choiceName(i, !one)));
+    const pass = items.some((i) => i.kind === "pass");
+    if (one) return { kind: "claim", text: t(pass ? "prompt.tileOrPass" : "prompt.tileChoose", { tile: tileName(one), choices: named }) };
+    return { kind: "claim", text: t(pass ? "prompt.orPass" : "prompt.choose", { choices: named }) };
+  }
+  const seats = (s.waiting_for.length ? s.waiting_for : [s.turn]).filter((seat) => seat !== s.seat);
+  if (!seats.length) return { kind: "", text: "" };
+  const names = seats.map(seatLabel);
+  const joined = names.length > 1 ? names.slice(0, -1).join(t("prompt.join")) + t("prompt.seatsJoin") + names[names.length - 1] : names[0];
+  return { kind: "wait", text: t(names.length > 1 ? "prompt.thinking.many" : "prompt.thinking", { seats: joined }) };
+}
+
+/**
+ * A choice in a few words: "Pong 5 Dots", "Rob the gold 9 Characters", "Win" (its button says
+ * what it scores), with its tile unless `withTile` is false (the tile is named once before).
+ * @param {Item} item @param {boolean} withTile
+ */
+function choiceName(item, withTile) {
+  const word = item.kind === "win" && !item.glyph ? t("action.win") : item.word;
+  return item.tile && withTile ? `${word} ${tileName(item.tile)}` : word;
+}
+
+/** "A, B or C" in the page's language. @param {string[]} names */
+function listed(names) {
+  if (names.length < 2) return names[0] || "";
+  return names.slice(0, -1).join(t("prompt.join")) + t("prompt.lastJoin") + names[names.length - 1];
+}
+
+/**
+ * The prompt on the table and in the narration. ctx: {view, ui, seatLabel}. `place(layout)` shows
+ * this frame's prompt in the layout's band; `speak()` says it in the live region when it changed
+ * (called on a new state, not every frame): every new turn or claim prompt, and the others'
+ * thinking once as the turn leaves the player (not again for each bot in turn). A selected tile's
+ * prompt is not said: the selection says its tile already (intents.js).
+ */
+export function createPrompt(ctx) {
+  const { view, ui, seatLabel } = ctx;
+  const touch = () => matchMedia("(pointer: coarse)").matches;
+  let said = { kind: "", text: "" };
+
+  /** @param {boolean} withSelection */
+  function current(withSelection) {
+    const s = view.state;
+    if (!s) return { kind: "", text: "" };
+    const items = s.human_to_move ? claimItems(s) : [];
+    const tile = withSelection && s.human_to_move ? displayHand(s, viewSeat(s))[view.ui.selected]?.code ?? null : null;
+    return promptOf(s, items, tile, (seat) => seatLabel(seat, s), touch());
+  }
+
+  return {
+    /** @param {any} L  the table's layout (layout.js) */
+    place(L) {
+      const s = view.state;
+      const p = current(true);
+      const me = s ? viewSeat(s) : 0;
+      const badges = { swim: s && !s.is_over ? s.swims?.[me] || 0 : 0, furiten: !!(s && !s.is_over && s.furiten) };
+      const place = L?.prompt ? { left: L.handX, top: L.prompt.top, width: L.W - L.m - L.handX, height: L.prompt.h } : null;
+      ui.setPrompt(p.text, badges, place);
+    },
+    speak() {
+      const p = current(false);
+      const changed = p.kind === "wait" ? said.kind !== "wait" : p.kind !== said.kind || p.text !== said.text;
+      if (p.text && changed) ui.announce(p.text);
+      said = p;
+    },
+  };
+}

@@ -1,0 +1,118 @@
+// The settlement's working: the winning hand split into the sets the engine read (each gold or
+// white dragon marked with what it stood for), and the arithmetic of the win from the engine's
+// own numbers — Xinyu "M = 2 × 2 = 4; each pays 2 × M = 8" (docs/RULES.md §2 Win settlement),
+// Longyan "Self-draw, base 2: the dealer pays 2b = 4, the others b = 2" (§3 Win settlement).
+// Nothing is decided here: the factors are the engine's multipliers, base and payments.
+
+import { t, tileName, addStrings } from "../i18n/i18n.js";
+import { tileElement } from "../art/tiles.js";
+import { el } from "../shell/dom.js";
+
+addStrings({
+  en: {
+    "sd.reading": "Read as", "sd.as": "as {tile}",
+    "sd.group.pair": "pair", "sd.group.pong": "pong", "sd.group.chow": "chow", "sd.group.golds": "three golds", "sd.group.kong": "kong",
+    "sd.m": "M = {product}", "sd.each": "each pays {factor}M = {amount}", "sd.eachPlain": "each pays {amount}",
+    "sd.pays": "{seat} pays {amount}",
+    "sd.comma": ", ", "sd.colon": ": ", "sd.semi": "; ", "sd.discarderPays": "{seat} (discarder) pays {amount}",
+    "sd.base": "{category}, base {b}", "sd.fixed": "{category}, fixed table",
+    "sd.dealerPays": "the dealer pays {amount}", "sd.othersPay": "the others {amount}", "sd.allPay": "each pays {amount}",
+  },
+  "zh-Hans": {
+    "sd.reading": "牌型拆分", "sd.as": "当{tile}",
+    "sd.group.pair": "将", "sd.group.pong": "刻", "sd.group.chow": "顺", "sd.group.golds": "三金", "sd.group.kong": "杠",
+    "sd.m": "M = {product}", "sd.each": "每家付 {factor}M = {amount}", "sd.eachPlain": "每家付 {amount}",
+    "sd.pays": "{seat}付 {amount}",
+    "sd.comma": "，", "sd.colon": "：", "sd.semi": "；", "sd.discarderPays": "{seat}（点炮）付 {amount}",
+    "sd.base": "{category}，底分 b = {b}", "sd.fixed": "{category}，固定赔付",
+    "sd.dealerPays": "庄家付 {amount}", "sd.othersPay": "其他人付 {amount}", "sd.allPay": "每家付 {amount}",
+  },
+  "zh-Hant": {
+    "sd.reading": "牌型拆分", "sd.as": "當{tile}",
+    "sd.group.pair": "將", "sd.group.pong": "刻", "sd.group.chow": "順", "sd.group.golds": "三金", "sd.group.kong": "槓",
+    "sd.m": "M = {product}", "sd.each": "每家付 {factor}M = {amount}", "sd.eachPlain": "每家付 {amount}",
+    "sd.pays": "{seat}付 {amount}",
+    "sd.comma": "，", "sd.colon": "：", "sd.semi": "；", "sd.discarderPays": "{seat}（點炮）付 {amount}",
+    "sd.base": "{category}，底分 b = {b}", "sd.fixed": "{category}，固定賠付",
+    "sd.dealerPays": "莊家付 {amount}", "sd.othersPay": "其他人付 {amount}", "sd.allPay": "每家付 {amount}",
+  },
+});
+
+/** The sets of the engine's reading, each a small row of tiles; stand-ins marked "as 3p". */
+export function readingRow(win, gold) {
+  const reading = win.reading;
+  if (!reading || !reading.groups?.length) return null;
+  const row = el("div", { class: "reading", "aria-label": t("sd.reading") });
+  row.append(el("span", { class: "reading-label", text: t("sd.reading") }));
+  for (const group of reading.groups) {
+    const box = el("span", { class: `set set-${group.type}` });
+    const tiles = el("span", { class: "set-tiles" });
+    group.tiles.forEach((code, i) => {
+      const as = group.as?.[i];
+      const standIn = as && as !== code;
+      const cell = el("span", { class: standIn ? "cell stand-in" : "cell" });
+      const c = tileElement(code, 22, code === gold ? "gold" : "");
+      c.setAttribute("role", "img");
+      c.setAttribute("aria-label", standIn ? `${tileName(code)} ${t("sd.as", { tile: tileName(as) })}` : tileName(code));
+      cell.append(c);
+      if (standIn) cell.append(el("small", { class: "as", text: t("sd.as", { tile: tileName(as) }) }));
+      tiles.append(cell);
+    });
+    box.append(tiles, el("small", { class: "set-name", text: t(`sd.group.${group.type}`) }));
+    row.append(box);
+  }
+  return row;
+}
+
+/** The arithmetic line of one win, from its multipliers / base and the result's payments. */
+export function arithmeticLine(win, state, names) {
+  const result = state.result;
+  const paid = result.payments.filter((p) => p.reason === "win" && p.to === win.seat);
+  if (!paid.length) return "";
+  if (state.variant === "xinyu") {
+    const factors = (win.pattern_multipliers || []).map(([, m]) => m);
+    const m = win.multiplier;
+    const product = factors.length > 1 ? `${factors.join(" × ")} = ${m}` : String(m);
+    const amounts = new Set(paid.map((p) => p.amount));
+    let pays;
+    if (amounts.size === 1 && paid.length > 1) {
+      const amount = paid[0].amount;
+      pays = amount % m === 0 ? t("sd.each", { factor: times(amount / m), amount }) : t("sd.eachPlain", { amount });
+    } else {
+      pays = paid.map((p) => t("sd.pays", { seat: names[p.from], amount: p.amount })).join(t("sd.comma"));
+    }
+    return `${t("sd.m", { product })}${t("sd.semi")}${pays}`;
+  }
+  const category = t(`cat.${win.category}`);
+  const b = win.base;
+  const inB = (amount) => (b && amount % b === 0 ? `${times(amount / b, "")}b = ${amount}` : String(amount));
+  const head = b ? t("sd.base", { category, b }) : t("sd.fixed", { category });
+  const show = b ? inB : String;
+  const dealer = state.dealer;
+  const discarder = result.discarder;
+  const fromDealer = paid.find((p) => p.from === dealer && p.from !== discarder);
+  const fromDiscarder = paid.find((p) => p.from === discarder);
+  const others = paid.filter((p) => p !== fromDealer && p !== fromDiscarder);
+  const parts = [];
+  const same = (list) => list.length > 0 && list.every((p) => p.amount === list[0].amount);
+  if (!fromDealer && !fromDiscarder && same(others)) parts.push(t("sd.allPay", { amount: show(others[0].amount) }));
+  else {
+    if (fromDealer) parts.push(t("sd.dealerPays", { amount: show(fromDealer.amount) }));
+    if (same(others) && others.length > 1) parts.push(t("sd.othersPay", { amount: show(others[0].amount) }));
+    else for (const p of others) parts.push(t("sd.pays", { seat: names[p.from], amount: show(p.amount) }));
+    if (fromDiscarder) {
+      // what the discarder pays beside what another player in its place pays: "b + 1 = 2"
+      const like = fromDiscarder.from === dealer ? fromDealer : others[0];
+      const extra = like ? fromDiscarder.amount - like.amount : 0;
+      const amount = b && like && extra > 0 && like.amount % b === 0
+        ? `${times(like.amount / b, "")}b + ${extra} = ${fromDiscarder.amount}` : String(fromDiscarder.amount);
+      parts.push(t("sd.discarderPays", { seat: names[fromDiscarder.from], amount }));
+    }
+  }
+  return `${head}${t("sd.colon")}${parts.join(t("sd.comma"))}`;
+}
+
+/** "2 × " before M (or "2" before b); nothing for a factor of 1. */
+function times(k, sep = " × ") {
+  return k === 1 ? "" : `${k}${sep}`;
+}

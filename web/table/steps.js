@@ -1,0 +1,187 @@
+// What a new state's engine events look like and sound like: the narration for the live
+// region, the sounds, and the animations (a discard flying to its place, the drawn tile
+// dropping in, the callouts "碰", "Kong!", the covered discard held face down then turned over,
+// the moments' banners of moments.js); and the seats' names those sentences use.
+
+import { t } from "../i18n/i18n.js";
+import { viewSeat } from "./model.js";
+import { narrate, calloutText } from "./narrate.js";
+import { momentOf, timeoutMoment } from "./moments.js";
+
+/** ctx: {store, ui, renderer, sound, emit, setState, speed, redraw} */
+export function createSteps(ctx) {
+  const { store, ui, renderer, sound, emit, setState, speed, redraw } = ctx;
+  const { view } = store;
+  /** @type {string[]} the last moments shown (for the tests and the curious: steps.moments()) */
+  let shown = [];
+
+  function seatName(seat, s = view.state) {
+    if (!s) return String(seat);
+    if (s.autoplay) return `${t("seat.spectator." + seat)}`;
+    const rel = (seat - viewSeat(s) + 4) % 4;
+    return t(`seat.${rel}`);
+  }
+
+  /** A seat's label for the settlement: name and wind. */
+  function seatLabel(seat, s = view.state) {
+    const wind = s.seat_winds?.[seat];
+    return wind ? `${seatName(seat, s)} (${t("wind." + wind)})` : seatName(seat, s);
+  }
+
+  let pending = null; // events held back behind a covered discard: {handle, run}
+  let bannerFree = 0; // when the banner slot is free again (banners queue, never overlap)
+  let heldUntil = 0; // the table holds still until then (the covered discard face down)
+
+  /**
+   * A new state and its events (origin: where the player's tile left from, on screen;
+   * timeout: the action the decision timer played for the player). Returns how long the page
+   * holds the table still (ms) before the next bot move: the covered discard's time face down.
+   */
+  function applyStep(answer, origin, { timeout = null } = {}) {
+    flush();
+    setState(answer.state);
+    const events = answer.events || [];
+    const now = performance.now();
+    const sp = speed();
+    const s = view.state;
+    // docs/RULES.md "Start of the hand" 2-4: the dealer's first discard lies face down while
+    // others may rob the gold. When nobody can, the engine turns it up in the same step; the
+    // page still shows it face down for a while, then turns it over.
+    const covered = events.find((ev) => ev.type === "discard" && ev.covered);
+    const at = covered ? events.findIndex((ev) => ev.type === "reveal" && ev.seat === covered.seat) : -1;
+    const hold = at > 0 ? coverHold(sp) : 0;
+    const lines = timeout ? [show(timeoutMoment(timeout), now, sp)] : [];
+    lines.push(...play(hold ? events.slice(0, at) : events, events, now, origin, s, hold));
+    if (hold) {
+      const rest = events.slice(at);
+      const run = () => {
+        pending = null;
+        const more = play(rest, events, performance.now(), null, s, 0);
+        if (more.length) ui.announce(more.join(" "));
+        redraw();
+      };
+      pending = { handle: setTimeout(run, hold), run };
+      heldUntil = now + hold;
+    }
+    if (lines.length) ui.announce(lines.join(" "));
+    redraw();
+    return hold;
+  }
+
+  /** How long the table still holds still (ms): the bots wait for it (loop.js). */
+  function held() {
+    return Math.max(0, heldUntil - performance.now());
+  }
+
+  /** The moments of a freshly dealt hand (the gold turned, flower kongs): their sentences. */
+  function dealt() {
+    if (pending) clearTimeout(pending.handle); // a held reveal of the hand before: gone with it
+    pending = null;
+    heldUntil = 0;
+    const s = view.state;
+    const events = s?.events || [];
+    const now = performance.now();
+    const sp = speed();
+    const lines = [];
+    for (const ev of events) {
+      const moment = momentOf(ev, events, s, seatName);
+      if (moment) lines.push(show(moment, now, sp));
+    }
+    return lines;
+  }
+
+  /** Play held-back events now (a new step came before the hold ended). */
+  function flush() {
+    if (!pending) return;
+    clearTimeout(pending.handle);
+    pending.run();
+  }
+
+  /** A moment's banner on the table and its sound; returns its sentence. */
+  function show(moment, now, sp) {
+    sound.play(moment.key === "reveal" ? "reveal" : "moment");
+    const dur = sp.callout * 2;
+    if (dur > 0) {
+      const t0 = Math.max(now, bannerFree);
+      bannerFree = t0 + dur;
+      store.addAnim({ type: "banner", title: moment.title, sub: moment.sub, tile: moment.tile, t0, dur });
+    }
+    shown = [...shown.slice(-19), moment.key];
+    return moment.line;
+  }
+
+  /** The events' sentences, sounds and animations; `hold`: ms a covered discard stays face down. */
+  function play(list, events, now, origin, s, hold) {
+    const lines = [];
+    const sp = speed();
+    const me = viewSeat(s);
+    for (const ev of list) {
+      const line = narrate(ev, s, seatName);
+      const moment = momentOf(ev, events, s, seatName);
+      if (moment) {
+        if (ev.type === "win" && line) lines.push(line);
+        lines.push(show(moment, now, sp));
+      } else if (line) lines.push(line);
+      emit("event", ev);
+      switch (ev.type) {
+        case "discard": {
+          sound.play("discard");
+          const index = s.discards[ev.seat].length - 1;
+          if (sp.fly > 0) {
+            const from = ev.seat === me && origin ? origin : renderer.handScreen(ev.seat);
+            store.addAnim({
+              type: "fly", tile: ev.covered ? null : ev.tile, from, t0: now, dur: sp.fly,
+              to: () => renderer.discardScreen(ev.seat, index), hide: `d${ev.seat}:${index}`,
+            });
+          }
+          if (ev.covered && hold) cover(ev.seat, index, now, hold, sp);
+          break;
+        }
+        case "reveal": {
+          const index = 0; // the covered discard is the dealer's first (docs/RULES.md "Start of the hand")
+          if (!view.anims.some((a) => a.type === "cover" && a.key === `d${ev.seat}:${index}`)) cover(ev.seat, index, now, 0, sp);
+          break;
+        }
+        case "draw":
+          if (ev.seat === me && ev.tile) {
+            sound.play("draw");
+            if (sp.fly > 0) store.addAnim({ type: "draw", t0: now, dur: sp.fly * 1.2 });
+          }
+          break;
+        case "pong":
+        case "kong":
+        case "swim":
+        case "win":
+          sound.play(ev.type === "win" ? "win" : ev.type === "kong" ? "kong" : "claim");
+          if (sp.callout > 0) {
+            store.addAnim({
+              type: "callout", text: calloutText(ev), t0: now, dur: sp.callout * (ev.type === "win" ? 1.6 : 1),
+              at: () => renderer.calloutAt(ev.seat),
+            });
+          }
+          break;
+        case "draw_game":
+          sound.play("draw_game");
+          break;
+        default:
+          break;
+      }
+    }
+    return lines;
+  }
+
+  /** A discard shown face down for `down` ms, then turned over (render.js paints "cover"). */
+  function cover(seat, index, now, down, sp) {
+    const flip = Math.max(0, sp.fly * 1.2);
+    if (down + flip <= 0) return;
+    store.addAnim({ type: "cover", key: `d${seat}:${index}`, t0: now, down, flip, dur: down + flip });
+  }
+
+  return { applyStep, dealt, held, seatName, seatLabel, moments: () => shown };
+}
+
+/** How long the covered first discard stays face down when nobody may rob the gold (ms):
+ * 1.2 s at normal speed, none at "instant". */
+export function coverHold(sp) {
+  return sp.callout * 1.5 + sp.fly; // the flight, then 1.2 s face down at normal speed
+}

@@ -1,0 +1,378 @@
+// analyze.html: a hand typed in the notation (notation.js) or tapped on the palette, the rule set
+// and its options (as the engine lists them), dealer or not, how it wins; each edit asks the
+// engine ("analyze", py_engine/analyzer.py) through the one engine client and draws its answer.
+// The whole input lives in the hash: #v=longyan&h=123m…|gold 5m&dealer=1&win=swim&level=2&o.gold_wild=suited
+import { startEngine } from "../engine/engine.js";
+import { LANGS, LANG_NAMES, matchLang, setLang, t, tileName } from "../i18n/i18n.js";
+import "../i18n/i18n-tutorial.js";
+import { NotationError, formatTiles, parseHand, readTiles } from "../art/notation.js";
+import { markedText } from "../art/mj-hand.js";
+import { tileElement } from "../art/tiles.js";
+import { resultView } from "./analyze-result.js";
+import { postHeight } from "../shell/tutorial-embed.js";
+
+const VARIANTS = ["xinyu", "longyan"];
+const WINS = ["self_draw", "discard", "kong_replacement", "rob_kong", "rob_gold", "swim"];
+const MODES = ["hand", "pong", "kong", "concealed_kong", "flowers", "gold"];
+const SKIP_OPTIONS = new Set(["timer"]); // a decision timer means nothing to a hand on paper
+const BOT_DELAY = 250; // ms an edit stands before the bots' answer is asked (see run)
+const HASH_DELAY = 300; // ms an edit stands before the hash follows it (see writeHashSoon)
+/** @type {(id: string) => any} */
+const $ = (id) => document.getElementById(id);
+
+/** @type {{variant: string, text: string, dealer: boolean, win: string, level: number, options: Record<string, any>, lang: string, theme?: string}} */
+const model = { variant: "xinyu", text: "", dealer: false, win: "self_draw", level: 1, options: {}, lang: "en", theme: "" };
+let catalog = null; // the engine's options: {variants: {name: {options, defaults}}}
+let seq = 0;
+let shown = 0;
+let done = 0; // the last edit whose bots' answer is drawn too
+let waiters = [];
+
+/** The hash -> a model; throws Error naming what could not be read. */
+export function readHash(hash) {
+  const raw = hash.replace(/^#/, "");
+  const m = { ...model, options: {} };
+  if (!raw) return m;
+  let params;
+  try {
+    params = new URLSearchParams(raw);
+    for (const [k] of params) decodeURIComponent(k);
+  } catch (error) {
+    throw new Error(String(error.message || error));
+  }
+  for (const [k, v] of params) {
+    if (k === "v") {
+      if (!VARIANTS.includes(v)) throw new Error(`v=${v}`);
+      m.variant = v;
+    } else if (k === "h") m.text = v;
+    else if (k === "dealer") m.dealer = v === "1";
+    else if (k === "win") {
+      if (!WINS.includes(v)) throw new Error(`win=${v}`);
+      m.win = v;
+    } else if (k === "level") {
+      if (!["1", "2", "3"].includes(v)) throw new Error(`level=${v}`);
+      m.level = Number(v);
+    } else if (k.startsWith("o.")) m.options[k.slice(2)] = v === "true" ? true : v === "false" ? false : /^\d+$/.test(v) ? Number(v) : v;
+    else if (k === "lang" || k === "theme") m[k] = v;
+    else throw new Error(k);
+  }
+  return m;
+}
+
+export function writeHash(m) {
+  const p = new URLSearchParams();
+  p.set("v", m.variant);
+  p.set("h", m.text);
+  if (m.dealer) p.set("dealer", "1");
+  if (m.win !== "self_draw") p.set("win", m.win);
+  if (m.win === "swim") p.set("level", String(m.level));
+  for (const [k, v] of Object.entries(m.options)) p.set(`o.${k}`, String(v));
+  return `#${p.toString()}`;
+}
+
+function option(value, text) {
+  const o = document.createElement("option");
+  o.value = value;
+  o.textContent = text;
+  return o;
+}
+
+function fillSelect(sel, values, label) {
+  const keep = sel.value;
+  sel.replaceChildren(...values.map((v) => option(v, label(v))));
+  if (values.map(String).includes(keep)) sel.value = keep;
+}
+
+function labels() {
+  document.title = `${t("an.title")} · 牌型分析`;
+  $("title").textContent = t("an.title");
+  $("hand-label").textContent = t("an.input");
+  $("hand-help").textContent = t("an.inputHelp");
+  $("variant-label").textContent = t("an.variant");
+  $("dealer-label").textContent = t("an.dealer");
+  $("win-label").textContent = t("an.win");
+  $("level-label").textContent = t("an.level");
+  $("mode-label").textContent = t("an.palette");
+  $("back").textContent = t("an.back");
+  $("clear").textContent = t("an.clear");
+  fillSelect($("variant"), VARIANTS, (v) => t(`variant.${v}`));
+  fillSelect($("win"), WINS, (w) => t(`an.win.${w}`));
+  fillSelect($("level"), [1, 2, 3], (n) => t(`swim.${n}`));
+  fillSelect($("mode"), MODES, (m) => (m === "hand" ? t("an.input") : m === "gold" ? t("pz.gold") : m === "flowers" ? t("alt.flowers", { tiles: "" }).replace(/[:：]\s*$/, "") : t(`action.${m === "concealed_kong" ? "kong" : m}`) + (m === "concealed_kong" ? " (暗)" : "")));
+  fillSelect($("lang"), LANGS, (l) => LANG_NAMES[l]);
+}
+
+function palette() {
+  const box = $("palette");
+  box.replaceChildren();
+  /** @type {[string, number][]} */
+  const suits = [["m", 9], ["p", 9], ["s", 9], ["z", 7], ["f", 8]];
+  for (const [suit, n] of suits) {
+    const group = document.createElement("div");
+    group.className = "suit";
+    for (let i = 1; i <= n; i++) {
+      const code = `${i}${suit}`;
+      const b = document.createElement("button");
+      b.type = "button";
+      b.dataset.tile = code;
+      b.setAttribute("aria-label", tileName(code));
+      b.append(tileElement(code, 26));
+      b.addEventListener("click", () => tap(code));
+      group.append(b);
+    }
+    box.append(group);
+  }
+}
+
+/** A tapped tile goes where the palette's mode says: the hand, a new meld, the flowers or the gold. */
+function tap(code) {
+  const mode = $("mode").value;
+  const parts = model.text.split("|");
+  if (mode === "hand") {
+    let codes = null;
+    try {
+      codes = readTiles(parts[0]).map((x) => x.code);
+    } catch {
+      // a typo in the hand: keep what was typed, add the tile after it
+    }
+    parts[0] = codes ? formatTiles([...codes, code]) : parts[0] + code;
+  }
+  else if (mode === "gold") {
+    const i = parts.findIndex((p, k) => k && p.trim().startsWith("gold"));
+    if (i > 0) parts[i] = `gold ${code}`;
+    else parts.push(`gold ${code}`);
+  } else if (mode === "flowers") {
+    const i = parts.findIndex((p, k) => k && p.trim().startsWith("flower"));
+    if (i > 0) parts[i] = `${parts[i]}${code}`;
+    else parts.push(`flowers ${code}`);
+  } else parts.push(`${mode} ${code}`);
+  setText(parts.join("|"));
+}
+
+function setText(text) {
+  model.text = text;
+  $("hand").value = text;
+  changed();
+}
+
+function queryOf(spec) {
+  return {
+    variant: model.variant, options: model.options, dealer: model.dealer, win: model.win, swim_level: model.level,
+    hand: formatTiles(spec.hand), melds: spec.melds.map((m) => `${m.type} ${m.tile}`),
+    flowers: formatTiles(spec.flowers), gold: spec.gold,
+  };
+}
+
+function showError(text, at, message) {
+  const box = $("hand-error");
+  box.hidden = false;
+  box.replaceChildren(message, " ", markedText(text, at));
+  $("hand").setAttribute("aria-invalid", "true");
+}
+
+function clearError() {
+  $("hand-error").hidden = true;
+  $("hand").removeAttribute("aria-invalid");
+}
+
+/** The span of the text an engine error's tiles point at (the first tile named, in its part). */
+function spanOf(spec, error) {
+  const parts = { hand: ["hand"], meld: ["meld"], flower: ["flower", "hand"], gold: ["gold"], win: ["hand"] }[error.part] || ["hand"];
+  const hits = spec.spans.filter((s) => error.tiles.includes(s.code) && parts.includes(s.part));
+  if (hits.length) return [hits[0].at[0], hits[hits.length - 1].at[1]];
+  return [0, model.text.length];
+}
+
+let hashTimer = 0;
+
+/** The hash follows the input once an edit has stood HASH_DELAY ms (and when the page is left):
+ * history.replaceState costs the browser more than the engine's quick answer does. */
+function writeHashSoon() {
+  clearTimeout(hashTimer);
+  hashTimer = setTimeout(writeHashNow, HASH_DELAY);
+}
+
+function writeHashNow() {
+  clearTimeout(hashTimer);
+  const hash = writeHash(model);
+  if (location.hash !== hash) history.replaceState(null, "", hash);
+}
+
+function changed() {
+  renderOptions(); // first: it drops options the rule set has not, before the query is made
+  run(); // the engine's request goes out now; the page's own updates below overlap its answer
+  $("diagram").setAttribute("tiles", model.text);
+  $("level-box").hidden = model.win !== "swim";
+  writeHashSoon();
+}
+
+async function run() {
+  const my = ++seq;
+  let spec;
+  try {
+    spec = parseHand(model.text);
+    clearError();
+  } catch (error) {
+    if (!(error instanceof NotationError)) throw error;
+    showError(model.text, error.at, t("nt.error", { what: t(error.key, error.vars) }));
+    return settle(my, [], true);
+  }
+  if (!spec.hand.length && !spec.melds.length) return settle(my, [document.createTextNode(t("an.empty"))], true);
+  if (!engine) return;
+  $("status").textContent = t("an.thinking");
+  // first without the bots (the verdict, the settlement, shanten and improving tiles: quick), then
+  // with them (the hard bot's choice and every reason), each drawn when it arrives. The bots'
+  // answer is asked once the edit has stood BOT_DELAY ms: while the reader types, no hard-bot
+  // search of a hand already gone holds the engine from the next edit's first answer.
+  for (const bot of [false, true]) {
+    let answer;
+    if (bot) {
+      await new Promise((resolve) => setTimeout(resolve, BOT_DELAY));
+      if (my !== seq) return;
+    }
+    const t0 = performance.now();
+    try {
+      answer = (await engine.call("analyze", { ...queryOf(spec), bot })).analysis;
+    } catch (error) {
+      if (my !== seq) return;
+      $("status").textContent = t("an.failed", { error: error.message });
+      return settle(my, [], true);
+    }
+    if (my !== seq) return; // a later edit is on its way: this answer is stale
+    if (answer.error) {
+      $("status").textContent = "";
+      const e = answer.error;
+      const vars = { ...e.values, message: e.message, tiles: e.tiles.map(tileName).join(t("alt.sep")) };
+      showError(model.text, spanOf(spec, e), t(`an.err.${e.code}`, vars));
+      return settle(my, [], true);
+    }
+    const full = bot || answer.size === 13;
+    if (full) $("status").textContent = "";
+    const t1 = performance.now();
+    settle(my, resultView(answer, spec.gold), full, { engine: t1 - t0, since: t1 });
+    if (full) return;
+  }
+}
+
+/** Draw an edit's answer; `timing` ({engine: ms of the call, since: when it returned}) goes to
+ * edit()'s waiters as {engine, draw} (the drawing: the answer's nodes built and put in the page). */
+function settle(my, nodes, full = true, timing = null) {
+  if (my !== seq) return;
+  $("result").replaceChildren(...nodes);
+  $("result").dataset.seq = String(my);
+  $("result").dataset.full = String(full);
+  shown = my;
+  if (full) done = my;
+  postHeight("analyze");
+  const ready = waiters.filter((w) => (w.full ? done : shown) >= w.seq);
+  waiters = waiters.filter((w) => !ready.includes(w));
+  const times = timing && { engine: timing.engine, draw: performance.now() - timing.since };
+  for (const w of ready) w.resolve(times);
+}
+
+function renderOptions() {
+  const box = $("options");
+  if (!catalog) return;
+  const v = catalog.variants[model.variant];
+  if (!v) return;
+  for (const k of Object.keys(model.options)) if (!(k in v.options)) delete model.options[k];
+  if (box.dataset.variant === model.variant && box.dataset.lang === model.lang) return;
+  box.dataset.variant = model.variant;
+  box.dataset.lang = model.lang;
+  box.replaceChildren();
+  for (const [name, values] of Object.entries(v.options)) {
+    if (SKIP_OPTIONS.has(name)) continue;
+    const sel = document.createElement("select");
+    sel.id = `opt-${name}`;
+    const text = (x) => (typeof x === "boolean" ? t(x ? "opt.yes" : "opt.no") : t(`opt.${name}.${x}`) === `opt.${name}.${x}` ? String(x) : t(`opt.${name}.${x}`));
+    sel.replaceChildren(...values.map((x) => option(JSON.stringify(x), text(x))));
+    sel.value = JSON.stringify(name in model.options ? model.options[name] : v.defaults[name]);
+    sel.addEventListener("change", () => {
+      const x = JSON.parse(sel.value);
+      if (x === v.defaults[name]) delete model.options[name];
+      else model.options[name] = x;
+      changed();
+    });
+    const label = document.createElement("label");
+    label.append(t(`opt.${name}`), " ", sel);
+    box.append(label);
+  }
+}
+
+function notice(text) {
+  const n = $("notice");
+  n.hidden = !text;
+  n.textContent = text || "";
+}
+
+function start() {
+  let m;
+  try {
+    m = readHash(location.hash);
+  } catch (error) {
+    m = { ...model, options: {} };
+    notice(t("an.badHash", { what: error.message }));
+  }
+  Object.assign(model, m);
+  const lang = matchLang(m.lang) || matchLang(navigator.language) || "en";
+  model.lang = lang;
+  setLang(lang);
+  if (m.theme === "dark" || (m.theme !== "light" && matchMedia("(prefers-color-scheme: dark)").matches)) document.documentElement.classList.add("dark");
+  labels();
+  palette();
+  $("lang").value = lang;
+  $("hand").value = model.text;
+  $("variant").value = model.variant;
+  $("dealer").checked = model.dealer;
+  $("win").value = model.win;
+  $("level").value = String(model.level);
+  $("hand").addEventListener("input", () => {
+    model.text = $("hand").value;
+    changed();
+  });
+  $("variant").addEventListener("change", () => { model.variant = $("variant").value; changed(); });
+  $("dealer").addEventListener("change", () => { model.dealer = $("dealer").checked; changed(); });
+  $("win").addEventListener("change", () => { model.win = $("win").value; changed(); });
+  $("level").addEventListener("change", () => { model.level = Number($("level").value); changed(); });
+  $("lang").addEventListener("change", () => {
+    model.lang = $("lang").value;
+    setLang(model.lang);
+    labels();
+    palette();
+    changed();
+  });
+  $("back").addEventListener("click", () => {
+    const parts = model.text.split("|");
+    parts[0] = parts[0].replace(/(\d*)\d([mpszf])\s*$/, (_, rest, suit) => (rest ? rest + suit : ""));
+    setText(parts.join("|"));
+  });
+  $("clear").addEventListener("click", () => setText(""));
+  changed();
+}
+
+let engine = null;
+start();
+addEventListener("pagehide", writeHashNow);
+const client = startEngine();
+$("status").textContent = t("an.loading");
+client.ready.then(async () => {
+  catalog = (await client.call("options")).options;
+  engine = client;
+  $("status").textContent = "";
+  changed();
+}, (error) => {
+  $("status").textContent = t("an.failed", { error: error.message });
+});
+
+// For embedding sites and the tests: edit(text) resolves once that edit's answer is drawn.
+/** @type {any} */ (window).analyzer = {
+  ready: client.ready.then(() => new Promise((resolve) => { const w = () => (catalog ? resolve() : setTimeout(w, 20)); w(); })),
+  /** Set the hand; resolves once its first answer is drawn ({full: true}: once the bots' answer is),
+   * with that answer's timing ({engine, draw} in ms; null for an answer the engine was not asked). */
+  edit(text, { full = false } = {}) {
+    setText(text);
+    const target = seq;
+    return new Promise((resolve) => ((full ? done : shown) >= target ? resolve() : waiters.push({ seq: target, full, resolve })));
+  },
+  model: () => ({ ...model, options: { ...model.options } }),
+};

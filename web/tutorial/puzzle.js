@@ -1,0 +1,233 @@
+// puzzle.html: "what would you discard?" The project's sets (puzzles/<variant>.json) or a puzzle
+// from the link: #set=longyan&n=3, or #p=<base64url JSON {position, note?}> (an author's own; the
+// engine's choice is its answer). The engine ("puzzle", py_engine/puzzles.py) gives the moment's
+// choices; once the reader chooses, every choice is shown ranked with its one-line reason.
+import { startEngine } from "../engine/engine.js";
+import { LANGS, LANG_NAMES, getLang, matchLang, setLang, t, tileName, label } from "../i18n/i18n.js";
+import "../i18n/i18n-tutorial.js";
+import { el } from "../shell/dom.js";
+import { tileElement } from "../art/tiles.js";
+import { actionName, choicesTable, tileRow } from "./tutorial-view.js";
+import { postHeight } from "../shell/tutorial-embed.js";
+
+/** @type {(id: string) => any} */
+const $ = (id) => document.getElementById(id);
+const SETS = ["xinyu", "longyan"];
+const state = { set: "xinyu", n: 0, puzzles: [], custom: null, solved: null, picked: null };
+const sets = {};
+let engine = null;
+let seq = 0;
+
+/** base64url JSON -> value; throws on anything else. */
+export function fromBase64url(text) {
+  const b64 = text.replace(/-/g, "+").replace(/_/g, "/");
+  const bytes = Uint8Array.from(atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4)), (c) => c.charCodeAt(0));
+  return JSON.parse(new TextDecoder().decode(bytes));
+}
+
+export function toBase64url(value) {
+  const bytes = new TextEncoder().encode(JSON.stringify(value));
+  let s = "";
+  for (const b of bytes) s += String.fromCharCode(b);
+  return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function readHash() {
+  const p = new URLSearchParams(location.hash.replace(/^#/, ""));
+  if (p.get("lang")) state.lang = p.get("lang");
+  if (p.get("theme")) state.theme = p.get("theme");
+  if (p.has("p")) {
+    const custom = fromBase64url(p.get("p"));
+    if (!custom || typeof custom !== "object" || !custom.position || typeof custom.position !== "object") throw new Error("p");
+    state.custom = { id: "custom", note: custom.note || null, position: custom.position, answer: null };
+    return;
+  }
+  const set = p.get("set") || "xinyu";
+  if (!SETS.includes(set)) throw new Error(`set=${set}`);
+  state.set = set;
+  const n = Number(p.get("n") || "1");
+  if (!Number.isInteger(n) || n < 1) throw new Error(`n=${p.get("n")}`);
+  state.n = n - 1;
+}
+
+function writeHash() {
+  if (state.custom) return;
+  history.replaceState(null, "", `#set=${state.set}&n=${state.n + 1}`);
+}
+
+async function loadSet(name) {
+  if (!sets[name]) {
+    const r = await fetch(`./puzzles/${name}.json`);
+    if (!r.ok) throw new Error(`puzzles/${name}.json: HTTP ${r.status}`);
+    sets[name] = (await r.json()).puzzles;
+  }
+  return sets[name];
+}
+
+function current() {
+  return state.custom || state.puzzles[state.n];
+}
+
+function labels() {
+  document.title = `${t("pz.title")} · 打哪张？`;
+  $("title").textContent = t("pz.title");
+  $("set-label").textContent = t("pz.set");
+  $("prev").textContent = t("pz.prev");
+  $("next").textContent = t("pz.next");
+  $("retry").textContent = t("pz.retry");
+  $("prompt").textContent = t("pz.choose");
+  const options = SETS.map((v) => el("option", { value: v, text: t(`variant.${v}`) }));
+  if (state.custom) options.unshift(el("option", { value: "custom", text: t("pz.custom") }));
+  $("set").replaceChildren(...options);
+  $("set").value = state.custom ? "custom" : state.set;
+  $("lang").replaceChildren(...LANGS.map((l) => el("option", { value: l, text: LANG_NAMES[l] })));
+  $("lang").value = getLang();
+}
+
+function drawMoment(p, s) {
+  const lang = getLang();
+  $("counter").textContent = state.custom ? "" : t("pz.of", { n: state.n + 1, total: state.puzzles.length });
+  $("note").textContent = p.note ? p.note[lang] || p.note.en : t("pz.title");
+  const facts = [t(s.seat === s.dealer ? "pz.dealer" : "pz.notDealer"), t("pz.tilesLeft", { n: s.tiles_left })];
+  $("facts").textContent = facts.join(" · ");
+  const discards = el("div", { class: "help" }, el("span", { text: `${label("pz.discards")}` }));
+  let any = false;
+  s.discards.forEach((row, seat) => {
+    const tiles = row.map((d) => d.tile).filter(Boolean);
+    if (!tiles.length) return;
+    any = true;
+    discards.append(el("div", {}, `${t("an.seat", { n: seat + 1 })}${seat === s.seat ? ` (${t("an.you")})` : ""}: `, tileRow(tiles, { size: 18, gold: s.gold })));
+  });
+  $("discards").replaceChildren(...(any ? [discards] : []));
+  const hand = [...s.hand];
+  const melds = s.melds.flatMap((m) => ["|", ...(m.tiles || [m.tile, m.tile, m.tile])]);
+  const extra = [...(s.flowers.length ? ["|", ...s.flowers] : []), ...(s.gold ? ["|", s.gold] : [])];
+  $("hand").replaceChildren(tileRow([...hand, ...melds, ...extra], { size: 40, gold: s.gold }));
+  if (s.gold) $("hand").append(el("span", { class: "help", text: ` ${label("pz.gold")}${tileName(s.gold)}` }));
+  // the choices: every action the engine lists, tiles as tiles, the rest as words
+  const buttons = s.rows.map((r) => {
+    const b = el("button", { type: "button", class: r.action.startsWith("discard ") ? "" : "text", "data-action": r.action,
+      "aria-label": actionName(r.action), title: actionName(r.action), onclick: () => choose(r.action) });
+    if (r.action.startsWith("discard ")) b.append(tileElement(r.tile, 40, r.tile === s.gold ? "gold" : ""));
+    else b.textContent = actionName(r.action);
+    return b;
+  });
+  $("choices").replaceChildren(...buttons);
+}
+
+function choose(action) {
+  const p = current();
+  const s = state.solved;
+  state.picked = action;
+  const answer = p.answer || s.choice;
+  const right = action === answer;
+  const lang = getLang();
+  const verdict = el("p", { class: right ? "right" : "wrong", "data-right": String(right),
+    text: right ? t("pz.right", { action: actionName(action) }) : t("pz.wrong", { action: actionName(action), answer: actionName(answer) }) });
+  $("verdict").replaceChildren(verdict, el("h2", { text: t("pz.ranked") }),
+    choicesTable(s.rows, { lang, gold: s.gold, mark: action, answer }));
+  for (const b of $("choices").querySelectorAll("button")) b.disabled = true;
+  $("retry").hidden = false;
+  postHeight("puzzle");
+}
+
+async function show() {
+  const my = ++seq;
+  const p = current();
+  $("verdict").replaceChildren();
+  $("retry").hidden = true;
+  $("choices").replaceChildren();
+  if (!p) return;
+  writeHash();
+  if (!engine) {
+    $("status").textContent = t("an.loading");
+    return;
+  }
+  $("status").textContent = t("an.thinking");
+  try {
+    const { puzzle } = await engine.call("puzzle", { position: p.position });
+    if (my !== seq) return;
+    state.solved = puzzle;
+    $("status").textContent = "";
+    drawMoment(p, puzzle);
+  } catch (error) {
+    if (my !== seq) return;
+    $("status").textContent = "";
+    notice(t("pz.badHash", { what: error.message }));
+    if (state.custom) {
+      state.custom = null;
+      state.puzzles = await loadSet(state.set);
+      labels();
+      return show();
+    }
+  }
+  postHeight("puzzle");
+}
+
+function notice(text) {
+  $("notice").hidden = !text;
+  $("notice").textContent = text || "";
+}
+
+async function start() {
+  try {
+    readHash();
+  } catch (error) {
+    state.custom = null;
+    state.n = 0;
+    notice(t("pz.badHash", { what: error.message }));
+  }
+  const lang = matchLang(state.lang) || matchLang(navigator.language) || "en";
+  setLang(lang);
+  if (state.theme === "dark" || (state.theme !== "light" && matchMedia("(prefers-color-scheme: dark)").matches)) document.documentElement.classList.add("dark");
+  if (!$("notice").hidden) notice(t("pz.badHash", { what: $("notice").textContent.match(/\((.*)\)/)?.[1] || "" }));
+  labels();
+  state.puzzles = await loadSet(state.set);
+  if (state.n >= state.puzzles.length) state.n = 0;
+  $("set").addEventListener("change", async () => {
+    const v = $("set").value;
+    if (v === "custom") return;
+    state.custom = null;
+    state.set = v;
+    state.n = 0;
+    state.puzzles = await loadSet(v);
+    labels();
+    show();
+  });
+  $("lang").addEventListener("change", () => {
+    setLang($("lang").value);
+    labels();
+    if (state.solved) drawMoment(current(), state.solved);
+    if (state.picked && !$("retry").hidden) choose(state.picked);
+  });
+  $("prev").addEventListener("click", () => step(-1));
+  $("next").addEventListener("click", () => step(1));
+  $("retry").addEventListener("click", () => show());
+  show();
+}
+
+function step(d) {
+  if (state.custom) {
+    state.custom = null;
+    labels();
+  } else state.n = (state.n + d + state.puzzles.length) % state.puzzles.length;
+  show();
+}
+
+const client = startEngine();
+const started = start();
+client.ready.then(async () => {
+  await started;
+  engine = client;
+  show();
+}, (error) => {
+  $("status").textContent = t("an.failed", { error: error.message });
+});
+
+// For tests and embedding sites: the puzzle on show and a way to answer it.
+/** @type {any} */ (window).puzzles = {
+  ready: client.ready.then(() => started).then(() => new Promise((resolve) => { const w = () => (state.solved ? resolve() : setTimeout(w, 20)); w(); })),
+  current: () => ({ id: current()?.id, answer: current()?.answer, choice: state.solved?.choice, rows: state.solved?.rows.map((r) => r.action) }),
+  choose,
+  link: (position, note) => `#p=${toBase64url({ position, note })}`,
+};
