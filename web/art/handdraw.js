@@ -52,8 +52,11 @@ function paintPanel(ctx, layout, theme) {
   ctx.fill();
 }
 
+// `script` (each drawing's last argument, optional): the faces' characters, "hans" 万东发 or "hant"
+// 萬東發 (tiles.js scriptOf(lang)); a diagram in another language than the page's passes its own.
+
 /** A <canvas> with the diagram, crisp at the device's pixel ratio. */
-export function handCanvas(spec, w, theme = "transparent") {
+export function handCanvas(spec, w, theme = "transparent", script = undefined) {
   const layout = layoutHand(spec, w);
   const dpr = window.devicePixelRatio || 1;
   const canvas = document.createElement("canvas");
@@ -64,12 +67,12 @@ export function handCanvas(spec, w, theme = "transparent") {
   const ctx = canvas.getContext("2d");
   ctx.scale(dpr, dpr);
   paintPanel(ctx, layout, theme);
-  for (const tile of layout.tiles) drawTile(ctx, tile.code, tile.x, tile.y, w, dpr, tile.look);
+  for (const tile of layout.tiles) drawTile(ctx, tile.code, tile.x, tile.y, w, dpr, tile.look, 0, script);
   return canvas;
 }
 
 /** The diagram as an SVG document (text), painted by the same tile painters. */
-export function handSVG(spec, w, theme = "transparent", title = "") {
+export function handSVG(spec, w, theme = "transparent", title = "", script = undefined) {
   const layout = layoutHand(spec, w);
   const ctx = new SvgContext();
   paintPanel(ctx, layout, theme);
@@ -77,21 +80,21 @@ export function handSVG(spec, w, theme = "transparent", title = "") {
     ctx.save();
     ctx.translate(tile.x, tile.y);
     ctx.scale(w / 60, w / 60);
-    paintTile(ctx, tile.code, tile.look, w);
+    paintTile(ctx, tile.code, tile.look, w, script);
     ctx.restore();
   }
   return ctx.toSVG(layout.width, layout.height, title);
 }
 
 /** A PNG (Blob) of the diagram at `scale` × its css size. */
-export function handPNG(spec, w, theme = "transparent", scale = 2) {
+export function handPNG(spec, w, theme = "transparent", scale = 2, script = undefined) {
   const layout = layoutHand(spec, w * scale);
   const canvas = document.createElement("canvas");
   canvas.width = Math.round(layout.width);
   canvas.height = Math.round(layout.height);
   const ctx = canvas.getContext("2d");
   paintPanel(ctx, layout, theme);
-  for (const tile of layout.tiles) drawTile(ctx, tile.code, tile.x, tile.y, w * scale, 1, tile.look);
+  for (const tile of layout.tiles) drawTile(ctx, tile.code, tile.x, tile.y, w * scale, 1, tile.look, 0, script);
   return new Promise((resolve) => canvas.toBlob(resolve, "image/png"));
 }
 

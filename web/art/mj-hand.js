@@ -8,6 +8,7 @@
 import { parseHand } from "./notation.js";
 import { THEMES, altText, handCanvas, handPNG, handSVG } from "./handdraw.js";
 import { matchLang, tIn } from "../i18n/i18n.js";
+import { scriptOf } from "./tiles.js";
 
 const STYLE = `
 :host { display: inline-block; vertical-align: middle; max-width: 100%; }
@@ -120,7 +121,8 @@ class MjHand extends HTMLElement {
       return;
     }
     const alt = altText(parsed.spec, lang);
-    const canvas = handCanvas(parsed.spec, w, theme);
+    const script = scriptOf(lang); // the faces follow the diagram's language: 萬 in zh-Hant
+    const canvas = handCanvas(parsed.spec, w, theme, script);
     canvas.setAttribute("role", "img");
     canvas.setAttribute("aria-label", alt);
     canvas.title = alt;
@@ -131,11 +133,11 @@ class MjHand extends HTMLElement {
       const svg = document.createElement("button");
       svg.type = "button";
       svg.textContent = tIn(lang, "dl.svg");
-      svg.addEventListener("click", () => download("hand.svg", new Blob([handSVG(parsed.spec, w, theme, alt)], { type: "image/svg+xml" })));
+      svg.addEventListener("click", () => download("hand.svg", new Blob([handSVG(parsed.spec, w, theme, alt, script)], { type: "image/svg+xml" })));
       const png = document.createElement("button");
       png.type = "button";
       png.textContent = tIn(lang, "dl.png");
-      png.addEventListener("click", async () => download("hand.png", await handPNG(parsed.spec, w, theme)));
+      png.addEventListener("click", async () => download("hand.png", await handPNG(parsed.spec, w, theme, 2, script)));
       row.append(svg, png);
       wrap.append(row);
     }

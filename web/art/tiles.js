@@ -39,17 +39,20 @@ export function scriptOf(lang) {
   return lang === "zh-Hant" ? "hant" : "hans";
 }
 
-/** A canvas holding the tile (face and side) for `code` at `w`×(`w`·TILE_H) css px. */
-export function tileImage(code, w, dpr, look = "") {
+/**
+ * A canvas holding the tile (face and side) for `code` at `w`×(`w`·TILE_H) css px; `script`
+ * (optional) overrides setTileScript's, for a drawing in another language than the page's.
+ */
+export function tileImage(code, w, dpr, look = "", script = tileScript) {
   const pw = Math.max(4, Math.round(w * dpr));
-  const key = `${code}|${pw}|${look}|${tileScript}`;
+  const key = `${code}|${pw}|${look}|${script}`;
   let image = cache.get(key);
   if (image) return image;
   const ph = Math.round(pw * TILE_H);
   image = makeCanvas(pw, ph);
   const ctx = image.getContext("2d");
   ctx.scale(pw / 60, ph / (60 * TILE_H));
-  paintTile(ctx, code, look, pw);
+  paintTile(ctx, code, look, pw, script);
   if (cacheBytes > 64e6) {
     cache.clear(); // a resize storm: start over rather than grow without bound
     cacheBytes = 0;
@@ -65,8 +68,8 @@ export function tileImage(code, w, dpr, look = "") {
  * code: a tile code, or null / "back" for a face-down tile.
  * look: "" | "gold" | "dim" | "hi" (combinations joined with "+").
  */
-export function drawTile(ctx, code, x, y, w, dpr, look = "", angle = 0) {
-  const image = tileImage(code || "back", w, dpr, look);
+export function drawTile(ctx, code, x, y, w, dpr, look = "", angle = 0, script = tileScript) {
+  const image = tileImage(code || "back", w, dpr, look, script);
   // one image pixel per device pixel, on device-pixel boundaries: crisp at any ratio
   const dw = image.width / dpr;
   const dh = image.height / dpr;
