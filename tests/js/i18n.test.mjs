@@ -32,12 +32,12 @@ test("no translation is left empty", () => {
 });
 
 test("the refusal notice says 'not accepted' in all three languages", () => {
-  assert.equal(tIn("en", "err.notAccepted", { message: "x" }), "Not accepted: x");
-  assert.equal(tIn("zh-Hans", "err.notAccepted", { message: "x" }), "未被接受：x");
-  assert.equal(tIn("zh-Hant", "err.notAccepted", { message: "x" }), "未被接受：x");
+  assert.equal(tIn("en", "error.notAccepted", { message: "x" }), "Not accepted: x");
+  assert.equal(tIn("zh-Hans", "error.notAccepted", { message: "x" }), "未被接受：x");
+  assert.equal(tIn("zh-Hant", "error.notAccepted", { message: "x" }), "未被接受：x");
   for (const lang of LANGS) {
-    assert.ok(tIn(lang, "err.invalid", { message: "x" }).startsWith(tIn(lang, "err.notAccepted", { message: "x" })));
-    assert.notEqual(tIn(lang, "err.invalid"), tIn(lang, "err.engine"));
+    assert.ok(tIn(lang, "error.invalid", { message: "x" }).startsWith(tIn(lang, "error.notAccepted", { message: "x" })));
+    assert.notEqual(tIn(lang, "error.invalid"), tIn(lang, "error.engine"));
   }
 });
 

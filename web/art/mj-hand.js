@@ -114,7 +114,7 @@ class MjHand extends HTMLElement {
       const p = document.createElement("p");
       p.className = "error";
       p.setAttribute("role", "alert");
-      p.append(tIn(lang, "nt.error", { what: tIn(lang, error.key, error.vars) }), " ", markedText(text, error.at));
+      p.append(tIn(lang, "notation.error", { what: tIn(lang, error.key, error.vars) }), " ", markedText(text, error.at));
       wrap.append(p);
       root.append(wrap);
       this.removeAttribute("aria-label");
@@ -132,11 +132,11 @@ class MjHand extends HTMLElement {
       row.className = "dl";
       const svg = document.createElement("button");
       svg.type = "button";
-      svg.textContent = tIn(lang, "dl.svg");
+      svg.textContent = tIn(lang, "diagram.downloadSvg");
       svg.addEventListener("click", () => download("hand.svg", new Blob([handSVG(parsed.spec, w, theme, alt, script)], { type: "image/svg+xml" })));
       const png = document.createElement("button");
       png.type = "button";
-      png.textContent = tIn(lang, "dl.png");
+      png.textContent = tIn(lang, "diagram.downloadPng");
       png.addEventListener("click", async () => download("hand.png", await handPNG(parsed.spec, w, theme, 2, script)));
       row.append(svg, png);
       wrap.append(row);

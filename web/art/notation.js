@@ -34,22 +34,22 @@ export function readTiles(text, offset = 0) {
     if (c >= "0" && c <= "9") {
       digits.push(i);
     } else if (c in MAX_DIGIT) {
-      if (!digits.length) throw new NotationError("nt.suitAlone", { suit: c }, [offset + i, offset + i + 1]);
+      if (!digits.length) throw new NotationError("notation.suitAlone", { suit: c }, [offset + i, offset + i + 1]);
       for (const d of digits) {
         const n = Number(text[d]);
         if (n < 1 || n > MAX_DIGIT[c]) {
-          throw new NotationError("nt.badTile", { tile: `${n}${c}` }, [offset + d, offset + d + 1]);
+          throw new NotationError("notation.badTile", { tile: `${n}${c}` }, [offset + d, offset + d + 1]);
         }
         out.push({ code: `${n}${c}`, at: [offset + d, offset + i + 1] });
       }
       digits = [];
     } else if (c === " " || c === "\t" || c === ",") {
-      if (digits.length) throw new NotationError("nt.noSuit", { digits: digitsText(text, digits) }, span(digits, offset));
+      if (digits.length) throw new NotationError("notation.noSuit", { digits: digitsText(text, digits) }, span(digits, offset));
     } else {
-      throw new NotationError("nt.badChar", { char: c }, [offset + i, offset + i + 1]);
+      throw new NotationError("notation.badChar", { char: c }, [offset + i, offset + i + 1]);
     }
   }
-  if (digits.length) throw new NotationError("nt.noSuit", { digits: digitsText(text, digits) }, span(digits, offset));
+  if (digits.length) throw new NotationError("notation.noSuit", { digits: digitsText(text, digits) }, span(digits, offset));
   return out;
 }
 
@@ -85,29 +85,29 @@ export function parseHand(text) {
       }
       return;
     }
-    if (!body) throw new NotationError("nt.emptyPart", {}, [offset, offset + Math.max(1, part.length)]);
+    if (!body) throw new NotationError("notation.emptyPart", {}, [offset, offset + Math.max(1, part.length)]);
     const word = body.split(/\s+/, 1)[0];
     const restAt = offset + lead + word.length;
     const rest = part.slice(restAt - offset);
     const tiles = readTiles(rest, restAt);
     if (MELD_TYPES.includes(word)) {
-      if (tiles.length !== 1) throw new NotationError("nt.meldOneTile", { meld: word }, at);
-      if (tiles[0].code[1] === "f") throw new NotationError("nt.meldFlower", { tile: tiles[0].code }, tiles[0].at);
+      if (tiles.length !== 1) throw new NotationError("notation.meldOneTile", { meld: word }, at);
+      if (tiles[0].code[1] === "f") throw new NotationError("notation.meldFlower", { tile: tiles[0].code }, tiles[0].at);
       result.melds.push({ type: word, tile: tiles[0].code });
       result.spans.push({ ...tiles[0], part: "meld" });
     } else if (word === "flowers" || word === "flower") {
       for (const t of tiles) {
-        if (t.code[1] !== "f") throw new NotationError("nt.notFlower", { tile: t.code }, t.at);
+        if (t.code[1] !== "f") throw new NotationError("notation.notFlower", { tile: t.code }, t.at);
         result.flowers.push(t.code);
         result.spans.push({ ...t, part: "flower" });
       }
     } else if (word === "gold") {
-      if (tiles.length !== 1) throw new NotationError("nt.goldOneTile", {}, at);
-      if (result.gold) throw new NotationError("nt.twoGolds", {}, at);
+      if (tiles.length !== 1) throw new NotationError("notation.goldOneTile", {}, at);
+      if (result.gold) throw new NotationError("notation.twoGolds", {}, at);
       result.gold = tiles[0].code;
       result.spans.push({ ...tiles[0], part: "gold" });
     } else {
-      throw new NotationError("nt.badPart", { part: word }, [offset + lead, offset + lead + word.length]);
+      throw new NotationError("notation.badPart", { part: word }, [offset + lead, offset + lead + word.length]);
     }
   });
   return result;

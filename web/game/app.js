@@ -190,7 +190,7 @@ function engineFault(error) {
   if (error.kind === "stale") return; // an older match's answer: nothing to report
   store.fail();
   timer.stop();
-  ui.showError(t("err.engine", { message: error.message }));
+  ui.showError(t("error.engine", { message: error.message }));
   sound.play("error");
   emit("error", { message: error.message, kind: error.kind || "engine" });
   resolveIdle();
@@ -200,7 +200,7 @@ function engineFault(error) {
  * A refusal of what was asked (kind "invalid": bad input, not an engine failure) is a notice;
  * `key` says what happens next (err.invalid: a normal game was started instead).
  */
-function notAccepted(error, key = "err.notAccepted") {
+function notAccepted(error, key = "error.notAccepted") {
   notice([t(key, { message: error.message })]);
   emit("error", { message: error.message, kind: "invalid" });
 }
@@ -241,13 +241,13 @@ async function startMatch(args, { fromError = false } = {}) {
   } catch (error) {
     if (error.kind === "stale") return view.state; // another match started meanwhile
     if (request.position && error.kind !== "engine") {
-      notice([t("err.position", { message: error.message })]);
+      notice([t("error.position", { message: error.message })]);
       delete request.position;
       return startMatch(request);
     }
     if (error.kind === "invalid") {
       // a bad option or level from an embedding page: say it was not accepted and play the defaults
-      notAccepted(error, "err.invalid");
+      notAccepted(error, "error.invalid");
       const variants = variantsOf(catalog);
       return startMatch({ variant: variants.includes(request.variant) ? request.variant : variants[0] });
     }
@@ -322,19 +322,19 @@ function setState(state) {
 
 function updateStatus() {
   const s = view.state;
-  document.title = `${t("title")} · ${t("variant." + (s?.variant || settings.variant))}`;
+  document.title = `${t("game.title")} · ${t("variant." + (s?.variant || settings.variant))}`;
   if (!s) {
     ui.setStatus(t("variant." + settings.variant));
     return;
   }
-  let text = `${t("variant." + s.variant)} · ${t("handOf", { n: s.match.hand_number + 1, total: s.match.hands })}`;
-  if (s.autoplay) text += ` · ${t("autoplay")}`;
+  let text = `${t("variant." + s.variant)} · ${t("table.handOf", { n: s.match.hand_number + 1, total: s.match.hands })}`;
+  if (s.autoplay) text += ` · ${t("game.autoplay")}`;
   ui.setStatus(text);
 }
 
 function announceHand() {
   const s = view.state;
-  const line = t("ev.newHand", { n: s.match.hand_number + 1, total: s.match.hands, dealer: steps.seatName(s.dealer) });
+  const line = t("narration.newHand", { n: s.match.hand_number + 1, total: s.match.hands, dealer: steps.seatName(s.dealer) });
   ui.announce([line, ...steps.dealt()].join(" ")); // and the deal's moments: the gold turned (moments.js)
 }
 
@@ -411,7 +411,7 @@ async function humanAct(action, source = "api", origin = null) {
     store.setBusy(false);
     if (error.kind === "stale") throw error; // a new match started: this move is gone with its match
     if (error.kind === "illegal") {
-      ui.announce(t("err.illegal", { message: error.message }));
+      ui.announce(t("error.illegal", { message: error.message }));
       timer.start();
     } else if (error.kind === "invalid") {
       notAccepted(error); // bad input, not a failed engine: play goes on
@@ -463,7 +463,7 @@ function handOver() {
     redraw();
   }
   if (s.match.is_over) {
-    ui.announce(t("ev.matchOver"));
+    ui.announce(t("narration.matchOver"));
     emit("matchEnd", { scores: s.result.scores, results: s.match.results, state: s });
   }
   resolveIdle();
@@ -567,5 +567,5 @@ M.ready.then(async () => {
 // An error in the page itself must not leave it dead: show it, offer a restart.
 window.addEventListener("error", (e) => {
   if (!e.error) return;
-  ui.showError(t("err.engine", { message: e.message }));
+  ui.showError(t("error.engine", { message: e.message }));
 });

@@ -69,7 +69,7 @@ export function createKeeper({ ui, notice }) {
         ui.closeDialog("resume");
         resolve(answer);
       };
-      ui.dialogs.open("resume", "resume", t("title"), [
+      ui.dialogs.open("resume", "resume", t("game.title"), [
         el("p", { text: t("keep.resume", { variant: t(`variant.${save.variant}`), n: hands[hands.length - 1].number + 1, total: save.match.hands }) }),
       ], [
         el("button", { type: "button", id: "resume-new", text: t("keep.discard"), onclick: () => done(false) }),

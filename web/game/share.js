@@ -31,7 +31,7 @@ export function applyUrl(settings, catalog) {
 
 /** The sentences that report the bad parameters (in the current language). */
 export function problemNotices(/** @type {import("../keep/settings.js").Problem[]} */ problems) {
-  return problems.map((p) => t("err.param", { name: p.name, value: p.value, why: t(`err.why.${p.why}`) }));
+  return problems.map((p) => t("error.param", { name: p.name, value: p.value, why: t(`error.why.${p.why}`) }));
 }
 
 /**

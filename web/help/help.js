@@ -11,22 +11,22 @@ import { readingRow, arithmeticLine } from "../table/settle-detail.js";
 
 addStrings({
   en: {
-    "hx.tiles": "The tiles", "hx.examples": "Worked examples (computed by the game's engine)",
-    "hx.suits": "Suits 1-9", "hx.honors": "Winds and dragons", "hx.flowers": "Flowers (set aside; Longyan: flower kongs)",
-    "hx.seat": "Seat {n}", "hx.dealerSeat": "Seat {n} (dealer)", "hx.wins": "{seat} wins: {category}",
-    "hx.patterns": "Patterns", "hx.deltas": "Scores of the hand", "hx.failed": "The worked examples could not be loaded.",
+    "help.tiles": "The tiles", "help.examples": "Worked examples (computed by the game's engine)",
+    "help.suits": "Suits 1-9", "help.honors": "Winds and dragons", "help.flowers": "Flowers (set aside; Longyan: flower kongs)",
+    "help.seat": "Seat {n}", "help.dealerSeat": "Seat {n} (dealer)", "help.wins": "{seat} wins: {category}",
+    "help.patterns": "Patterns", "help.deltas": "Scores of the hand", "help.failed": "The worked examples could not be loaded.",
   },
   "zh-Hans": {
-    "hx.tiles": "牌", "hx.examples": "算分示例（由游戏引擎算出）",
-    "hx.suits": "万、饼、条 1-9", "hx.honors": "风牌与箭牌", "hx.flowers": "花牌（补花；龙岩：花杠）",
-    "hx.seat": "{n}号位", "hx.dealerSeat": "{n}号位（庄家）", "hx.wins": "{seat}胡：{category}",
-    "hx.patterns": "番型", "hx.deltas": "本局得分", "hx.failed": "算分示例无法加载。",
+    "help.tiles": "牌", "help.examples": "算分示例（由游戏引擎算出）",
+    "help.suits": "万、饼、条 1-9", "help.honors": "风牌与箭牌", "help.flowers": "花牌（补花；龙岩：花杠）",
+    "help.seat": "{n}号位", "help.dealerSeat": "{n}号位（庄家）", "help.wins": "{seat}胡：{category}",
+    "help.patterns": "番型", "help.deltas": "本局得分", "help.failed": "算分示例无法加载。",
   },
   "zh-Hant": {
-    "hx.tiles": "牌", "hx.examples": "算分示例（由遊戲引擎算出）",
-    "hx.suits": "萬、餅、條 1-9", "hx.honors": "風牌與箭牌", "hx.flowers": "花牌（補花；龍岩：花槓）",
-    "hx.seat": "{n}號位", "hx.dealerSeat": "{n}號位（莊家）", "hx.wins": "{seat}胡：{category}",
-    "hx.patterns": "番型", "hx.deltas": "本局得分", "hx.failed": "算分示例無法載入。",
+    "help.tiles": "牌", "help.examples": "算分示例（由遊戲引擎算出）",
+    "help.suits": "萬、餅、條 1-9", "help.honors": "風牌與箭牌", "help.flowers": "花牌（補花；龍岩：花槓）",
+    "help.seat": "{n}號位", "help.dealerSeat": "{n}號位（莊家）", "help.wins": "{seat}胡：{category}",
+    "help.patterns": "番型", "help.deltas": "本局得分", "help.failed": "算分示例無法載入。",
   },
 });
 
@@ -42,10 +42,10 @@ function tile(code, w) {
 
 function chart() {
   const rows = [
-    [t("hx.suits"), null],
+    [t("help.suits"), null],
     ...SUITS.map((suit) => [t(`suit.${suit}`), [1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => `${n}${suit}`)]),
-    [t("hx.honors"), [1, 2, 3, 4, 5, 6, 7].map((n) => `${n}z`)],
-    [t("hx.flowers"), [1, 2, 3, 4, 5, 6, 7, 8].map((n) => `${n}f`)],
+    [t("help.honors"), [1, 2, 3, 4, 5, 6, 7].map((n) => `${n}z`)],
+    [t("help.flowers"), [1, 2, 3, 4, 5, 6, 7, 8].map((n) => `${n}f`)],
   ];
   const box = el("div", { class: "chart" });
   for (const [name, codes] of rows) {
@@ -60,27 +60,27 @@ function chart() {
 }
 
 function example(ex) {
-  const names = [0, 1, 2, 3].map((n) => t(n === ex.dealer ? "hx.dealerSeat" : "hx.seat", { n }));
+  const names = [0, 1, 2, 3].map((n) => t(n === ex.dealer ? "help.dealerSeat" : "help.seat", { n }));
   const state = { variant: ex.variant, dealer: ex.dealer, result: ex.result };
   const box = el("div", { class: "example" });
   for (const win of ex.result.wins) {
-    box.append(el("h4", { text: `${t(`variant.${ex.variant}`)} · ${t("hx.wins", { seat: names[win.seat], category: t(`cat.${win.category}`) })}` }));
+    box.append(el("h4", { text: `${t(`variant.${ex.variant}`)} · ${t("help.wins", { seat: names[win.seat], category: t(`category.${win.category}`) })}` }));
     const row = readingRow(win, ex.gold);
     if (row) {
       for (const meld of win.reading?.melds || []) {
         const set = el("span", { class: "set" }, el("span", { class: "set-tiles" }, ...meld.tiles.map((c) => tile(c, 22))),
-          el("small", { class: "set-name", text: t(`sd.group.${meld.type.includes("kong") ? "kong" : "pong"}`) }));
+          el("small", { class: "set-name", text: t(`settle.detail.group.${meld.type.includes("kong") ? "kong" : "pong"}`) }));
         row.append(set);
       }
       box.append(row);
     }
     if (win.pattern_multipliers?.length) {
-      box.append(el("p", { text: `${label("hx.patterns")}${win.pattern_multipliers.map(([p, m]) => `${t(`pat.${p}`)} ×${m}`).join(" · ")}` }));
+      box.append(el("p", { text: `${label("help.patterns")}${win.pattern_multipliers.map(([p, m]) => `${t(`pattern.${p}`)} ×${m}`).join(" · ")}` }));
     }
     box.append(el("p", { class: "arithmetic", text: arithmeticLine(win, state, names) }));
   }
   const deltas = ex.result.deltas.map((d) => (d > 0 ? `+${d}` : String(d))).join(", ");
-  box.append(el("p", { class: "deltas", text: `${label("hx.deltas")}[${deltas}]` }));
+  box.append(el("p", { class: "deltas", text: `${label("help.deltas")}[${deltas}]` }));
   return box;
 }
 
@@ -97,9 +97,9 @@ async function main() {
     setLang(lang);
     setTileScript(scriptOf(lang));
     const first = section.querySelector("h3");
-    section.insertBefore(el("div", { class: "pictures" }, el("h3", { text: t("hx.tiles") }), chart()), first);
-    section.append(el("h3", { text: t("hx.examples") }));
-    if (!data?.examples) section.append(el("p", { class: "failed", text: t("hx.failed") }));
+    section.insertBefore(el("div", { class: "pictures" }, el("h3", { text: t("help.tiles") }), chart()), first);
+    section.append(el("h3", { text: t("help.examples") }));
+    if (!data?.examples) section.append(el("p", { class: "failed", text: t("help.failed") }));
     else for (const ex of data.examples) section.append(example(ex));
   }
   setLang("en");

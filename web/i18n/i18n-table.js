@@ -19,8 +19,8 @@ addStrings({
     "prompt.thinking": "{seats} is thinking…",
     "prompt.thinking.many": "{seats} are thinking…",
     "prompt.join": ", ", "prompt.lastJoin": " or ", "prompt.seatsJoin": " and ",
-    "tb.short.settings": "Settings", "tb.short.newGame": "New", "tb.short.hints": "Hints",
-    "tb.short.tracker": "Tracker", "tb.short.sound": "Sound", "tb.short.share": "Link", "tb.short.help": "Help",
+    "toolbar.short.settings": "Settings", "toolbar.short.newGame": "New", "toolbar.short.hints": "Hints",
+    "toolbar.short.tracker": "Tracker", "toolbar.short.sound": "Sound", "toolbar.short.share": "Link", "toolbar.short.help": "Help",
   },
   "zh-Hans": {
     "prompt.turn.tap": "轮到你：点一张牌，再点一次打出",
@@ -36,8 +36,8 @@ addStrings({
     "prompt.thinking": "{seats}思考中…",
     "prompt.thinking.many": "{seats}思考中…",
     "prompt.join": "、", "prompt.lastJoin": "或", "prompt.seatsJoin": "和",
-    "tb.short.settings": "设置", "tb.short.newGame": "新比赛", "tb.short.hints": "提示",
-    "tb.short.tracker": "记牌", "tb.short.sound": "声音", "tb.short.share": "链接", "tb.short.help": "帮助",
+    "toolbar.short.settings": "设置", "toolbar.short.newGame": "新比赛", "toolbar.short.hints": "提示",
+    "toolbar.short.tracker": "记牌", "toolbar.short.sound": "声音", "toolbar.short.share": "链接", "toolbar.short.help": "帮助",
   },
   "zh-Hant": {
     "prompt.turn.tap": "輪到你：點一張牌，再點一次打出",
@@ -53,7 +53,7 @@ addStrings({
     "prompt.thinking": "{seats}思考中…",
     "prompt.thinking.many": "{seats}思考中…",
     "prompt.join": "、", "prompt.lastJoin": "或", "prompt.seatsJoin": "和",
-    "tb.short.settings": "設定", "tb.short.newGame": "新比賽", "tb.short.hints": "提示",
-    "tb.short.tracker": "記牌", "tb.short.sound": "聲音", "tb.short.share": "連結", "tb.short.help": "說明",
+    "toolbar.short.settings": "設定", "toolbar.short.newGame": "新比賽", "toolbar.short.hints": "提示",
+    "toolbar.short.tracker": "記牌", "toolbar.short.sound": "聲音", "toolbar.short.share": "連結", "toolbar.short.help": "說明",
   },
 });

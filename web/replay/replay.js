@@ -49,7 +49,7 @@ const shown = new Promise((resolve) => (opened = resolve));
 // --- words -------------------------------------------------------------------------------
 
 function translate() {
-  document.title = `${t("replay.title")} · ${t("title")}`;
+  document.title = `${t("replay.title")} · ${t("game.title")}`;
   controls.back.setAttribute("aria-label", t("replay.back"));
   controls.forward.setAttribute("aria-label", t("replay.forward"));
   controls.play.setAttribute("aria-label", t(at.playing ? "replay.pause" : "replay.play"));

@@ -16,17 +16,17 @@ export class Banner {
   }
 
   showNotice(messages) {
-    this.showBanner("notice", messages, [{ label: t("err.dismiss"), on: () => this.hideBanner() }]);
+    this.showBanner("notice", messages, [{ label: t("error.dismiss"), on: () => this.hideBanner() }]);
   }
 
   showError(message, { restart = true } = {}) {
     const buttons = [];
     if (restart) {
-      buttons.push({ label: t("err.restart"), on: () => this.h.restart(), primary: true, id: "err-restart" });
-      buttons.push({ label: t("err.newMatch"), on: () => this.h.newMatch(true), id: "err-new" });
+      buttons.push({ label: t("error.restart"), on: () => this.h.restart(), primary: true, id: "err-restart" });
+      buttons.push({ label: t("error.newMatch"), on: () => this.h.newMatch(true), id: "err-new" });
     }
     buttons.push({ label: t("boot.reload"), on: () => location.reload(), id: "err-reload" });
-    buttons.push({ label: t("err.dismiss"), on: () => this.hideBanner() });
+    buttons.push({ label: t("error.dismiss"), on: () => this.hideBanner() });
     this.showBanner("error", [message], buttons);
   }
 
@@ -60,9 +60,9 @@ export class QuickCard {
       onclick: () => this.h.quickVariant(v),
     }));
     this.quick.replaceChildren(
-      el("div", { class: "variants", role: "group", "aria-label": t("set.variant") }, buttons),
-      el("p", { text: t("set.startsWhenReady") }),
-      el("button", { type: "button", id: "quick-more", text: t("set.more"), onclick: () => this.h.openSettings() }),
+      el("div", { class: "variants", role: "group", "aria-label": t("settings.variant") }, buttons),
+      el("p", { text: t("settings.startsWhenReady") }),
+      el("button", { type: "button", id: "quick-more", text: t("settings.more"), onclick: () => this.h.openSettings() }),
     );
   }
 

@@ -71,7 +71,7 @@ export function claimItems(s) {
         item.word = t(`claim.${key}`);
         item.tile = key === "rob_gold" ? a.on || s.gold || null : null;
       } else if (win.category) {
-        const category = t(`cat.${win.category}`);
+        const category = t(`category.${win.category}`);
         const what = win.base !== undefined && win.base !== null ? t("claim.base", { category, b: win.base })
           : win.multiplier ? t("claim.m", { category, m: win.multiplier }) : category;
         item.word = t("claim.win", { what });

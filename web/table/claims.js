@@ -49,7 +49,7 @@ export class ClaimButtons {
       const hadFocus = this.actions.contains(document.activeElement);
       const sorted = inOrder(items);
       this.actions.replaceChildren(...sorted.map((item) => this.actionButton(item)));
-      this.actions.setAttribute("aria-label", t("tb.menu"));
+      this.actions.setAttribute("aria-label", t("toolbar.menu"));
       if (hadFocus && this.actions.firstChild) /** @type {HTMLElement} */ (this.actions.firstChild).focus();
     }
     this.fitActions();

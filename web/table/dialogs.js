@@ -80,8 +80,8 @@ export class Dialogs {
       body.push(el("h3", { text: t("share.puzzle") }), el("p", { text: t("share.puzzleText") }), pose.field,
         el("div", { class: "share-row" }, pose.copy, open));
     }
-    this.open("share", "share", t("tb.share"), [...body, status],
-      [el("button", { type: "button", class: "primary", text: t("set.close"), onclick: () => this.close("share") })],
+    this.open("share", "share", t("toolbar.share"), [...body, status],
+      [el("button", { type: "button", class: "primary", text: t("settings.close"), onclick: () => this.close("share") })],
       { onClose: () => this.close("share") });
     moment.field.focus();
     moment.field.select();
@@ -89,8 +89,8 @@ export class Dialogs {
 
   openHelp() {
     const rules = el("a", { href: `./help.html#${getLang()}`, target: "_blank", rel: "noopener", text: t("help.rules") });
-    this.open("help", "help", t("tb.help"), [el("p", { text: t("help") }), el("p", {}, rules)],
-      [el("button", { type: "button", class: "primary", text: t("set.close"), onclick: () => this.close("help") })],
+    this.open("help", "help", t("toolbar.help"), [el("p", { text: t("help.keys") }), el("p", {}, rules)],
+      [el("button", { type: "button", class: "primary", text: t("settings.close"), onclick: () => this.close("help") })],
       { onClose: () => this.close("help") });
   }
 }

@@ -10,7 +10,7 @@ export function calloutText(ev) {
   if (ev.type === "pong") return zh ? "碰" : "Pong!";
   if (ev.type === "kong") return zh ? (lang === "zh-Hant" ? "槓" : "杠") : "Kong!";
   if (ev.type === "swim") return t(`swim.${ev.level}`);
-  if (ev.type === "win") return zh ? `${t("action.win")} · ${t("cat." + ev.category)}` : `${t("cat." + ev.category)}!`;
+  if (ev.type === "win") return zh ? `${t("action.win")} · ${t("category." + ev.category)}` : `${t("category." + ev.category)}!`;
   return "";
 }
 
@@ -21,39 +21,39 @@ export function narrate(ev, s, seatName) {
   const tile = ev.tile ? tileName(ev.tile) : "";
   switch (ev.type) {
     case "draw":
-      if (ev.seat === me && ev.tile && !s.autoplay) return t("ev.draw.you", { tile });
+      if (ev.seat === me && ev.tile && !s.autoplay) return t("narration.draw.you", { tile });
       return "";
     case "flower":
-      return t("ev.flower", { seat, tile });
+      return t("narration.flower", { seat, tile });
     case "flower_kong":
-      return t("ev.flower_kong", { seat, count: ev.count });
+      return t("narration.flower_kong", { seat, count: ev.count });
     case "discard":
-      return ev.covered && !ev.tile ? t("ev.discard.covered", { seat }) : t("ev.discard", { seat, tile });
+      return ev.covered && !ev.tile ? t("narration.discard.covered", { seat }) : t("narration.discard", { seat, tile });
     case "reveal":
-      return t("ev.reveal", { seat, tile });
+      return t("narration.reveal", { seat, tile });
     case "pong":
-      return t("ev.pong", { seat, tile, from: seatName(ev.from, s) });
+      return t("narration.pong", { seat, tile, from: seatName(ev.from, s) });
     case "kong":
-      if (ev.kind === "concealed_kong") return ev.tile ? t("ev.concealed_kong.tile", { seat, tile }) : t("ev.concealed_kong", { seat });
-      if (ev.kind === "added_kong") return t("ev.added_kong", { seat, tile });
-      return t("ev.kong", { seat, tile, from: seatName(ev.from, s) });
+      if (ev.kind === "concealed_kong") return ev.tile ? t("narration.concealed_kong.tile", { seat, tile }) : t("narration.concealed_kong", { seat });
+      if (ev.kind === "added_kong") return t("narration.added_kong", { seat, tile });
+      return t("narration.kong", { seat, tile, from: seatName(ev.from, s) });
     case "pass":
-      return ev.seat === me && !s.autoplay ? t("ev.pass", { seat }) : "";
+      return ev.seat === me && !s.autoplay ? t("narration.pass", { seat }) : "";
     case "swim":
-      return t("ev.swim", { seat, level: t(`swim.${ev.level}`), tile });
+      return t("narration.swim", { seat, level: t(`swim.${ev.level}`), tile });
     case "bonus":
-      return t("ev.bonus", { round: ev.round, tile });
+      return t("narration.bonus", { round: ev.round, tile });
     case "payment":
-      return t("ev.payment", { from: seatName(ev.from, s), to: seatName(ev.to, s), amount: ev.amount, reason: t(`reason.${ev.reason}`) });
+      return t("narration.payment", { from: seatName(ev.from, s), to: seatName(ev.to, s), amount: ev.amount, reason: t(`payment.${ev.reason}`) });
     case "win":
       if (ev.discarder !== null && ev.discarder !== undefined && ev.discarder !== ev.seat) {
-        return t("ev.win.from", { seat, from: seatName(ev.discarder, s), category: t(`cat.${ev.category}`) });
+        return t("narration.win.from", { seat, from: seatName(ev.discarder, s), category: t(`category.${ev.category}`) });
       }
-      return t("ev.win", { seat, category: t(`cat.${ev.category}`) });
+      return t("narration.win", { seat, category: t(`category.${ev.category}`) });
     case "draw_game":
-      return t("ev.draw_game");
+      return t("narration.draw_game");
     case "gold":
-      return t("ev.gold", { tile });
+      return t("narration.gold", { tile });
     default:
       return "";
   }

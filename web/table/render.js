@@ -241,7 +241,7 @@ export class Renderer {
           c.beginPath();
           c.arc(-size * 0.38, y, fs * 0.62, 0, TAU);
           c.fill();
-          text(c, t("dealerShort"), -size * 0.38, y + 0.5, `700 ${Math.round(fs * 0.8)}px ${SANS}`, "#fff");
+          text(c, t("seat.dealerShort"), -size * 0.38, y + 0.5, `700 ${Math.round(fs * 0.8)}px ${SANS}`, "#fff");
         }
         const score = state.scores[seat];
         const d = state.hand_deltas?.[seat] || 0;
@@ -278,12 +278,12 @@ export class Renderer {
       ctx.arc(L.cx, midY + inner * 0.04, r, -Math.PI / 2, -Math.PI / 2 + TAU * frac);
       ctx.stroke();
       text(ctx, String(Math.ceil(left)), L.cx, midY + inner * 0.04, `800 ${Math.round(inner * 0.22)}px ${SANS}`, left < 5 ? "#ffb4a2" : "#fff");
-      text(ctx, `${t("tilesLeft")} ${state.tiles_left}`, L.cx, topY, small, "#d8e8dc");
+      text(ctx, `${t("table.tilesLeft")} ${state.tiles_left}`, L.cx, topY, small, "#d8e8dc");
     } else {
       text(ctx, String(state.tiles_left), L.cx, midY, `800 ${Math.round(inner * 0.3)}px ${SANS}`, "#fff");
-      text(ctx, t("tilesLeft"), L.cx, midY + inner * 0.22, small, "#d8e8dc");
+      text(ctx, t("table.tilesLeft"), L.cx, midY + inner * 0.22, small, "#d8e8dc");
       if (state.match) {
-        text(ctx, t("handOf", { n: state.match.hand_number + 1, total: state.match.hands }), L.cx, topY, small, "#d8e8dc");
+        text(ctx, t("table.handOf", { n: state.match.hand_number + 1, total: state.match.hands }), L.cx, topY, small, "#d8e8dc");
       }
     }
     const dice = state.wall?.dice;
@@ -300,7 +300,7 @@ export class Renderer {
       // the gold's name beside it, at a readable size (the badge on the tile is small here)
       const font = `800 ${Math.max(12, Math.round(fs * 1.05))}px ${SERIF}`;
       ctx.font = font;
-      const label = t("gold.label");
+      const label = t("table.goldLabel");
       text(ctx, label, gx - ctx.measureText(label).width / 2 - gw * 0.25, lowY, font, "#ffd166");
     }
   }

@@ -43,7 +43,7 @@ export class SettingsDialog {
     };
     const check = (current, onchange) => el("input", { type: "checkbox", checked: current, onchange: (e) => onchange(e.target.checked) });
 
-    const variantButtons = el("div", { class: "variants", role: "group", "aria-label": t("set.variant") });
+    const variantButtons = el("div", { class: "variants", role: "group", "aria-label": t("settings.variant") });
     const paintVariants = () => {
       variantButtons.replaceChildren(...variants.map((v) => el("button", {
         type: "button", "data-variant": v, "aria-pressed": String(draft.variant === v), text: t(`variant.${v}`),
@@ -55,12 +55,12 @@ export class SettingsDialog {
       })));
     };
     paintVariants();
-    body.append(el("span", { text: t("set.variant") }), variantButtons);
+    body.append(el("span", { text: t("settings.variant") }), variantButtons);
 
     const paintRules = () => {
       rulesBox.replaceChildren();
       if (!spec) {
-        rulesBox.append(el("p", { class: "note", text: t("set.rulesLoading") }));
+        rulesBox.append(el("p", { class: "note", text: t("settings.rulesLoading") }));
         return;
       }
       const opts = spec.variants[draft.variant]?.options ?? {};
@@ -74,20 +74,20 @@ export class SettingsDialog {
         });
         control.id = id;
         control.dataset.option = name;
-        rulesBox.append(el("label", { for: id, text: t(`opt.${name}`) }), control);
+        rulesBox.append(el("label", { for: id, text: t(`option.${name}`) }), control);
       }
     };
     paintRules();
 
     const handsChoices = [...(spec?.hands ?? [])];
     if (!handsChoices.includes(draft.hands)) handsChoices.push(draft.hands);
-    field("set-hands", "set.hands", select(handsChoices.sort((a, b) => a - b), draft.hands, String, (v) => (draft.hands = v)));
+    field("set-hands", "settings.hands", select(handsChoices.sort((a, b) => a - b), draft.hands, String, (v) => (draft.hands = v)));
     const levels = spec?.levels ?? [draft.level];
-    field("set-level", "set.level", select(levels, draft.level, (v) => t(`level.${v}`), (v) => (draft.level = v)));
-    field("set-autoplay", "set.autoplay", check(draft.autoplay, (v) => (draft.autoplay = v)));
+    field("set-level", "settings.level", select(levels, draft.level, (v) => t(`level.${v}`), (v) => (draft.level = v)));
+    field("set-autoplay", "settings.autoplay", check(draft.autoplay, (v) => (draft.autoplay = v)));
     const seed = el("input", { type: "number", min: "0", step: "1", inputmode: "numeric", value: draft.seed ?? "" });
     seed.addEventListener("input", () => (draft.seed = seed.value === "" ? null : Number(seed.value)));
-    field("set-seed", "set.seed", seed);
+    field("set-seed", "settings.seed", seed);
 
     // These take effect at once, without a new match.
     const live = el("div", { class: "grid" });
@@ -95,11 +95,11 @@ export class SettingsDialog {
       control.id = id;
       live.append(el("label", { for: id, text: t(labelKey) }), control);
     };
-    liveField("set-lang", "set.lang", select(LANGS, getLang(), (v) => LANG_NAMES[v], (v) => this.h.setLang(v)));
-    liveField("set-hints", "set.hints", check(settings.hints, (v) => this.h.setLive({ hints: v })));
-    liveField("set-speed", "set.speed", select(["slow", "normal", "fast", "instant"], settings.speed, (v) => t(`speed.${v}`),
+    liveField("set-lang", "settings.lang", select(LANGS, getLang(), (v) => LANG_NAMES[v], (v) => this.h.setLang(v)));
+    liveField("set-hints", "settings.hints", check(settings.hints, (v) => this.h.setLive({ hints: v })));
+    liveField("set-speed", "settings.speed", select(["slow", "normal", "fast", "instant"], settings.speed, (v) => t(`speed.${v}`),
       (v) => this.h.setLive({ speed: v })));
-    liveField("set-sound", "set.sound", check(!this.muted(), (v) => this.h.setLive({ muted: !v })));
+    liveField("set-sound", "settings.sound", check(!this.muted(), (v) => this.h.setLive({ muted: !v })));
 
     const close = () => {
       this.dialogs.close("settings");
@@ -114,23 +114,23 @@ export class SettingsDialog {
       this.dialogs.close("settings");
       this.h.settingsClosed({ ...draft, daily: true });
     };
-    this.dialogs.open("settings", "settings", t("set.title"), [
-      el("h3", { text: t("set.quick") }), body,
-      el("h3", { text: t("set.rules") }), rulesBox,
-      el("h3", { text: t("set.lang") + " · " + t("set.speed") }), live,
+    this.dialogs.open("settings", "settings", t("settings.title"), [
+      el("h3", { text: t("settings.quick") }), body,
+      el("h3", { text: t("settings.rules") }), rulesBox,
+      el("h3", { text: t("settings.lang") + " · " + t("settings.speed") }), live,
     ], [
-      el("button", { type: "button", id: "set-close", text: t("set.close"), onclick: close }),
+      el("button", { type: "button", id: "set-close", text: t("settings.close"), onclick: close }),
       el("button", { type: "button", id: "set-daily", text: t("keep.daily"), title: t("keep.dailyHint"), onclick: daily }),
-      el("button", { type: "button", id: "set-start", class: "primary", text: t("set.start"), onclick: start }),
+      el("button", { type: "button", id: "set-start", class: "primary", text: t("settings.start"), onclick: start }),
     ], { onClose: close });
     if (focusStart) document.getElementById("set-start")?.focus();
   }
 }
 
 function optionLabel(name, value) {
-  if (typeof value === "boolean") return t(value ? "opt.yes" : "opt.no");
-  if (name === "timer") return value ? t("opt.timer.n", { n: value }) : t("opt.timer.0");
-  const key = `opt.${name}.${value}`;
+  if (typeof value === "boolean") return t(value ? "option.yes" : "option.no");
+  if (name === "timer") return value ? t("option.timer.n", { n: value }) : t("option.timer.0");
+  const key = `option.${name}.${value}`;
   const s = t(key);
   return s === key ? String(value) : s;
 }

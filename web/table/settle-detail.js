@@ -10,31 +10,31 @@ import { el } from "../shell/dom.js";
 
 addStrings({
   en: {
-    "sd.reading": "Read as", "sd.as": "as {tile}",
-    "sd.group.pair": "pair", "sd.group.pong": "pong", "sd.group.chow": "chow", "sd.group.golds": "three golds", "sd.group.kong": "kong",
-    "sd.m": "M = {product}", "sd.each": "each pays {factor}M = {amount}", "sd.eachPlain": "each pays {amount}",
-    "sd.pays": "{seat} pays {amount}",
-    "sd.comma": ", ", "sd.colon": ": ", "sd.semi": "; ", "sd.discarderPays": "{seat} (discarder) pays {amount}",
-    "sd.base": "{category}, base {b}", "sd.fixed": "{category}, fixed table",
-    "sd.dealerPays": "the dealer pays {amount}", "sd.othersPay": "the others {amount}", "sd.allPay": "each pays {amount}",
+    "settle.detail.reading": "Read as", "settle.detail.as": "as {tile}",
+    "settle.detail.group.pair": "pair", "settle.detail.group.pong": "pong", "settle.detail.group.chow": "chow", "settle.detail.group.golds": "three golds", "settle.detail.group.kong": "kong",
+    "settle.detail.m": "M = {product}", "settle.detail.each": "each pays {factor}M = {amount}", "settle.detail.eachPlain": "each pays {amount}",
+    "settle.detail.pays": "{seat} pays {amount}",
+    "settle.detail.comma": ", ", "settle.detail.colon": ": ", "settle.detail.semi": "; ", "settle.detail.discarderPays": "{seat} (discarder) pays {amount}",
+    "settle.detail.base": "{category}, base {b}", "settle.detail.fixed": "{category}, fixed table",
+    "settle.detail.dealerPays": "the dealer pays {amount}", "settle.detail.othersPay": "the others {amount}", "settle.detail.allPay": "each pays {amount}",
   },
   "zh-Hans": {
-    "sd.reading": "牌型拆分", "sd.as": "当{tile}",
-    "sd.group.pair": "将", "sd.group.pong": "刻", "sd.group.chow": "顺", "sd.group.golds": "三金", "sd.group.kong": "杠",
-    "sd.m": "M = {product}", "sd.each": "每家付 {factor}M = {amount}", "sd.eachPlain": "每家付 {amount}",
-    "sd.pays": "{seat}付 {amount}",
-    "sd.comma": "，", "sd.colon": "：", "sd.semi": "；", "sd.discarderPays": "{seat}（点炮）付 {amount}",
-    "sd.base": "{category}，底分 b = {b}", "sd.fixed": "{category}，固定赔付",
-    "sd.dealerPays": "庄家付 {amount}", "sd.othersPay": "其他人付 {amount}", "sd.allPay": "每家付 {amount}",
+    "settle.detail.reading": "牌型拆分", "settle.detail.as": "当{tile}",
+    "settle.detail.group.pair": "将", "settle.detail.group.pong": "刻", "settle.detail.group.chow": "顺", "settle.detail.group.golds": "三金", "settle.detail.group.kong": "杠",
+    "settle.detail.m": "M = {product}", "settle.detail.each": "每家付 {factor}M = {amount}", "settle.detail.eachPlain": "每家付 {amount}",
+    "settle.detail.pays": "{seat}付 {amount}",
+    "settle.detail.comma": "，", "settle.detail.colon": "：", "settle.detail.semi": "；", "settle.detail.discarderPays": "{seat}（点炮）付 {amount}",
+    "settle.detail.base": "{category}，底分 b = {b}", "settle.detail.fixed": "{category}，固定赔付",
+    "settle.detail.dealerPays": "庄家付 {amount}", "settle.detail.othersPay": "其他人付 {amount}", "settle.detail.allPay": "每家付 {amount}",
   },
   "zh-Hant": {
-    "sd.reading": "牌型拆分", "sd.as": "當{tile}",
-    "sd.group.pair": "將", "sd.group.pong": "刻", "sd.group.chow": "順", "sd.group.golds": "三金", "sd.group.kong": "槓",
-    "sd.m": "M = {product}", "sd.each": "每家付 {factor}M = {amount}", "sd.eachPlain": "每家付 {amount}",
-    "sd.pays": "{seat}付 {amount}",
-    "sd.comma": "，", "sd.colon": "：", "sd.semi": "；", "sd.discarderPays": "{seat}（點炮）付 {amount}",
-    "sd.base": "{category}，底分 b = {b}", "sd.fixed": "{category}，固定賠付",
-    "sd.dealerPays": "莊家付 {amount}", "sd.othersPay": "其他人付 {amount}", "sd.allPay": "每家付 {amount}",
+    "settle.detail.reading": "牌型拆分", "settle.detail.as": "當{tile}",
+    "settle.detail.group.pair": "將", "settle.detail.group.pong": "刻", "settle.detail.group.chow": "順", "settle.detail.group.golds": "三金", "settle.detail.group.kong": "槓",
+    "settle.detail.m": "M = {product}", "settle.detail.each": "每家付 {factor}M = {amount}", "settle.detail.eachPlain": "每家付 {amount}",
+    "settle.detail.pays": "{seat}付 {amount}",
+    "settle.detail.comma": "，", "settle.detail.colon": "：", "settle.detail.semi": "；", "settle.detail.discarderPays": "{seat}（點炮）付 {amount}",
+    "settle.detail.base": "{category}，底分 b = {b}", "settle.detail.fixed": "{category}，固定賠付",
+    "settle.detail.dealerPays": "莊家付 {amount}", "settle.detail.othersPay": "其他人付 {amount}", "settle.detail.allPay": "每家付 {amount}",
   },
 });
 
@@ -42,8 +42,8 @@ addStrings({
 export function readingRow(win, gold) {
   const reading = win.reading;
   if (!reading || !reading.groups?.length) return null;
-  const row = el("div", { class: "reading", "aria-label": t("sd.reading") });
-  row.append(el("span", { class: "reading-label", text: t("sd.reading") }));
+  const row = el("div", { class: "reading", "aria-label": t("settle.detail.reading") });
+  row.append(el("span", { class: "reading-label", text: t("settle.detail.reading") }));
   for (const group of reading.groups) {
     const box = el("span", { class: `set set-${group.type}` });
     const tiles = el("span", { class: "set-tiles" });
@@ -53,12 +53,12 @@ export function readingRow(win, gold) {
       const cell = el("span", { class: standIn ? "cell stand-in" : "cell" });
       const c = tileElement(code, 22, code === gold ? "gold" : "");
       c.setAttribute("role", "img");
-      c.setAttribute("aria-label", standIn ? `${tileName(code)} ${t("sd.as", { tile: tileName(as) })}` : tileName(code));
+      c.setAttribute("aria-label", standIn ? `${tileName(code)} ${t("settle.detail.as", { tile: tileName(as) })}` : tileName(code));
       cell.append(c);
-      if (standIn) cell.append(el("small", { class: "as", text: t("sd.as", { tile: tileName(as) }) }));
+      if (standIn) cell.append(el("small", { class: "as", text: t("settle.detail.as", { tile: tileName(as) }) }));
       tiles.append(cell);
     });
-    box.append(tiles, el("small", { class: "set-name", text: t(`sd.group.${group.type}`) }));
+    box.append(tiles, el("small", { class: "set-name", text: t(`settle.detail.group.${group.type}`) }));
     row.append(box);
   }
   return row;
@@ -77,16 +77,16 @@ export function arithmeticLine(win, state, names) {
     let pays;
     if (amounts.size === 1 && paid.length > 1) {
       const amount = paid[0].amount;
-      pays = amount % m === 0 ? t("sd.each", { factor: times(amount / m), amount }) : t("sd.eachPlain", { amount });
+      pays = amount % m === 0 ? t("settle.detail.each", { factor: times(amount / m), amount }) : t("settle.detail.eachPlain", { amount });
     } else {
-      pays = paid.map((p) => t("sd.pays", { seat: names[p.from], amount: p.amount })).join(t("sd.comma"));
+      pays = paid.map((p) => t("settle.detail.pays", { seat: names[p.from], amount: p.amount })).join(t("settle.detail.comma"));
     }
-    return `${t("sd.m", { product })}${t("sd.semi")}${pays}`;
+    return `${t("settle.detail.m", { product })}${t("settle.detail.semi")}${pays}`;
   }
-  const category = t(`cat.${win.category}`);
+  const category = t(`category.${win.category}`);
   const b = win.base;
   const inB = (amount) => (b && amount % b === 0 ? `${times(amount / b, "")}b = ${amount}` : String(amount));
-  const head = b ? t("sd.base", { category, b }) : t("sd.fixed", { category });
+  const head = b ? t("settle.detail.base", { category, b }) : t("settle.detail.fixed", { category });
   const show = b ? inB : String;
   const dealer = state.dealer;
   const discarder = result.discarder;
@@ -95,21 +95,21 @@ export function arithmeticLine(win, state, names) {
   const others = paid.filter((p) => p !== fromDealer && p !== fromDiscarder);
   const parts = [];
   const same = (list) => list.length > 0 && list.every((p) => p.amount === list[0].amount);
-  if (!fromDealer && !fromDiscarder && same(others)) parts.push(t("sd.allPay", { amount: show(others[0].amount) }));
+  if (!fromDealer && !fromDiscarder && same(others)) parts.push(t("settle.detail.allPay", { amount: show(others[0].amount) }));
   else {
-    if (fromDealer) parts.push(t("sd.dealerPays", { amount: show(fromDealer.amount) }));
-    if (same(others) && others.length > 1) parts.push(t("sd.othersPay", { amount: show(others[0].amount) }));
-    else for (const p of others) parts.push(t("sd.pays", { seat: names[p.from], amount: show(p.amount) }));
+    if (fromDealer) parts.push(t("settle.detail.dealerPays", { amount: show(fromDealer.amount) }));
+    if (same(others) && others.length > 1) parts.push(t("settle.detail.othersPay", { amount: show(others[0].amount) }));
+    else for (const p of others) parts.push(t("settle.detail.pays", { seat: names[p.from], amount: show(p.amount) }));
     if (fromDiscarder) {
       // what the discarder pays beside what another player in its place pays: "b + 1 = 2"
       const like = fromDiscarder.from === dealer ? fromDealer : others[0];
       const extra = like ? fromDiscarder.amount - like.amount : 0;
       const amount = b && like && extra > 0 && like.amount % b === 0
         ? `${times(like.amount / b, "")}b + ${extra} = ${fromDiscarder.amount}` : String(fromDiscarder.amount);
-      parts.push(t("sd.discarderPays", { seat: names[fromDiscarder.from], amount }));
+      parts.push(t("settle.detail.discarderPays", { seat: names[fromDiscarder.from], amount }));
     }
   }
-  return `${head}${t("sd.colon")}${parts.join(t("sd.comma"))}`;
+  return `${head}${t("settle.detail.colon")}${parts.join(t("settle.detail.comma"))}`;
 }
 
 /** "2 × " before M (or "2" before b); nothing for a factor of 1. */

@@ -80,7 +80,7 @@ export function settlement(state, { names, onNext, onNewMatch, autoNextIn, extra
     if (reading) box.append(reading);
     // category and patterns, both names, with multipliers or base
     const names2 = el("div", { class: "names" });
-    const cat = bothNames(`cat.${win.category}`);
+    const cat = bothNames(`category.${win.category}`);
     const catValue = win.base !== undefined && win.base !== null
       ? (win.category === "swim_triple" ? t("settle.fixed") : t("settle.base", { b: win.base }))
       : "";
@@ -92,7 +92,7 @@ export function settlement(state, { names, onNext, onNewMatch, autoNextIn, extra
       const list = win.pattern_multipliers || (win.patterns || []).map((p) => [p, null]);
       if (!list.length) pats.append(el("span", { text: t("settle.noPatterns") }));
       for (const [p, mult] of list) {
-        const n2 = bothNames(`pat.${p}`);
+        const n2 = bothNames(`pattern.${p}`);
         pats.append(el("span", { "data-pattern": p }, n2.here, n2.other ? el("small", { text: n2.other }) : null,
           mult ? ` ×${mult}` : ""));
       }
@@ -109,7 +109,7 @@ export function settlement(state, { names, onNext, onNewMatch, autoNextIn, extra
   else {
     const rows = result.payments.map((p) => el("tr", {},
       el("td", { text: names[p.from] }), el("td", { text: "→" }), el("td", { text: names[p.to] }),
-      el("td", { class: "num", text: String(p.amount) }), el("td", { text: t(`reason.${p.reason}`) })));
+      el("td", { class: "num", text: String(p.amount) }), el("td", { text: t(`payment.${p.reason}`) })));
     body.push(el("table", { class: "payments" },
       el("thead", {}, el("tr", {}, el("th", { text: t("settle.from") }), el("th", { text: "" }), el("th", { text: t("settle.to") }),
         el("th", { class: "num", text: t("settle.amount") }), el("th", { text: t("settle.reason") }))),

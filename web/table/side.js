@@ -43,7 +43,7 @@ export class SidePanels {
     this.hints.hidden = !visible;
     if (!visible) return;
     const box = [el("h2", {}, el("span", { text: t("hints.title") }),
-      el("button", { type: "button", text: "×", "aria-label": t("set.close"), onclick: () => this.h.toggle("hints") }))];
+      el("button", { type: "button", text: "×", "aria-label": t("settings.close"), onclick: () => this.h.toggle("hints") }))];
     if (!hint) {
       box.push(el("p", { class: "line", text: t("hints.none") }));
     } else {
@@ -98,8 +98,8 @@ export class SidePanels {
       rows.push(row);
     }
     this.tracker.replaceChildren(
-      el("h2", {}, el("span", { text: t(this.compact ? "tb.tracker" : "tracker.title"), title: t("tracker.title") }),
-        el("button", { type: "button", text: "×", "aria-label": t("set.close"), onclick: () => this.h.toggle("tracker") })),
+      el("h2", {}, el("span", { text: t(this.compact ? "toolbar.tracker" : "tracker.title"), title: t("tracker.title") }),
+        el("button", { type: "button", text: "×", "aria-label": t("settings.close"), onclick: () => this.h.toggle("tracker") })),
       ...rows,
     );
     this.tracker.setAttribute("aria-label", t("tracker.title"));

@@ -64,15 +64,15 @@ export class Toolbar {
     const label = (id, key) => {
       this.buttons[id].setAttribute("aria-label", t(key));
       this.buttons[id].title = t(key);
-      this.labelOf(id).textContent = t(`tb.short.${id}`);
+      this.labelOf(id).textContent = t(`toolbar.short.${id}`);
     };
-    label("settings", "tb.settings");
-    label("newGame", "tb.newGame");
-    label("hints", "tb.hints");
-    label("tracker", "tb.tracker");
-    label("help", "tb.help");
-    label("share", "tb.share");
-    this.toolbar.setAttribute("aria-label", t("tb.menu"));
+    label("settings", "toolbar.settings");
+    label("newGame", "toolbar.newGame");
+    label("hints", "toolbar.hints");
+    label("tracker", "toolbar.tracker");
+    label("help", "toolbar.help");
+    label("share", "toolbar.share");
+    this.toolbar.setAttribute("aria-label", t("toolbar.menu"));
     this.setSound(this.muted ?? false);
   }
 
@@ -86,9 +86,9 @@ export class Toolbar {
     const b = this.buttons.sound;
     /** @type {HTMLElement} */ (b.querySelector(".icon")).innerHTML = muted ? ICONS.soundOff : ICONS.soundOn;
     b.setAttribute("aria-pressed", String(!muted));
-    b.setAttribute("aria-label", t(muted ? "tb.sound.off" : "tb.sound.on"));
+    b.setAttribute("aria-label", t(muted ? "toolbar.sound.off" : "toolbar.sound.on"));
     b.title = b.getAttribute("aria-label");
-    this.labelOf("sound").textContent = t("tb.short.sound");
+    this.labelOf("sound").textContent = t("toolbar.short.sound");
   }
 
   /** @param {string} id */

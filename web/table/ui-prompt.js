@@ -19,13 +19,13 @@ export class PromptLine {
    * @param {{left: number, top: number, width: number, height: number} | null} place
    */
   show(text, badges, place) {
-    const key = `${text}|${badges.swim}|${badges.furiten}|${t("furiten")}`;
+    const key = `${text}|${badges.swim}|${badges.furiten}|${t("table.furiten")}`;
     if (key !== this.key) {
       this.key = key;
       const parts = [];
       if (badges.swim) parts.push(el("span", { class: "badge swim", text: t(`swim.${badges.swim}`) }));
       if (badges.furiten) {
-        parts.push(el("span", { class: "badge furiten", title: t("furiten"), role: "img", "aria-label": t("furiten"), text: "⚠" }));
+        parts.push(el("span", { class: "badge furiten", title: t("table.furiten"), role: "img", "aria-label": t("table.furiten"), text: "⚠" }));
       }
       if (text) parts.push(el("span", { class: "say", text }));
       this.line.replaceChildren(...parts);

@@ -9,29 +9,29 @@ import { cannotWinWords } from "../i18n/hint-words.js";
 
 function seatNames(a) {
   return [0, 1, 2, 3].map((s) => {
-    const roles = [s === a.seat ? t("an.you") : null, s === a.dealer ? t("dealer") : null].filter(Boolean);
-    return roles.length ? `${t("an.seat", { n: s + 1 })} (${roles.join(t("alt.sep"))})` : t("an.seat", { n: s + 1 });
+    const roles = [s === a.seat ? t("analyzer.you") : null, s === a.dealer ? t("seat.dealer") : null].filter(Boolean);
+    return roles.length ? `${t("analyzer.seat", { n: s + 1 })} (${roles.join(t("alt.sep"))})` : t("analyzer.seat", { n: s + 1 });
   });
 }
 
 function winView(a, gold) {
   const state = { result: a.result, variant: a.variant, gold, seat: a.seat, match: null };
   const { body } = settlement(state, { names: seatNames(a), onNext: null, onNewMatch: null, autoNextIn: 0 });
-  const out = [el("p", { class: "verdict yes", text: t("an.wins") }), ...body];
+  const out = [el("p", { class: "verdict yes", text: t("analyzer.wins") }), ...body];
   for (const win of a.result.wins) {
     const list = win.pattern_multipliers || [];
-    if (list.length > 1) out.splice(2, 0, el("p", { class: "arith", text: t("an.arith", { parts: list.map(([, m]) => m).join(" × "), m: win.multiplier }) }));
+    if (list.length > 1) out.splice(2, 0, el("p", { class: "arith", text: t("analyzer.arith", { parts: list.map(([, m]) => m).join(" × "), m: win.multiplier }) }));
   }
   return out;
 }
 
 function whyNot(a) {
   const why = a.why_not || {};
-  const out = [el("p", { class: "verdict no", text: t("an.noWin") })];
+  const out = [el("p", { class: "verdict no", text: t("analyzer.noWin") })];
   const words = cannotWinWords(why); // the referee's reason code, in the reader's words
   if (words) out.push(el("p", { class: "why", "data-code": why.code, text: words }));
   else if (why.code === "not_complete") {
-    out.push(el("p", { class: "why", "data-code": why.code, text: t("an.why.not_complete", { away: shantenText(why.shanten) }) }));
+    out.push(el("p", { class: "why", "data-code": why.code, text: t("analyzer.why.not_complete", { away: shantenText(why.shanten) }) }));
   }
   return out;
 }
@@ -43,9 +43,9 @@ export function resultView(a, gold) {
   if (a.size === 13) {
     out.push(el("p", { class: "verdict", text: shantenText(a.shanten) }));
     if (a.shanten === 0) {
-      out.push(el("h2", { text: t("an.waits") }));
+      out.push(el("h2", { text: t("analyzer.waits") }));
       const waits = el("div", { class: "waits" });
-      if (!a.waits.length) waits.append(t("an.noWaits"));
+      if (!a.waits.length) waits.append(t("analyzer.noWaits"));
       for (const [code, n] of a.waits) waits.append(tileRow([code], { size: 30, gold }), el("span", { class: "copies", text: `×${n}` }));
       out.push(waits);
     }
@@ -54,11 +54,11 @@ export function resultView(a, gold) {
   out.push(...(a.wins ? winView(a, gold) : whyNot(a)));
   const table = a.discards;
   if (table && table.rows.length) {
-    out.push(el("h2", { text: t("an.discards") }));
+    out.push(el("h2", { text: t("analyzer.discards") }));
     const order = new Map((table.efficiency || []).map((action, i) => [action, i]));
     const rows = [...table.rows].sort((x, y) => (order.get(x.action) ?? 99) - (order.get(y.action) ?? 99));
     out.push(choicesTable(rows.map((r, i) => ({ ...r, rank: order.has(r.action) ? i + 1 : "" })), { lang, gold }));
-    if (table.choice && !table.rows.some((r) => r.chosen)) out.push(el("p", { class: "help", text: t("an.otherChoice", { action: actionName(table.choice) }) }));
+    if (table.choice && !table.rows.some((r) => r.chosen)) out.push(el("p", { class: "help", text: t("analyzer.otherChoice", { action: actionName(table.choice) }) }));
   }
   return out;
 }

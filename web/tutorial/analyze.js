@@ -84,21 +84,21 @@ function fillSelect(sel, values, label) {
 }
 
 function labels() {
-  document.title = `${t("an.title")} · 牌型分析`;
-  $("title").textContent = t("an.title");
-  $("hand-label").textContent = t("an.input");
-  $("hand-help").textContent = t("an.inputHelp");
-  $("variant-label").textContent = t("an.variant");
-  $("dealer-label").textContent = t("an.dealer");
-  $("win-label").textContent = t("an.win");
-  $("level-label").textContent = t("an.level");
-  $("mode-label").textContent = t("an.palette");
-  $("back").textContent = t("an.back");
-  $("clear").textContent = t("an.clear");
+  document.title = `${t("analyzer.title")} · 牌型分析`;
+  $("title").textContent = t("analyzer.title");
+  $("hand-label").textContent = t("analyzer.input");
+  $("hand-help").textContent = t("analyzer.inputHelp");
+  $("variant-label").textContent = t("analyzer.variant");
+  $("dealer-label").textContent = t("analyzer.dealer");
+  $("win-label").textContent = t("analyzer.win");
+  $("level-label").textContent = t("analyzer.level");
+  $("mode-label").textContent = t("analyzer.palette");
+  $("back").textContent = t("analyzer.back");
+  $("clear").textContent = t("analyzer.clear");
   fillSelect($("variant"), VARIANTS, (v) => t(`variant.${v}`));
-  fillSelect($("win"), WINS, (w) => t(`an.win.${w}`));
+  fillSelect($("win"), WINS, (w) => t(`analyzer.win.${w}`));
   fillSelect($("level"), [1, 2, 3], (n) => t(`swim.${n}`));
-  fillSelect($("mode"), MODES, (m) => (m === "hand" ? t("an.input") : m === "gold" ? t("pz.gold") : m === "flowers" ? t("alt.flowers", { tiles: "" }).replace(/[:：]\s*$/, "") : t(`action.${m === "concealed_kong" ? "kong" : m}`) + (m === "concealed_kong" ? " (暗)" : "")));
+  fillSelect($("mode"), MODES, (m) => (m === "hand" ? t("analyzer.input") : m === "gold" ? t("puzzle.gold") : m === "flowers" ? t("alt.flowers", { tiles: "" }).replace(/[:：]\s*$/, "") : t(`action.${m === "concealed_kong" ? "kong" : m}`) + (m === "concealed_kong" ? " (暗)" : "")));
   fillSelect($("lang"), LANGS, (l) => LANG_NAMES[l]);
 }
 
@@ -214,12 +214,12 @@ async function run() {
     clearError();
   } catch (error) {
     if (!(error instanceof NotationError)) throw error;
-    showError(model.text, error.at, t("nt.error", { what: t(error.key, error.vars) }));
+    showError(model.text, error.at, t("notation.error", { what: t(error.key, error.vars) }));
     return settle(my, [], true);
   }
-  if (!spec.hand.length && !spec.melds.length) return settle(my, [document.createTextNode(t("an.empty"))], true);
+  if (!spec.hand.length && !spec.melds.length) return settle(my, [document.createTextNode(t("analyzer.empty"))], true);
   if (!engine) return;
-  $("status").textContent = t("an.thinking");
+  $("status").textContent = t("analyzer.thinking");
   // first without the bots (the verdict, the settlement, shanten and improving tiles: quick), then
   // with them (the hard bot's choice and every reason), each drawn when it arrives. The bots'
   // answer is asked once the edit has stood BOT_DELAY ms: while the reader types, no hard-bot
@@ -235,7 +235,7 @@ async function run() {
       answer = (await engine.call("analyze", { ...queryOf(spec), bot })).analysis;
     } catch (error) {
       if (my !== seq) return;
-      $("status").textContent = t("an.failed", { error: error.message });
+      $("status").textContent = t("analyzer.failed", { error: error.message });
       return settle(my, [], true);
     }
     if (my !== seq) return; // a later edit is on its way: this answer is stale
@@ -243,7 +243,7 @@ async function run() {
       $("status").textContent = "";
       const e = answer.error;
       const vars = { ...e.values, message: e.message, tiles: e.tiles.map(tileName).join(t("alt.sep")) };
-      showError(model.text, spanOf(spec, e), t(`an.err.${e.code}`, vars));
+      showError(model.text, spanOf(spec, e), t(`analyzer.err.${e.code}`, vars));
       return settle(my, [], true);
     }
     const full = bot || answer.size === 13;
@@ -284,7 +284,7 @@ function renderOptions() {
     if (SKIP_OPTIONS.has(name)) continue;
     const sel = document.createElement("select");
     sel.id = `opt-${name}`;
-    const text = (x) => (typeof x === "boolean" ? t(x ? "opt.yes" : "opt.no") : t(`opt.${name}.${x}`) === `opt.${name}.${x}` ? String(x) : t(`opt.${name}.${x}`));
+    const text = (x) => (typeof x === "boolean" ? t(x ? "option.yes" : "option.no") : t(`option.${name}.${x}`) === `option.${name}.${x}` ? String(x) : t(`option.${name}.${x}`));
     sel.replaceChildren(...values.map((x) => option(JSON.stringify(x), text(x))));
     sel.value = JSON.stringify(name in model.options ? model.options[name] : v.defaults[name]);
     sel.addEventListener("change", () => {
@@ -294,7 +294,7 @@ function renderOptions() {
       changed();
     });
     const label = document.createElement("label");
-    label.append(t(`opt.${name}`), " ", sel);
+    label.append(t(`option.${name}`), " ", sel);
     box.append(label);
   }
 }
@@ -311,7 +311,7 @@ function start() {
     m = readHash(location.hash);
   } catch (error) {
     m = { ...model, options: {} };
-    notice(t("an.badHash", { what: error.message }));
+    notice(t("analyzer.badHash", { what: error.message }));
   }
   Object.assign(model, m);
   const lang = matchLang(m.lang) || matchLang(navigator.language) || "en";
@@ -354,14 +354,14 @@ let engine = null;
 start();
 addEventListener("pagehide", writeHashNow);
 const client = startEngine();
-$("status").textContent = t("an.loading");
+$("status").textContent = t("analyzer.loading");
 client.ready.then(async () => {
   catalog = (await client.call("options")).options;
   engine = client;
   $("status").textContent = "";
   changed();
 }, (error) => {
-  $("status").textContent = t("an.failed", { error: error.message });
+  $("status").textContent = t("analyzer.failed", { error: error.message });
 });
 
 // For embedding sites and the tests: edit(text) resolves once that edit's answer is drawn.

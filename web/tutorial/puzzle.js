@@ -69,15 +69,15 @@ function current() {
 }
 
 function labels() {
-  document.title = `${t("pz.title")} · 打哪张？`;
-  $("title").textContent = t("pz.title");
-  $("set-label").textContent = t("pz.set");
-  $("prev").textContent = t("pz.prev");
-  $("next").textContent = t("pz.next");
-  $("retry").textContent = t("pz.retry");
-  $("prompt").textContent = t("pz.choose");
+  document.title = `${t("puzzle.title")} · 打哪张？`;
+  $("title").textContent = t("puzzle.title");
+  $("set-label").textContent = t("puzzle.set");
+  $("prev").textContent = t("puzzle.prev");
+  $("next").textContent = t("puzzle.next");
+  $("retry").textContent = t("puzzle.retry");
+  $("prompt").textContent = t("puzzle.choose");
   const options = SETS.map((v) => el("option", { value: v, text: t(`variant.${v}`) }));
-  if (state.custom) options.unshift(el("option", { value: "custom", text: t("pz.custom") }));
+  if (state.custom) options.unshift(el("option", { value: "custom", text: t("puzzle.custom") }));
   $("set").replaceChildren(...options);
   $("set").value = state.custom ? "custom" : state.set;
   $("lang").replaceChildren(...LANGS.map((l) => el("option", { value: l, text: LANG_NAMES[l] })));
@@ -86,24 +86,24 @@ function labels() {
 
 function drawMoment(p, s) {
   const lang = getLang();
-  $("counter").textContent = state.custom ? "" : t("pz.of", { n: state.n + 1, total: state.puzzles.length });
-  $("note").textContent = p.note ? p.note[lang] || p.note.en : t("pz.title");
-  const facts = [t(s.seat === s.dealer ? "pz.dealer" : "pz.notDealer"), t("pz.tilesLeft", { n: s.tiles_left })];
+  $("counter").textContent = state.custom ? "" : t("puzzle.of", { n: state.n + 1, total: state.puzzles.length });
+  $("note").textContent = p.note ? p.note[lang] || p.note.en : t("puzzle.title");
+  const facts = [t(s.seat === s.dealer ? "puzzle.dealer" : "puzzle.notDealer"), t("puzzle.tilesLeft", { n: s.tiles_left })];
   $("facts").textContent = facts.join(" · ");
-  const discards = el("div", { class: "help" }, el("span", { text: `${label("pz.discards")}` }));
+  const discards = el("div", { class: "help" }, el("span", { text: `${label("puzzle.discards")}` }));
   let any = false;
   s.discards.forEach((row, seat) => {
     const tiles = row.map((d) => d.tile).filter(Boolean);
     if (!tiles.length) return;
     any = true;
-    discards.append(el("div", {}, `${t("an.seat", { n: seat + 1 })}${seat === s.seat ? ` (${t("an.you")})` : ""}: `, tileRow(tiles, { size: 18, gold: s.gold })));
+    discards.append(el("div", {}, `${t("analyzer.seat", { n: seat + 1 })}${seat === s.seat ? ` (${t("analyzer.you")})` : ""}: `, tileRow(tiles, { size: 18, gold: s.gold })));
   });
   $("discards").replaceChildren(...(any ? [discards] : []));
   const hand = [...s.hand];
   const melds = s.melds.flatMap((m) => ["|", ...(m.tiles || [m.tile, m.tile, m.tile])]);
   const extra = [...(s.flowers.length ? ["|", ...s.flowers] : []), ...(s.gold ? ["|", s.gold] : [])];
   $("hand").replaceChildren(tileRow([...hand, ...melds, ...extra], { size: 40, gold: s.gold }));
-  if (s.gold) $("hand").append(el("span", { class: "help", text: ` ${label("pz.gold")}${tileName(s.gold)}` }));
+  if (s.gold) $("hand").append(el("span", { class: "help", text: ` ${label("puzzle.gold")}${tileName(s.gold)}` }));
   // the choices: every action the engine lists, tiles as tiles, the rest as words
   const buttons = s.rows.map((r) => {
     const b = el("button", { type: "button", class: r.action.startsWith("discard ") ? "" : "text", "data-action": r.action,
@@ -123,8 +123,8 @@ function choose(action) {
   const right = action === answer;
   const lang = getLang();
   const verdict = el("p", { class: right ? "right" : "wrong", "data-right": String(right),
-    text: right ? t("pz.right", { action: actionName(action) }) : t("pz.wrong", { action: actionName(action), answer: actionName(answer) }) });
-  $("verdict").replaceChildren(verdict, el("h2", { text: t("pz.ranked") }),
+    text: right ? t("puzzle.right", { action: actionName(action) }) : t("puzzle.wrong", { action: actionName(action), answer: actionName(answer) }) });
+  $("verdict").replaceChildren(verdict, el("h2", { text: t("puzzle.ranked") }),
     choicesTable(s.rows, { lang, gold: s.gold, mark: action, answer }));
   for (const b of $("choices").querySelectorAll("button")) b.disabled = true;
   $("retry").hidden = false;
@@ -140,10 +140,10 @@ async function show() {
   if (!p) return;
   writeHash();
   if (!engine) {
-    $("status").textContent = t("an.loading");
+    $("status").textContent = t("analyzer.loading");
     return;
   }
-  $("status").textContent = t("an.thinking");
+  $("status").textContent = t("analyzer.thinking");
   try {
     const { puzzle } = await engine.call("puzzle", { position: p.position });
     if (my !== seq) return;
@@ -153,7 +153,7 @@ async function show() {
   } catch (error) {
     if (my !== seq) return;
     $("status").textContent = "";
-    notice(t("pz.badHash", { what: error.message }));
+    notice(t("puzzle.badHash", { what: error.message }));
     if (state.custom) {
       state.custom = null;
       state.puzzles = await loadSet(state.set);
@@ -175,12 +175,12 @@ async function start() {
   } catch (error) {
     state.custom = null;
     state.n = 0;
-    notice(t("pz.badHash", { what: error.message }));
+    notice(t("puzzle.badHash", { what: error.message }));
   }
   const lang = matchLang(state.lang) || matchLang(navigator.language) || "en";
   setLang(lang);
   if (state.theme === "dark" || (state.theme !== "light" && matchMedia("(prefers-color-scheme: dark)").matches)) document.documentElement.classList.add("dark");
-  if (!$("notice").hidden) notice(t("pz.badHash", { what: $("notice").textContent.match(/\((.*)\)/)?.[1] || "" }));
+  if (!$("notice").hidden) notice(t("puzzle.badHash", { what: $("notice").textContent.match(/\((.*)\)/)?.[1] || "" }));
   labels();
   state.puzzles = await loadSet(state.set);
   if (state.n >= state.puzzles.length) state.n = 0;
@@ -221,7 +221,7 @@ client.ready.then(async () => {
   engine = client;
   show();
 }, (error) => {
-  $("status").textContent = t("an.failed", { error: error.message });
+  $("status").textContent = t("analyzer.failed", { error: error.message });
 });
 
 // For tests and embedding sites: the puzzle on show and a way to answer it.

@@ -89,16 +89,16 @@ export function tileRow(codes, { size = 26, gold = null, label = true } = {}) {
 /** "discard 3p" -> "Discard 3 Dots"; "swim 7z", "kong 1m", "win". */
 export function actionName(action) {
   const [verb, tile] = String(action).split(" ");
-  if (verb === "win") return t("pz.action.win");
-  return t(`pz.action.${verb}`, { tile: tile ? tileName(tile) : "" });
+  if (verb === "win") return t("puzzle.action.win");
+  return t(`puzzle.action.${verb}`, { tile: tile ? tileName(tile) : "" });
 }
 
 /** A shanten in words: -1 complete, 0 ready, n away. */
 export function shantenText(n) {
   if (n === null || n === undefined) return "";
-  if (n < 0) return t("an.shanten.-1");
-  if (n === 0) return t("an.shanten.0");
-  return t("an.shanten.n", { n });
+  if (n < 0) return t("analyzer.shanten.-1");
+  if (n === 0) return t("analyzer.shanten.0");
+  return t("analyzer.shanten.n", { n });
 }
 
 const PER_LINE = 9; // improving tiles to a line of improvingCanvas
@@ -174,7 +174,7 @@ export function choicesTable(rows, { lang = "en", gold = null, mark = null, answ
     const name = actionName(r.action);
     // the tile's name is the text beside it: the drawing is not read out again
     const first = el("td", {}, r.tile ? tileMark(r.tile, 24, gold && r.tile === gold ? "gold" : "") : null, " ", el("span", { text: name }));
-    if (r.chosen) first.append(" ", el("strong", { text: "★", title: t("an.hardChoice"), "aria-label": t("an.hardChoice") }));
+    if (r.chosen) first.append(" ", el("strong", { text: "★", title: t("analyzer.hardChoice"), "aria-label": t("analyzer.hardChoice") }));
     const improving = el("td", { class: "wide" });
     if (r.shanten !== null && r.improving && r.improving.length && r.improving.length < 34) {
       improving.append(improvingCanvas(r.improving, { gold, ink }));
@@ -189,8 +189,8 @@ export function choicesTable(rows, { lang = "en", gold = null, mark = null, answ
     return tr;
   });
   return el("table", { class: "choices-table" },
-    el("thead", {}, el("tr", {}, el("th", { class: "num", text: "#" }), el("th", { text: t("an.col.tile") }),
-      el("th", { class: "num", text: t("an.col.shanten") }), el("th", { class: "num", text: t("an.col.improving") }),
-      el("th", { class: "wide", text: "" }), el("th", { text: t("an.col.reason") }))),
+    el("thead", {}, el("tr", {}, el("th", { class: "num", text: "#" }), el("th", { text: t("analyzer.col.tile") }),
+      el("th", { class: "num", text: t("analyzer.col.shanten") }), el("th", { class: "num", text: t("analyzer.col.improving") }),
+      el("th", { class: "wide", text: "" }), el("th", { text: t("analyzer.col.reason") }))),
     el("tbody", {}, body));
 }
