@@ -333,9 +333,11 @@ def write_options(path: Path) -> None:
 # in their folders until esbuild bundles them (bundle_modules: each entry comes out by its name);
 # the rest (style sheets, the classic scripts, warmup.py) moves up now, and the pages' src and href
 # naming a folder's file (./game/app.js) are rewritten to the published name (./app.js). A folder
-# of data published as it is: KEPT_WHOLE.
+# of data published as it is: KEPT_WHOLE. JSON in a module's folder is what a module imports (the
+# string catalogs, i18n/*.json): it stays beside its module until bundled, and is not published.
 KEPT_WHOLE = ("puzzles", "pyodide", "wheels")
 CLASSIC_SCRIPTS = ("sw.js", "start.js")  # not modules: no imports, published as they are
+MODULE_FILES = (".js", ".json")  # bundled, not published as they are
 PAGE_REF = re.compile(r'((?:src|href)="\./)([\w-]+)/([\w.-]+\.(?:js|css))"')
 
 
@@ -348,7 +350,7 @@ def publish_flat(dist: Path) -> None:
                                  f"{path.relative_to(dist)}): the site is flat, a name must be unique")
             names[path.name] = path.relative_to(dist)
     for name, rel in names.items():
-        if not name.endswith(".js") or name in CLASSIC_SCRIPTS:
+        if not name.endswith(MODULE_FILES) or name in CLASSIC_SCRIPTS:
             (dist / rel).replace(dist / name)
     for page in dist.glob("*.html"):
         html = page.read_text(encoding="utf-8")
@@ -555,8 +557,8 @@ def bundle_modules(dist: Path) -> None:
     for name in inputs:  # (pyodide.mjs too: each worker takes it in)
         (dist / name).unlink(missing_ok=True)
     for folder in sorted((p for p in dist.iterdir() if p.is_dir() and p.name not in KEPT_WHOLE)):
-        if any(folder.rglob("*.js")):
-            raise BuildError(f"web/{folder.name}/: {next(folder.rglob('*.js')).name} is bundled by no page or worker")
+        if left := [f for f in folder.rglob("*") if f.name.endswith(MODULE_FILES)]:
+            raise BuildError(f"web/{folder.name}/: {left[0].name} is bundled by no page or worker")
         shutil.rmtree(folder)
     for name, data in written.items():
         (dist / name).write_bytes(data)

@@ -4,7 +4,6 @@
 import { TILE_H, drawTile, paintTile, roundRect } from "./tiles.js";
 import { SvgContext } from "./svgctx.js";
 import { t, tIn, tileNameIn } from "../i18n/i18n.js";
-import "../i18n/i18n-tutorial.js";
 
 export const THEMES = {
   transparent: { panel: null, ink: "#1b2a4a" },

@@ -364,3 +364,12 @@ export class Engine {
     }
   }
 }
+
+/** For the calls where the hard bot thinks through a whole hand (review, duplicate): longer than a move's timeout. */
+export const LONG_CALL = { timeout: 180_000 };
+
+/** The replay problem an engine refusal carries (bridge kind "replay"), or null. */
+export function replayProblem(error) {
+  const answer = error?.answer;
+  return answer && answer.kind === "replay" && answer.problem ? answer.problem : null;
+}

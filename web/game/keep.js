@@ -4,8 +4,7 @@
 // (watch this hand again, export, copy a replay link), the deal of the day and, after it, the
 // player's total beside what the normal and hard bots made in the player's seat on the same walls.
 
-import { LONG_CALL, replayProblem } from "../i18n/keep-strings.js";
-import { startEngine } from "../engine/engine.js";
+import { startEngine, LONG_CALL, replayProblem } from "../engine/engine.js";
 import { t } from "../i18n/i18n.js";
 import { el } from "../shell/dom.js";
 import { call } from "../engine/bridge.js";

@@ -4,31 +4,10 @@
 // working is written by the settlement's own code (settle-detail.js): the help cannot disagree
 // with the game. Each language's section gets its own copy, in its words and script.
 
-import { t, tileName, setLang, addStrings, label } from "../i18n/i18n.js";
+import { t, tileName, setLang, label } from "../i18n/i18n.js";
 import { tileElement, setTileScript, scriptOf } from "../art/tiles.js";
 import { el } from "../shell/dom.js";
 import { readingRow, arithmeticLine } from "../table/settle-detail.js";
-
-addStrings({
-  en: {
-    "help.tiles": "The tiles", "help.examples": "Worked examples (computed by the game's engine)",
-    "help.suits": "Suits 1-9", "help.honors": "Winds and dragons", "help.flowers": "Flowers (set aside; Longyan: flower kongs)",
-    "help.seat": "Seat {n}", "help.dealerSeat": "Seat {n} (dealer)", "help.wins": "{seat} wins: {category}",
-    "help.patterns": "Patterns", "help.deltas": "Scores of the hand", "help.failed": "The worked examples could not be loaded.",
-  },
-  "zh-Hans": {
-    "help.tiles": "牌", "help.examples": "算分示例（由游戏引擎算出）",
-    "help.suits": "万、饼、条 1-9", "help.honors": "风牌与箭牌", "help.flowers": "花牌（补花；龙岩：花杠）",
-    "help.seat": "{n}号位", "help.dealerSeat": "{n}号位（庄家）", "help.wins": "{seat}胡：{category}",
-    "help.patterns": "番型", "help.deltas": "本局得分", "help.failed": "算分示例无法加载。",
-  },
-  "zh-Hant": {
-    "help.tiles": "牌", "help.examples": "算分示例（由遊戲引擎算出）",
-    "help.suits": "萬、餅、條 1-9", "help.honors": "風牌與箭牌", "help.flowers": "花牌（補花；龍岩：花槓）",
-    "help.seat": "{n}號位", "help.dealerSeat": "{n}號位（莊家）", "help.wins": "{seat}胡：{category}",
-    "help.patterns": "番型", "help.deltas": "本局得分", "help.failed": "算分示例無法載入。",
-  },
-});
 
 const SUITS = ["m", "p", "s"];
 

@@ -4,7 +4,6 @@
 // a complete-looking hand may not win now (cannot_win, the analyzer's why_not). No rules here.
 import { getLang, tIn, tileNameIn } from "./i18n.js";
 import { formatTiles } from "../art/notation.js";
-import "./i18n-hints.js";
 
 /**
  * @typedef {{code: string, tile?: string | null, level?: number, shanten?: number,
@@ -22,7 +21,7 @@ export function awayWords(shanten, lang = getLang()) {
 /** A group of tiles as a reason names it: 345p in English, 三四五饼 in Chinese (honors 东南…). */
 export function groupWords(tiles, lang = getLang()) {
   if (lang === "en") return formatTiles(tiles);
-  const digits = tIn(lang, "hint.digits");
+  const digits = tIn(lang, "tile.numerals");
   const honors = tIn(lang, "hint.honorChars");
   const suits = new Set(tiles.map((c) => c[1]));
   const suited = (c) => c[1] === "m" || c[1] === "p" || c[1] === "s";

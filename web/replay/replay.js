@@ -6,8 +6,7 @@
 // review) does every replay; this page only shows its frames.
 
 import "../shell/loader.js";
-import { LONG_CALL, problemLine, replayProblem } from "../i18n/keep-strings.js";
-import { startEngine } from "../engine/engine.js";
+import { startEngine, LONG_CALL, replayProblem } from "../engine/engine.js";
 import { t, tileName, setLang, getLang, matchLang, onLangChange } from "../i18n/i18n.js";
 import { Renderer } from "../table/render.js";
 import { call } from "../engine/bridge.js";
@@ -19,6 +18,18 @@ import { history as keptMatches, readSave } from "../keep/saves.js";
 
 const M = window.mahjong;
 const PLAY_MS = 700; // one action every so often while playing
+
+/** The one line that reports a replay's problem (py_engine/replay.py Problem, or a ReplayReadError). */
+function problemLine(t, problem) {
+  const code = problem.code || "engine";
+  const key = `replay.err.${code}`;
+  return t(key, {
+    message: problem.message || "",
+    hand: (problem.hand ?? 0) + 1,
+    action: (problem.action ?? 0) + 1,
+  });
+}
+
 /** @param {string} id @returns {any} the element (its kind is replay.html's) */
 const $ = (id) => document.getElementById(id);
 const canvas = $("table");

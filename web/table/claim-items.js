@@ -5,22 +5,7 @@
 // tile is the action's (or the discard it takes), the category and its base or multiplier the
 // engine's preview of the win.
 
-import { t, getLang, addStrings } from "../i18n/i18n.js";
-
-addStrings({
-  en: {
-    "claim.win": "Win: {what}", "claim.rob_gold": "Rob the gold", "claim.three_golds": "Three golds",
-    "claim.base": "{category} · base {b}", "claim.m": "{category} · M = {m}",
-  },
-  "zh-Hans": {
-    "claim.win": "胡：{what}", "claim.rob_gold": "抢金", "claim.three_golds": "三金倒",
-    "claim.base": "{category} · 底分{b}", "claim.m": "{category} · M = {m}",
-  },
-  "zh-Hant": {
-    "claim.win": "胡：{what}", "claim.rob_gold": "搶金", "claim.three_golds": "三金倒",
-    "claim.base": "{category} · 底分{b}", "claim.m": "{category} · M = {m}",
-  },
-});
+import { t, getLang } from "../i18n/i18n.js";
 
 /** The order the choices are shown and said in (claims.js, prompt.js): a win first, a pass last. */
 const ORDER = ["win", "swim", "kong", "pong", "discard", "pass"];

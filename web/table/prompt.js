@@ -12,7 +12,6 @@
 import { t, tileName } from "../i18n/i18n.js";
 import { claimItems, inOrder } from "./claim-items.js";
 import { displayHand, viewSeat } from "./model.js";
-import "../i18n/i18n-table.js";
 
 /**
  * @typedef {{action: string, kind: string, tile: string | null, word: string, glyph?: string}} Item

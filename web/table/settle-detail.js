@@ -4,39 +4,9 @@
 // Longyan "Self-draw, base 2: the dealer pays 2b = 4, the others b = 2" (§3 Win settlement).
 // Nothing is decided here: the factors are the engine's multipliers, base and payments.
 
-import { t, tileName, addStrings } from "../i18n/i18n.js";
+import { t, tileName } from "../i18n/i18n.js";
 import { tileElement } from "../art/tiles.js";
 import { el } from "../shell/dom.js";
-
-addStrings({
-  en: {
-    "settle.detail.reading": "Read as", "settle.detail.as": "as {tile}",
-    "settle.detail.group.pair": "pair", "settle.detail.group.pong": "pong", "settle.detail.group.chow": "chow", "settle.detail.group.golds": "three golds", "settle.detail.group.kong": "kong",
-    "settle.detail.m": "M = {product}", "settle.detail.each": "each pays {factor}M = {amount}", "settle.detail.eachPlain": "each pays {amount}",
-    "settle.detail.pays": "{seat} pays {amount}",
-    "settle.detail.comma": ", ", "settle.detail.colon": ": ", "settle.detail.semi": "; ", "settle.detail.discarderPays": "{seat} (discarder) pays {amount}",
-    "settle.detail.base": "{category}, base {b}", "settle.detail.fixed": "{category}, fixed table",
-    "settle.detail.dealerPays": "the dealer pays {amount}", "settle.detail.othersPay": "the others {amount}", "settle.detail.allPay": "each pays {amount}",
-  },
-  "zh-Hans": {
-    "settle.detail.reading": "牌型拆分", "settle.detail.as": "当{tile}",
-    "settle.detail.group.pair": "将", "settle.detail.group.pong": "刻", "settle.detail.group.chow": "顺", "settle.detail.group.golds": "三金", "settle.detail.group.kong": "杠",
-    "settle.detail.m": "M = {product}", "settle.detail.each": "每家付 {factor}M = {amount}", "settle.detail.eachPlain": "每家付 {amount}",
-    "settle.detail.pays": "{seat}付 {amount}",
-    "settle.detail.comma": "，", "settle.detail.colon": "：", "settle.detail.semi": "；", "settle.detail.discarderPays": "{seat}（点炮）付 {amount}",
-    "settle.detail.base": "{category}，底分 b = {b}", "settle.detail.fixed": "{category}，固定赔付",
-    "settle.detail.dealerPays": "庄家付 {amount}", "settle.detail.othersPay": "其他人付 {amount}", "settle.detail.allPay": "每家付 {amount}",
-  },
-  "zh-Hant": {
-    "settle.detail.reading": "牌型拆分", "settle.detail.as": "當{tile}",
-    "settle.detail.group.pair": "將", "settle.detail.group.pong": "刻", "settle.detail.group.chow": "順", "settle.detail.group.golds": "三金", "settle.detail.group.kong": "槓",
-    "settle.detail.m": "M = {product}", "settle.detail.each": "每家付 {factor}M = {amount}", "settle.detail.eachPlain": "每家付 {amount}",
-    "settle.detail.pays": "{seat}付 {amount}",
-    "settle.detail.comma": "，", "settle.detail.colon": "：", "settle.detail.semi": "；", "settle.detail.discarderPays": "{seat}（點炮）付 {amount}",
-    "settle.detail.base": "{category}，底分 b = {b}", "settle.detail.fixed": "{category}，固定賠付",
-    "settle.detail.dealerPays": "莊家付 {amount}", "settle.detail.othersPay": "其他人付 {amount}", "settle.detail.allPay": "每家付 {amount}",
-  },
-});
 
 /** The sets of the engine's reading, each a small row of tiles; stand-ins marked "as 3p". */
 export function readingRow(win, gold) {

@@ -4,7 +4,7 @@
 import { t, tileName, getLang, label } from "../i18n/i18n.js";
 import { tileElement } from "../art/tiles.js";
 import { el } from "../shell/dom.js";
-import { cannotWinWords, reasonWords } from "../i18n/hint-words.js"; // and the hints' strings (i18n-hints.js)
+import { cannotWinWords, reasonWords } from "../i18n/hint-words.js";
 
 export class SidePanels {
   /**

@@ -1,11 +1,10 @@
 // The toolbar (settings, new match, hints, tracker, sound, share, help) and the status line
 // under it. It shows what it is told and reports clicks through `handlers`. Each button has a
-// visible label (i18n-table.js, tb.short.*) beside its icon on a wide screen, and on a narrow one
-// while the toolbar is `labelled` (a first visit: app.js); else the icon alone, named by its
+// visible label (the catalogs' toolbar.short.*) beside its icon on a wide screen, and on a narrow
+// one while the toolbar is `labelled` (a first visit: app.js); else the icon alone, named by its
 // aria-label and title.
 
 import { t } from "../i18n/i18n.js";
-import "../i18n/i18n-table.js";
 import { el } from "../shell/dom.js";
 
 // Constant icons (the only markup the page writes as HTML; no data ever reaches it).

@@ -4,7 +4,6 @@
 // The whole input lives in the hash: #v=longyan&h=123m…|gold 5m&dealer=1&win=swim&level=2&o.gold_wild=suited
 import { startEngine } from "../engine/engine.js";
 import { LANGS, LANG_NAMES, matchLang, setLang, t, tileName } from "../i18n/i18n.js";
-import "../i18n/i18n-tutorial.js";
 import { NotationError, formatTiles, parseHand, readTiles } from "../art/notation.js";
 import { markedText } from "../art/mj-hand.js";
 import { tileElement } from "../art/tiles.js";

@@ -4,7 +4,6 @@
 // choices; once the reader chooses, every choice is shown ranked with its one-line reason.
 import { startEngine } from "../engine/engine.js";
 import { LANGS, LANG_NAMES, getLang, matchLang, setLang, t, tileName, label } from "../i18n/i18n.js";
-import "../i18n/i18n-tutorial.js";
 import { el } from "../shell/dom.js";
 import { tileElement } from "../art/tiles.js";
 import { actionName, choicesTable, tileRow } from "./tutorial-view.js";
