@@ -2,13 +2,13 @@
 // Pyodide runs py_engine.bridge). Any page in web/ can use it; every URL is relative to
 // this file.
 //
-//   import { startEngine, EngineError } from "./engine.js";
+//   import { startEngine, call, EngineError } from "./engine.js";
 //   const engine = startEngine();              // starts the worker once per page; later calls return it
 //   engine.onProgress(({ stage, fraction }) => bar(stage, fraction));   // boot progress
 //   const info = await engine.ready;           // {python, pyodide, engine: {wheel, sha256}, path}
-//   const { state } = await engine.call("new_match", { variant: "longyan", seed: 7 });
-//   const { hints } = await engine.call("hint");
-//   try { await engine.call("act", { action: "discard 9z" }); }
+//   const { state } = await call("new_match", { variant: "longyan", seed: 7 });   // the one way to ask
+//   const { hints } = await call("hint");
+//   try { await call("act", { action: "discard 9z" }); }
 //   catch (e) { if (e instanceof EngineError && e.kind === "illegal") show(e.message, e.legal); }
 //
 // - Requests are serialized to JSON here, in the page: a value that is not plain JSON (a
@@ -193,6 +193,18 @@ function takeEarlyWorker() {
 export function startEngine(options = {}) {
   theEngine ??= new Engine(options);
   return theEngine;
+}
+
+/**
+ * The engine's answer to `method` (the page's one way to ask it: py_engine/bridge.py's methods);
+ * rejects with an EngineError that keeps its kind ("illegal", "invalid", "engine", "timeout",
+ * "stale") and the legal actions when it says no or fails. Starts the engine if need be.
+ * @param {string} method
+ * @param {object} [args]
+ * @param {CallOptions} [options]  (a long call's own timeout)
+ */
+export function call(method, args = {}, options = {}) {
+  return startEngine().call(method, args, options);
 }
 
 export class Engine {

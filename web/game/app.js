@@ -1,4 +1,4 @@
-// The controller: the settings, the match through the engine bridge (bridge.js), a new state
+// The controller: the settings, the match through the engine (engine.js's call), a new state
 // and what comes after it, the human's turn, the end of a hand, and the boot. Its parts live
 // beside it: share.js (URL parameters, share links), loop.js (the bots' loop), steps.js
 // (narration, sounds, animations from the engine's events), panels.js (hints, tile tracker,
@@ -17,8 +17,7 @@ import { Sound } from "../table/sound.js";
 import { createEvents } from "./embed.js";
 import { createIntentHandler } from "./intents.js";
 import { loadSettings, saveSettings, choose, speedOf } from "../keep/settings.js";
-import { call } from "../engine/bridge.js";
-import { startEngine, EngineError } from "../engine/engine.js";
+import { startEngine, EngineError, call } from "../engine/engine.js";
 import { createStore } from "../table/store.js";
 import { loadCatalog, fromEngine, variantsOf, keepKnownOptions } from "../engine/catalog.js";
 import { applyUrl, problemNotices, shareLinks } from "./share.js";
@@ -28,8 +27,10 @@ import { createTimer } from "./timer.js";
 import { installApi } from "./api.js";
 import { createBotLoop } from "./loop.js";
 import { createKeeper } from "./keep.js";
+import { openPage } from "../shell/page.js";
 import { createPrompt } from "../table/prompt.js";
 
+openPage("game", { theme: "dark" }); // language (query, hash, stored, browser), tile script, the felt's dark look
 const M = window.mahjong;
 const canvas = document.getElementById("table");
 const engine = startEngine();

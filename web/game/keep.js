@@ -4,10 +4,9 @@
 // (watch this hand again, export, copy a replay link), the deal of the day and, after it, the
 // player's total beside what the normal and hard bots made in the player's seat on the same walls.
 
-import { startEngine, LONG_CALL, replayProblem } from "../engine/engine.js";
+import { call, LONG_CALL, replayProblem } from "../engine/engine.js";
 import { t } from "../i18n/i18n.js";
 import { el } from "../shell/dom.js";
-import { call } from "../engine/bridge.js";
 import { clearSave, readSave, remember, setAside, writeSave } from "../keep/saves.js";
 import { downloadReplay, replayLink } from "../keep/replayio.js";
 
@@ -164,7 +163,7 @@ export function createKeeper({ ui, notice }) {
     draw();
     for (const level of ["normal", "hard"]) {
       for (let i = 0; i < rows.length; i++) {
-        const { result } = await startEngine().call("duplicate", { hand: i, level }, LONG_CALL);
+        const { result } = await call("duplicate", { hand: i, level }, LONG_CALL);
         rows[i][level] = result.deltas[me];
         draw();
       }

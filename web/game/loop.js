@@ -4,7 +4,7 @@
 // or the hand is over; then the controller takes over again. view.thinking is set while a bot
 // decides, for the indicator at its seat.
 
-import { call } from "../engine/bridge.js";
+import { call } from "../engine/engine.js";
 
 /**
  * ctx: {store, settings, steps, panels, speed, redraw, onFault, settled}; settled() is called when

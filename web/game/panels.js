@@ -6,7 +6,7 @@
 
 import { choose } from "../keep/settings.js";
 import { getLang } from "../i18n/i18n.js";
-import { call } from "../engine/bridge.js";
+import { call } from "../engine/engine.js";
 
 /** ctx: {store, ui, sound, settings, redraw}; the engine client drops answers of an older match. */
 export function createPanels(ctx) {

@@ -2,9 +2,9 @@
 // (each bad one reported on the page, not fatal), and the share link that reopens this very
 // moment of the hand (its start position plus the moves so far) as a `position` parameter.
 
-import { t, getLang, matchLang } from "../i18n/i18n.js";
-import { readParams, encodePosition, safeStored, setForVisit } from "../keep/settings.js";
-import { call } from "../engine/bridge.js";
+import { t, getLang } from "../i18n/i18n.js";
+import { readParams, encodePosition, setForVisit } from "../keep/settings.js";
+import { call } from "../engine/engine.js";
 
 const OVERRIDES = ["variant", "seed", "hands", "level", "hints", "autoplay", "speed"];
 
@@ -15,7 +15,7 @@ const OVERRIDES = ["variant", "seed", "hands", "level", "hints", "autoplay", "sp
  */
 export function applyUrl(settings, catalog) {
   const { params, problems } = readParams(catalog, location.search);
-  const lang = params.lang || matchLang(safeStored("lang")) || matchLang(navigator.language) || "en";
+  const lang = params.lang || getLang(); // else the page shell's choice (shell/page.js): the hash's, stored, the browser's
   /** @type {Record<string, any>} */
   const changes = {};
   for (const key of OVERRIDES) {

@@ -2,7 +2,7 @@
 // (view.timer, drawn in the centre of the table), ticks in its last five seconds, standing still
 // while the settings or help dialog is open (its deadline moves on), and the engine's `timeout` move when it runs out.
 
-import { call } from "../engine/bridge.js";
+import { call } from "../engine/engine.js";
 
 /**
  * ctx: {store, ui, sound, redraw, onFault, played}: played(answer) applies the move the

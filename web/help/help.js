@@ -5,7 +5,8 @@
 // with the game. Each language's section gets its own copy, in its words and script.
 
 import { t, tileName, setLang, label } from "../i18n/i18n.js";
-import { tileElement, setTileScript, scriptOf } from "../art/tiles.js";
+import { tileElement } from "../art/tiles.js";
+import { openPage, LANGS } from "../shell/page.js";
 import { el } from "../shell/dom.js";
 import { readingRow, arithmeticLine } from "../table/settle-detail.js";
 
@@ -73,17 +74,31 @@ async function main() {
   }
   for (const section of document.querySelectorAll("section[lang]")) {
     const lang = section.getAttribute("lang");
-    setLang(lang);
-    setTileScript(scriptOf(lang));
+    setLang(lang); // the shell's tile script follows it
     const first = section.querySelector("h3");
     section.insertBefore(el("div", { class: "pictures" }, el("h3", { text: t("help.tiles") }), chart()), first);
     section.append(el("h3", { text: t("help.examples") }));
     if (!data?.examples) section.append(el("p", { class: "failed", text: t("help.failed") }));
     else for (const ex of data.examples) section.append(example(ex));
   }
-  setLang("en");
-  document.documentElement.lang = "en";
+  showLang(chosen());
   document.body.dataset.examples = data?.examples ? String(data.examples.length) : "0";
 }
 
+/** The language asked for: a section's name as the hash (the page's own links: #zh-Hant), else the shell's choice. */
+function chosen() {
+  const named = decodeURIComponent(location.hash.slice(1));
+  return LANGS.includes(named) ? named : page.lang;
+}
+
+/** One language's section at a time (the others hidden: a reader reads one), in the page's language. */
+function showLang(/** @type {string} */ lang) {
+  for (const section of document.querySelectorAll("section[lang]")) {
+    /** @type {HTMLElement} */ (section).hidden = section.getAttribute("lang") !== lang;
+  }
+  setLang(lang);
+}
+
+const page = openPage("help", { theme: "light", embed: true }); // (the rules page has one look)
+addEventListener("hashchange", () => showLang(chosen()));
 main();

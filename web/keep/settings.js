@@ -209,9 +209,14 @@ export function encodePosition(/** @type {object} */ position) {
   return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-/** A stored setting (the language), as loadSettings found it. @param {string} key */
-export function safeStored(key) {
-  return stored[key] ?? null;
+/** The language the player chose, as stored: read on its own, for pages that load no settings. */
+export function storedLang() {
+  try {
+    const data = JSON.parse(storage()?.getItem(STORE) || "null");
+    return data && typeof data === "object" && typeof data.lang === "string" ? data.lang : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Pacing for a speed name or a number of milliseconds per bot move. */

@@ -6,13 +6,12 @@
 // review) does every replay; this page only shows its frames.
 
 import "../shell/loader.js";
-import { startEngine, LONG_CALL, replayProblem } from "../engine/engine.js";
-import { t, tileName, setLang, getLang, matchLang, onLangChange } from "../i18n/i18n.js";
+import { call, LONG_CALL, replayProblem } from "../engine/engine.js";
+import { t, tileName, getLang, onLangChange } from "../i18n/i18n.js";
+import { openPage } from "../shell/page.js";
 import { Renderer } from "../table/render.js";
-import { call } from "../engine/bridge.js";
 import { settlement } from "../table/settle.js";
 import { el } from "../shell/dom.js";
-import { safeStored } from "../keep/settings.js";
 import { readHash, readReplayFile, replayLink, unpackReplay } from "../keep/replayio.js";
 import { history as keptMatches, readSave } from "../keep/saves.js";
 
@@ -43,9 +42,7 @@ const controls = {
   settleNext: $("rp-settle-next"), settleClose: $("rp-settle-close"),
 };
 
-const lang = matchLang(new URLSearchParams(location.search).get("lang")) || matchLang(safeStored("lang"))
-  || matchLang(navigator.language) || "en";
-setLang(lang);
+openPage("replay", { theme: "dark" }); // language (query or hash), tile script, the felt's dark look
 
 const view = {
   state: null,
@@ -265,7 +262,7 @@ function showSettlement() {
 // --- the review ------------------------------------------------------------------------------
 
 async function reviewOf(hand) {
-  at.reviews[hand] ??= startEngine().call("review", { hand }, LONG_CALL).catch((error) => {
+  at.reviews[hand] ??= call("review", { hand }, LONG_CALL).catch((error) => {
     delete at.reviews[hand]; // asked again next time
     throw error;
   });

@@ -5,7 +5,7 @@
 // seat is drawn in a "frame" rotated about the centre so that every seat's tiles face it.
 // No rule is known here: what may be discarded comes from state.legal_actions.
 
-import { drawTile, setTileScript, scriptOf, TILE_H } from "../art/tiles.js";
+import { drawTile, TILE_H } from "../art/tiles.js";
 import { t } from "../i18n/i18n.js";
 import { computeLayout, layoutShape, meldRowWidth } from "./layout.js";
 import { viewSeat, displayHand, justDrew } from "./model.js";
@@ -124,7 +124,6 @@ export class Renderer {
     const state = model.state;
     const ui = model.ui;
     this.hant = ui.lang === "zh-Hant";
-    setTileScript(scriptOf(ui.lang)); // the faces' characters follow the page's language
     const L = this.computeLayout(state, ui);
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     paintFelt(ctx, this.w, this.h);

@@ -34,12 +34,19 @@ export function readingRow(win, gold) {
   return row;
 }
 
+/**
+ * Whether a win is scored by multiplying its patterns (it carries `pattern_multipliers`, whose
+ * product is M) rather than by a category's base b: the engine's result says, not the rule set's
+ * name (py_engine/OBSERVATION.md, a result's wins).
+ */
+export const byPatterns = (win) => Array.isArray(win.pattern_multipliers);
+
 /** The arithmetic line of one win, from its multipliers / base and the result's payments. */
 export function arithmeticLine(win, state, names) {
   const result = state.result;
   const paid = result.payments.filter((p) => p.reason === "win" && p.to === win.seat);
   if (!paid.length) return "";
-  if (state.variant === "xinyu") {
+  if (byPatterns(win)) {
     const factors = (win.pattern_multipliers || []).map(([, m]) => m);
     const m = win.multiplier;
     const product = factors.length > 1 ? `${factors.join(" × ")} = ${m}` : String(m);

@@ -7,7 +7,7 @@ import { tileElement } from "../art/tiles.js";
 import { el } from "../shell/dom.js";
 import { viewSeat } from "./model.js";
 import { readTiles, NotationError } from "../art/notation.js";
-import { readingRow, arithmeticLine } from "./settle-detail.js";
+import { readingRow, arithmeticLine, byPatterns } from "./settle-detail.js";
 
 /** The codes of an engine's tile string ("123m55p"); a string that cannot be read (a damaged
  * replay file) shows no tiles rather than stopping the settlement: its text stays the label. */
@@ -87,7 +87,7 @@ export function settlement(state, { names, onNext, onNewMatch, autoNextIn, extra
     names2.append(el("span", { class: "category" }, `${label("settle.category")}${cat.here}`,
       cat.other ? el("small", { text: cat.other }) : null, catValue ? ` · ${catValue}` : ""));
     box.append(names2);
-    if (state.variant === "xinyu") {
+    if (byPatterns(win)) {
       const pats = el("div", { class: "names patterns" });
       const list = win.pattern_multipliers || (win.patterns || []).map((p) => [p, null]);
       if (!list.length) pats.append(el("span", { text: t("settle.noPatterns") }));

@@ -2,15 +2,17 @@
 // and its options (as the engine lists them), dealer or not, how it wins; each edit asks the
 // engine ("analyze", py_engine/analyzer.py) through the one engine client and draws its answer.
 // The whole input lives in the hash: #v=longyan&h=123m…|gold 5m&dealer=1&win=swim&level=2&o.gold_wild=suited
-import { startEngine } from "../engine/engine.js";
-import { LANGS, LANG_NAMES, matchLang, setLang, t, tileName } from "../i18n/i18n.js";
+import { startEngine, call } from "../engine/engine.js";
+import { loadCatalog, variantsOf } from "../engine/catalog.js";
+import { LANGS, LANG_NAMES, setLang, t, tileName } from "../i18n/i18n.js";
 import { NotationError, formatTiles, parseHand, readTiles } from "../art/notation.js";
 import { markedText } from "../art/mj-hand.js";
 import { tileElement } from "../art/tiles.js";
 import { resultView } from "./analyze-result.js";
-import { postHeight } from "../shell/tutorial-embed.js";
+import { openPage, heightChanged } from "../shell/page.js";
 
-const VARIANTS = ["xinyu", "longyan"];
+const page = openPage("analyze", { embed: true }); // language, theme, tile script, height messages
+
 const WINS = ["self_draw", "discard", "kong_replacement", "rob_kong", "rob_gold", "swim"];
 const MODES = ["hand", "pong", "kong", "concealed_kong", "flowers", "gold"];
 const SKIP_OPTIONS = new Set(["timer"]); // a decision timer means nothing to a hand on paper
@@ -20,8 +22,11 @@ const HASH_DELAY = 300; // ms an edit stands before the hash follows it (see wri
 const $ = (id) => document.getElementById(id);
 
 /** @type {{variant: string, text: string, dealer: boolean, win: string, level: number, options: Record<string, any>, lang: string, theme?: string}} */
-const model = { variant: "xinyu", text: "", dealer: false, win: "self_draw", level: 1, options: {}, lang: "en", theme: "" };
-let catalog = null; // the engine's options: {variants: {name: {options, defaults}}}
+const model = { variant: "", text: "", dealer: false, win: "self_draw", level: 1, options: {}, lang: "en", theme: "" };
+/** The engine's lists (its rule sets, their options and defaults: engine/catalog.js), before the engine is up. */
+const catalog = await loadCatalog(startEngine()).catch(() => null);
+const VARIANTS = variantsOf(catalog); // the page names no rule set: the engine's, the first the default
+model.variant = VARIANTS[0] ?? "";
 let seq = 0;
 let shown = 0;
 let done = 0; // the last edit whose bots' answer is drawn too
@@ -217,7 +222,7 @@ async function run() {
     return settle(my, [], true);
   }
   if (!spec.hand.length && !spec.melds.length) return settle(my, [document.createTextNode(t("analyzer.empty"))], true);
-  if (!engine) return;
+  if (!engineUp) return;
   $("status").textContent = t("analyzer.thinking");
   // first without the bots (the verdict, the settlement, shanten and improving tiles: quick), then
   // with them (the hard bot's choice and every reason), each drawn when it arrives. The bots'
@@ -231,7 +236,7 @@ async function run() {
     }
     const t0 = performance.now();
     try {
-      answer = (await engine.call("analyze", { ...queryOf(spec), bot })).analysis;
+      answer = (await call("analyze", { ...queryOf(spec), bot })).analysis;
     } catch (error) {
       if (my !== seq) return;
       $("status").textContent = t("analyzer.failed", { error: error.message });
@@ -262,7 +267,7 @@ function settle(my, nodes, full = true, timing = null) {
   $("result").dataset.full = String(full);
   shown = my;
   if (full) done = my;
-  postHeight("analyze");
+  heightChanged();
   const ready = waiters.filter((w) => (w.full ? done : shown) >= w.seq);
   waiters = waiters.filter((w) => !ready.includes(w));
   const times = timing && { engine: timing.engine, draw: performance.now() - timing.since };
@@ -313,10 +318,8 @@ function start() {
     notice(t("analyzer.badHash", { what: error.message }));
   }
   Object.assign(model, m);
-  const lang = matchLang(m.lang) || matchLang(navigator.language) || "en";
+  const lang = page.lang;
   model.lang = lang;
-  setLang(lang);
-  if (m.theme === "dark" || (m.theme !== "light" && matchMedia("(prefers-color-scheme: dark)").matches)) document.documentElement.classList.add("dark");
   labels();
   palette();
   $("lang").value = lang;
@@ -349,14 +352,13 @@ function start() {
   changed();
 }
 
-let engine = null;
+let engineUp = false; // the engine answers calls
 start();
 addEventListener("pagehide", writeHashNow);
 const client = startEngine();
 $("status").textContent = t("analyzer.loading");
-client.ready.then(async () => {
-  catalog = (await client.call("options")).options;
-  engine = client;
+client.ready.then(() => {
+  engineUp = true;
   $("status").textContent = "";
   changed();
 }, (error) => {
@@ -365,7 +367,7 @@ client.ready.then(async () => {
 
 // For embedding sites and the tests: edit(text) resolves once that edit's answer is drawn.
 /** @type {any} */ (window).analyzer = {
-  ready: client.ready.then(() => new Promise((resolve) => { const w = () => (catalog ? resolve() : setTimeout(w, 20)); w(); })),
+  ready: client.ready.then(() => new Promise((resolve) => { const w = () => (engineUp ? resolve() : setTimeout(w, 20)); w(); })),
   /** Set the hand; resolves once its first answer is drawn ({full: true}: once the bots' answer is),
    * with that answer's timing ({engine, draw} in ms; null for an answer the engine was not asked). */
   edit(text, { full = false } = {}) {

@@ -2,19 +2,23 @@
 // from the link: #set=longyan&n=3, or #p=<base64url JSON {position, note?}> (an author's own; the
 // engine's choice is its answer). The engine ("puzzle", py_engine/puzzles.py) gives the moment's
 // choices; once the reader chooses, every choice is shown ranked with its one-line reason.
-import { startEngine } from "../engine/engine.js";
-import { LANGS, LANG_NAMES, getLang, matchLang, setLang, t, tileName, label } from "../i18n/i18n.js";
+import { startEngine, call } from "../engine/engine.js";
+import { loadCatalog, variantsOf } from "../engine/catalog.js";
+import { LANGS, LANG_NAMES, getLang, setLang, t, tileName, label } from "../i18n/i18n.js";
 import { el } from "../shell/dom.js";
 import { tileElement } from "../art/tiles.js";
 import { actionName, choicesTable, tileRow } from "./tutorial-view.js";
-import { postHeight } from "../shell/tutorial-embed.js";
+import { openPage, heightChanged } from "../shell/page.js";
+
+openPage("puzzle", { embed: true }); // language, theme, tile script, height messages
 
 /** @type {(id: string) => any} */
 const $ = (id) => document.getElementById(id);
-const SETS = ["xinyu", "longyan"];
-const state = { set: "xinyu", n: 0, puzzles: [], custom: null, solved: null, picked: null };
+/** The project's sets, one per rule set the engine lists (puzzles/<variant>.json): the page names none. */
+const SETS = variantsOf(await loadCatalog(startEngine()).catch(() => null));
+const state = { set: SETS[0] ?? "", n: 0, puzzles: [], custom: null, solved: null, picked: null };
 const sets = {};
-let engine = null;
+let engineUp = false; // the engine answers calls
 let seq = 0;
 
 /** base64url JSON -> value; throws on anything else. */
@@ -33,15 +37,13 @@ export function toBase64url(value) {
 
 function readHash() {
   const p = new URLSearchParams(location.hash.replace(/^#/, ""));
-  if (p.get("lang")) state.lang = p.get("lang");
-  if (p.get("theme")) state.theme = p.get("theme");
   if (p.has("p")) {
     const custom = fromBase64url(p.get("p"));
     if (!custom || typeof custom !== "object" || !custom.position || typeof custom.position !== "object") throw new Error("p");
     state.custom = { id: "custom", note: custom.note || null, position: custom.position, answer: null };
     return;
   }
-  const set = p.get("set") || "xinyu";
+  const set = p.get("set") || SETS[0];
   if (!SETS.includes(set)) throw new Error(`set=${set}`);
   state.set = set;
   const n = Number(p.get("n") || "1");
@@ -127,7 +129,7 @@ function choose(action) {
     choicesTable(s.rows, { lang, gold: s.gold, mark: action, answer }));
   for (const b of $("choices").querySelectorAll("button")) b.disabled = true;
   $("retry").hidden = false;
-  postHeight("puzzle");
+  heightChanged();
 }
 
 async function show() {
@@ -138,13 +140,13 @@ async function show() {
   $("choices").replaceChildren();
   if (!p) return;
   writeHash();
-  if (!engine) {
+  if (!engineUp) {
     $("status").textContent = t("analyzer.loading");
     return;
   }
   $("status").textContent = t("analyzer.thinking");
   try {
-    const { puzzle } = await engine.call("puzzle", { position: p.position });
+    const { puzzle } = await call("puzzle", { position: p.position });
     if (my !== seq) return;
     state.solved = puzzle;
     $("status").textContent = "";
@@ -160,7 +162,7 @@ async function show() {
       return show();
     }
   }
-  postHeight("puzzle");
+  heightChanged();
 }
 
 function notice(text) {
@@ -176,10 +178,6 @@ async function start() {
     state.n = 0;
     notice(t("puzzle.badHash", { what: error.message }));
   }
-  const lang = matchLang(state.lang) || matchLang(navigator.language) || "en";
-  setLang(lang);
-  if (state.theme === "dark" || (state.theme !== "light" && matchMedia("(prefers-color-scheme: dark)").matches)) document.documentElement.classList.add("dark");
-  if (!$("notice").hidden) notice(t("puzzle.badHash", { what: $("notice").textContent.match(/\((.*)\)/)?.[1] || "" }));
   labels();
   state.puzzles = await loadSet(state.set);
   if (state.n >= state.puzzles.length) state.n = 0;
@@ -217,7 +215,7 @@ const client = startEngine();
 const started = start();
 client.ready.then(async () => {
   await started;
-  engine = client;
+  engineUp = true;
   show();
 }, (error) => {
   $("status").textContent = t("analyzer.failed", { error: error.message });

@@ -3,7 +3,8 @@
 // options after a "?" inside the hash or in the query. Inside an iframe it posts its height to
 // the parent as {source: "mahjong", type: "height", detail: {page: "tiles", height}}.
 import "../art/mj-hand.js";
-import { postHeight } from "../shell/tutorial-embed.js";
+import { openPage, pageParams, applyTheme, chooseTheme, heightChanged } from "../shell/page.js";
+import { setLang, matchLang } from "../i18n/i18n.js";
 
 const hand = document.getElementById("hand");
 
@@ -18,9 +19,7 @@ export function readHash(hash) {
   } catch {
     tiles = body.replace(/\+/g, " ");
   }
-  const params = new URLSearchParams(location.search);
-  if (q >= 0) for (const [k, v] of new URLSearchParams(raw.slice(q + 1))) params.set(k, v);
-  return { tiles, params };
+  return { tiles, params: pageParams(location) };
 }
 
 function show() {
@@ -29,12 +28,14 @@ function show() {
     if (params.has(name)) hand.setAttribute(name, params.get(name));
     else hand.removeAttribute(name);
   }
-  if (params.get("lang")) document.documentElement.lang = params.get("lang");
+  // a later hash may ask for another language or look: the shell's choice, made again
+  if (matchLang(params.get("lang") ?? "")) setLang(matchLang(params.get("lang")));
+  applyTheme(chooseTheme(params.get("theme") ?? "", false, "transparent"));
   hand.toggleAttribute("download", params.get("download") !== "0");
-  document.body.classList.toggle("dark", params.get("theme") === "dark");
   hand.setAttribute("tiles", tiles);
-  postHeight("tiles");
+  heightChanged();
 }
 
+openPage("tiles", { embed: true, defaultTheme: "transparent" });
 window.addEventListener("hashchange", show);
 show();

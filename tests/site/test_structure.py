@@ -1,0 +1,72 @@
+"""The page's structure (issue 32): web/ in folders by job, every page set up by the one page
+shell, the engine reached one way, no rule set named in the page's logic, the table drawn without
+engine calls. Each check reads the sources as text; each failed on the tree before the change."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+WEB = ROOT / "web"
+MODULE_SCRIPT = re.compile(r'<script type="module" src="\./([\w/-]+\.js)"')
+IMPORT = re.compile(r'^\s*(?:import|export)\b[^;]*?from\s*"([^"]+)"|^\s*import\s*"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\)', re.M)
+
+
+def scripts() -> list[Path]:
+    return sorted(WEB.rglob("*.js"))
+
+
+def code_of(path: Path) -> str:
+    """The file without its comments (// lines and /* */ blocks, JSDoc included)."""
+    text = re.sub(r"/\*.*?\*/", "", path.read_text(encoding="utf-8"), flags=re.S)
+    return "\n".join(line.split("//")[0] if not line.lstrip().startswith("//") else "" for line in text.splitlines())
+
+
+def imports(path: Path) -> set[Path]:
+    out = set()
+    for match in IMPORT.finditer(code_of(path)):
+        spec = next(s for s in match.groups() if s)
+        if spec.startswith("."):
+            out.add((path.parent / spec).resolve())
+    return out
+
+
+def test_web_holds_the_pages_and_folders_by_job():
+    loose = [p.name for p in WEB.iterdir() if p.is_file() and p.suffix != ".html"]
+    assert len(loose) <= 10, loose
+    assert {p.name for p in WEB.iterdir() if p.is_dir()} >= {"engine", "shell", "i18n", "art", "table", "keep", "game", "replay", "tutorial"}
+
+
+def test_every_page_starts_with_the_page_shell():
+    shell = (WEB / "shell" / "page.js").resolve()
+    for page in sorted(WEB.glob("*.html")):
+        entries = [WEB / src for src in MODULE_SCRIPT.findall(page.read_text(encoding="utf-8"))]
+        assert entries, page.name
+        assert any(shell in imports(entry) for entry in entries), f"{page.name}: no module script of it opens the page shell"
+
+
+def test_the_engine_is_reached_one_way():
+    """Calls go through engine/engine.js's `call`; startEngine() is the boot's and the lifecycle's."""
+    for path in scripts():
+        if path.parent.name == "engine":
+            continue
+        code = code_of(path)
+        assert not re.search(r"\b(?:startEngine\(\)|client|engine)\.call\(", code), path.relative_to(ROOT)
+
+
+def test_the_table_makes_no_engine_calls():
+    engine = (WEB / "engine").resolve()
+    for path in sorted((WEB / "table").glob("*.js")):
+        assert not [p for p in imports(path) if p.is_relative_to(engine)], path.relative_to(ROOT)
+
+
+def test_the_page_names_no_rule_set_in_its_logic():
+    """Rule sets are the engine's (engine/catalog.js); their names live only in the words (i18n) and
+    in the settings' stored default."""
+    allowed = {WEB / "keep" / "settings.js"}  # DEFAULTS.variant: the first visit's rule set, before the catalog
+    for path in scripts():
+        if path in allowed or path.parent.name == "i18n":
+            continue
+        code = code_of(path)
+        assert not re.search(r"""["'`](?:xinyu|longyan)["'`]""", code), path.relative_to(ROOT)
+        assert not re.search(r"variant\s*===?\s*[\"']", code), path.relative_to(ROOT)
