@@ -3,14 +3,15 @@
 ``rank(game, seat)`` reads the game at a moment where ``seat`` is to discard and returns, for
 each legal discard or swim, the shanten it leaves, the tiles that improve it with their unseen
 copies, the normal bot's estimate and its one-line reason (hints.py: ``reason_code``, from which
-the page writes its words, and the words for library users), and marks the hard bot's choice. Nothing here decides a rule: shanten is analysis.shanten, legality the game's, the
-choice the bots'.
+the page writes its words, and the words for library users: None where the catalogs are not), and
+marks the hard bot's choice. Nothing here decides a rule: shanten is analysis.shanten, legality the
+game's, the choice the bots'.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from . import analysis, bots
+from . import analysis, bots, words
 from .bots import normal
 from .bots.common import View
 from .hints import reason_code, reason_text
@@ -63,7 +64,8 @@ def rank(game: Any, seat: int, level: str | None = "hard") -> dict[str, Any]:
         code = reason = None
         if level:
             code = reason_code(view, normal.Decision(action, [cand] if cand else [], note=cand.note if cand else ""), before)
-            reason = reason_text(code, with_action=False)     # the row names the action
+            if words.available():                              # (not in the page's wheel: its words are the page's)
+                reason = reason_text(code, with_action=False)  # the row names the action
         rows.append({
             "action": action, "tile": tile or None, "shanten": shanten,
             "improving": tiles, "improving_count": sum(n for _, n in tiles),

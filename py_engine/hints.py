@@ -15,72 +15,41 @@ bot would play and why, and why a hand that looks complete cannot win now (issue
      "cannot_win": None | {"code": "furiten", "tile": "3p", "swim_level": 0,
                            "text": {"en": ..., "zh-Hans": ..., "zh-Hant": ...}}}
 
+The words (``reason``, ``why``, ``text``) are for CPython library users, written by words.py from
+the page's catalogs (web/i18n/*.json); where the catalogs are not (the page's wheel) they are None,
+and the page writes its own from the codes (web/i18n/hint-words.js).
+
 On one's own turn with 14 tiles, ``waits`` are those after the suggested discard when it leaves
 the hand ready. In Longyan a drawn gold completes any ready hand (when a gold may stand for one of
 the waits): it is listed too. ``cannot_win`` is the referee's own reason (``Game.why_not``, the
 observation's ``why_not_win``: a code, the discard that would have won, the others' swim level)
 with its words; the codes are those of CANNOT_WIN below.
 
-The words are for CPython library users; the page writes its own from the codes (web/hint-words.js,
-web/i18n-hints.js). The public helpers others use: ``cannot_win``, ``reason_code``,
-``reason_words`` / ``reason_text`` (a reason code's words), ``away_words`` (a shanten in words),
-``tile_words`` (tiles as a reason names them); every code: REASON_CODES, CANNOT_WIN, TARGETS.
+The public helpers others use: ``cannot_win``, ``reason_code``, ``reason_words`` / ``reason_text``
+(a reason code's words), ``away_words`` (a shanten in words), ``tile_words`` (tiles as a reason
+names them); every code: REASON_CODES, CANNOT_WIN, TARGETS (their words: the catalogs' hint area).
 """
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from . import analysis
+from . import analysis, words
 from .actions import Action, kind_of, tile_of
 from .bots import normal
 from .bots.common import View, plain_shanten
-from .tiles import HONOR_BASE, INDEX, WHITE_DRAGON, format_tiles
+from .tiles import HONOR_BASE, INDEX, WHITE_DRAGON
 
 __all__ = ["hint", "hint_from_observation", "cannot_win", "reason_code", "reason_words", "reason_text",
            "away_words", "tile_words", "LANGS", "REASON_CODES", "CANNOT_WIN", "TARGETS"]
 
-LANGS = ("en", "zh-Hans", "zh-Hant")
+LANGS = words.LANGS
 #: The codes of a suggestion's reason (reason_code's "code").
 REASON_CODES = ("win", "swim", "hold_for_swim", "pass", "pong", "kong", "discard")
-_ZH_NUM = "一二三四五六七八九"
-_ZH_SUIT = {"m": ("万", "萬"), "p": ("饼", "餅"), "s": ("条", "條")}
-_ZH_HONOR = ("东南西北白发中", "東南西北白發中")
-_EN_SUIT = {"m": "characters", "p": "dots", "s": "bamboo"}
-
-CANNOT_WIN = {
-    "furiten": {"en": "you passed a win: no discard win until your next draw (furiten)",
-                "zh-Hans": "弃先和后：放弃过和牌，下次摸牌前不能再和别人打出的牌",
-                "zh-Hant": "棄先和後：放棄過和牌，下次摸牌前不能再和別人打出的牌"},
-    "swim": {"en": "a swim in progress forbids this win",
-             "zh-Hans": "有人在游金，现在不能这样和牌",
-             "zh-Hant": "有人在游金，現在不能這樣和牌"},
-    "suited_gold": {"en": "a gold stands only for a suited tile here, not for an honor",
-                    "zh-Hans": "金只能当序数牌用，不能当字牌",
-                    "zh-Hant": "金只能當序數牌用，不能當字牌"},
-    "self_draw_only": {"en": "Xinyu wins by self-draw only: not on a discard",
-                       "zh-Hans": "新余麻将只能自摸，不能和别人打出的牌",
-                       "zh-Hant": "新余麻將只能自摸，不能和別人打出的牌"},
-    "after_pong": {"en": "right after a pong you must discard: no self-draw win",
-                   "zh-Hans": "碰牌后只能出牌，不算自摸",
-                   "zh-Hant": "碰牌後只能出牌，不算自摸"},
-    "gold_discard": {"en": "a discarded gold cannot be claimed",
-                     "zh-Hans": "打出的金不能吃碰和",
-                     "zh-Hant": "打出的金不能吃碰和"},
-    "gold_holder": {"en": "holding a gold, you may not win on a discard (house rule)",
-                    "zh-Hans": "有金不平胡：手里有金不能和别人打出的牌",
-                    "zh-Hant": "有金不平胡：手裡有金不能和別人打出的牌"},
-}
-
-TARGETS = {
-    "seven_pairs": ("seven pairs", "七小对", "七小對"),
-    "all_pungs": ("all pungs", "碰碰胡", "碰碰胡"),
-    "half_flush": ("a half flush", "混一色", "混一色"),
-    "full_flush": ("a full flush", "清一色", "清一色"),
-    "all_honors": ("all honors", "全风向", "全風向"),
-    "swim": ("a swim with the gold", "游金", "游金"),
-    "three_golds": ("a third gold", "三金倒", "三金倒"),
-}
+#: Why a complete-looking hand may not win now (Game.why_not's codes; cannot_win's "code").
+CANNOT_WIN = ("furiten", "swim", "suited_gold", "self_draw_only", "after_pong", "gold_discard", "gold_holder")
+#: The aims a reason names (reason_code's "aim": the bots' targets with a name).
+TARGETS = ("seven_pairs", "all_pungs", "half_flush", "full_flush", "all_honors", "swim", "three_golds")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -117,7 +86,8 @@ def hint_from_observation(obs: dict[str, Any]) -> dict[str, Any]:
     code = None
     if decision is not None and suggested is not None:
         code = reason_code(view, decision, shanten)
-        reason, why = reason_text(code), reason_text(code, with_action=False)
+        if words.available():
+            reason, why = reason_text(code), reason_text(code, with_action=False)
     return {
         "shanten": int(shanten),
         "waits": waits,
@@ -152,11 +122,13 @@ def _waits(view: View, tiles: list[str]) -> list[list[Any]]:
 # Why a complete-looking hand cannot win
 
 def cannot_win(obs: Mapping[str, Any]) -> dict[str, Any] | None:
-    """The referee's reason (Game.why_not, the observation's ``why_not_win``) with its words."""
+    """The referee's reason (Game.why_not, the observation's ``why_not_win``) with its words (None
+    where the catalogs are not)."""
     reason = obs.get("why_not_win")
     if not reason or reason.get("code") not in CANNOT_WIN:
         return None
-    return {**reason, "text": dict(CANNOT_WIN[reason["code"]])}
+    text = words.per_lang(words.cannot_win_words, reason["code"]) if words.available() else None
+    return {**reason, "text": text}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -164,38 +136,12 @@ def cannot_win(obs: Mapping[str, Any]) -> dict[str, Any] | None:
 
 def away_words(shanten: int) -> dict[str, str]:
     """A shanten in words, per language: "a winning hand", "ready", "2 away from ready"."""
-    if shanten < 0:
-        return {"en": "a winning hand", "zh-Hans": "已成和牌", "zh-Hant": "已成和牌"}
-    if shanten == 0:
-        return {"en": "ready", "zh-Hans": "听牌", "zh-Hant": "聽牌"}
-    return {"en": f"{shanten} away from ready", "zh-Hans": f"还差{shanten}步听牌", "zh-Hant": f"還差{shanten}步聽牌"}
+    return words.per_lang(words.away_words, shanten)
 
 
 def tile_words(tiles: list[str], lang: str) -> str:
     """Tiles as a reason names them: ``345p`` in English, 三四五饼 (餅) in Chinese."""
-    return format_tiles(tiles) if lang == "en" else _zh_tiles(tiles, lang == "zh-Hant")
-
-
-def _zh_tiles(tiles: list[str], trad: bool) -> str:
-    """``["3p", "4p", "5p"]`` -> 三四五饼 (餅); honors by name."""
-    suits = {t[1] for t in tiles}
-    if len(suits) == 1 and tiles[0][1] in _ZH_SUIT:
-        return "".join(_ZH_NUM[int(t[0]) - 1] for t in tiles) + _ZH_SUIT[tiles[0][1]][trad]
-    out = []
-    for t in tiles:
-        if t[1] == "z":
-            out.append(_ZH_HONOR[trad][int(t[0]) - 1])
-        else:
-            out.append(_ZH_NUM[int(t[0]) - 1] + _ZH_SUIT[t[1]][trad])
-    return "".join(out)
-
-
-def _join(items: list[str], lang: str) -> str:
-    if lang != "en":
-        return "、".join(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return words.tile_words(tiles, lang)
 
 
 def _groups(view: View, tiles: list[str]) -> list[list[str]]:
@@ -253,28 +199,6 @@ def _best_blocks(key: tuple[int, ...], seq: bool, base: int) -> list[tuple[int, 
     return best[1]
 
 
-def _target_phrase(target: str, lang: int) -> str | None:
-    name, _, suit = target.replace(":open", "").partition(":")
-    parts = name.split("+")
-    names = []
-    for p in parts:
-        if p not in TARGETS:
-            return None
-        names.append(TARGETS[p][lang])
-    if lang == 0:
-        text = " with ".join(names)
-        if suit in _EN_SUIT:
-            text += f" in {_EN_SUIT[suit]}"
-        return f"aiming for {text}"
-    text = "".join(names)
-    if suit in _ZH_SUIT:
-        text += f"（{_ZH_SUIT[suit][lang - 1]}）"
-    return ("做" if lang == 1 else "做") + text
-
-
-Pair = tuple[str, str]
-
-
 def reason_code(view: View, decision: normal.Decision, shanten: int) -> dict[str, Any]:
     """Why the suggestion, as a code with its tiles (the hint's ``reason_code``), from which the words
     are written: {"code": "win" | "swim" | "hold_for_swim" | "pass" | "pong" | "kong" | "discard",
@@ -314,68 +238,24 @@ def _aim(target: str) -> dict[str, Any] | None:
     parts = name.split("+")
     if not all(p in TARGETS for p in parts):
         return None
-    return {"targets": parts, "suit": suit if suit in _EN_SUIT else None}
+    return {"targets": parts, "suit": suit if suit in words.SUITED else None}
 
 
 def reason_text(code: dict[str, Any], with_action: bool = True) -> dict[str, str]:
     """A reason code in words, per language: the whole ("discard 2z: keeps …"), or without the
     words naming the action (``with_action=False``: for a display naming it already)."""
-    out = {}
-    for lang, (head, body) in reason_words(code).items():
-        if not with_action:
-            out[lang] = body or head
-        elif not body:
-            out[lang] = head
-        else:
-            out[lang] = f"{head}: {body}" if lang == "en" else f"{head}：{body}"
-    return out
+    return {lang: words.reason_text(code, lang, with_action) for lang in LANGS}
+
+
+Pair = tuple[str, str]
 
 
 def reason_words(data: dict[str, Any]) -> dict[str, Pair]:
-    """Per language, (the words naming the action, why): "discard 2z" and "keeps …; 2 away". The
-    hint's ``reason`` joins them; its ``why`` is the second alone, for a display naming the action."""
-    code = data["code"]
-    tile = data.get("tile") or ""
-    if code == "win":
-        return {"en": ("win now", ""), "zh-Hans": ("和牌", ""), "zh-Hant": ("和牌", "")}
-    if code == "swim":
-        names = {1: ("single swim", "单游", "單游"), 2: ("double swim", "双游", "雙游"), 3: ("triple swim", "三游", "三游")}[data["level"]]
-        pays = "pays more than winning now"
-        return {"en": ("swim", f"discard {tile} and win on your next draw whatever it is ({names[0]} {pays})"),
-                "zh-Hans": ("游金", f"打{_zh_tiles([tile], False)}，下一张摸什么都和（{names[1]}，比现在和得多）"),
-                "zh-Hant": ("游金", f"打{_zh_tiles([tile], True)}，下一張摸什麼都和（{names[2]}，比現在和得多）")}
-    if code == "hold_for_swim":
-        return {"en": ("pass", "your gold can swim on your next draw, which pays far more"),
-                "zh-Hans": ("过", "留着金，下次摸牌可以游金，得分更多"),
-                "zh-Hant": ("過", "留著金，下次摸牌可以游金，得分更多")}
-    away = away_words(data["shanten"])
-    if code == "pass":
-        return {"en": ("pass", f"the claim does not help; {away['en']}"),
-                "zh-Hans": ("过", f"碰了也没有好处；{away['zh-Hans']}"),
-                "zh-Hant": ("過", f"碰了也沒有好處；{away['zh-Hant']}")}
-    if code in ("pong", "kong"):
-        zh = _zh_tiles([tile] * (4 if code == "kong" else 3), False)
-        zt = _zh_tiles([tile] * (4 if code == "kong" else 3), True)
-        en_what = "a kong pays at once" if code == "kong" else "makes a set"
-        word = ("杠", "槓") if code == "kong" else ("碰", "碰")
-        what = ("杠钱马上到手", "槓錢馬上到手") if code == "kong" else ("成一副", "成一副")
-        return {"en": (f"{code} {tile}", f"{en_what}; {away['en']}"),
-                "zh-Hans": (f"{word[0]}{zh}", f"{what[0]}；{away['zh-Hans']}"),
-                "zh-Hant": (f"{word[1]}{zt}", f"{what[1]}；{away['zh-Hant']}")}
-    # a discard
-    groups, gold = data["keeps"], data["gold"]
-    en_groups = [format_tiles(gr) if not (gold and gr[0] == gold) else "the gold" for gr in groups]
-    zs_groups = [_zh_tiles(gr, False) if not (gold and gr[0] == gold) else "金" for gr in groups]
-    zt_groups = [_zh_tiles(gr, True) if not (gold and gr[0] == gold) else "金" for gr in groups]
-    phrases = [_target_phrase(data["target"], i) for i in range(3)]
-    en = [f"keeps {_join(en_groups, 'en')}"] if groups else []
-    hs = [f"留{_join(zs_groups, 'zh')}"] if groups else []
-    ht = [f"留{_join(zt_groups, 'zh')}"] if groups else []
-    if phrases[0] and phrases[1] and phrases[2]:      # a target is named in every language or none
-        en.append(phrases[0])
-        hs.append(phrases[1])
-        ht.append(phrases[2])
-    return {"en": (f"discard {tile}", (", ".join(en) + "; " if en else "") + away["en"]),
-            "zh-Hans": (f"打{_zh_tiles([tile], False)}", ("，".join(hs) + "；" if hs else "") + away["zh-Hans"]),
-            "zh-Hant": (f"打{_zh_tiles([tile], True)}", ("，".join(ht) + "；" if ht else "") + away["zh-Hant"])}
-
+    """Per language, (the words naming the action, why): "discard 2z" and "keeps …; 2 away"; a win's
+    is ("win now", ""). The hint's ``reason`` joins them; its ``why`` is the second alone (or the
+    first, when it is all), for a display naming the action."""
+    out = {}
+    for lang in LANGS:
+        head, why = words.reason_head(data, lang), words.reason_words(data, lang)
+        out[lang] = (head, why) if head else (why, "")
+    return out

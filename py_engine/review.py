@@ -11,22 +11,30 @@ for a choice its look-ahead did not weigh, ``bots.normal``) gave the candidates.
      "value": 1.9, "bot_value": 3.4,  # expected points of each by the bot's estimate (None: not weighed)
      "cost": 1.5,                     # bot_value - value (0 when they agree)
      "estimate": "hard" | "normal",   # whose numbers these are
-     "text": {"en": ..., "zh-Hans": ..., "zh-Hant": ...}}   # one sentence, None when they agree
+     "reason_code": {"code": "kept", "action": "discard 5p", "bot": "discard 9m",
+                     "compare": "waits", "outs": 2, "bot_outs": 4},   # the sentence as a code, None
+                                      # when they agree: the page writes its words (hint-words.js)
+     "text": {"en": ..., "zh-Hans": ..., "zh-Hant": ...}}   # that sentence, None when they agree
 
 Estimates carry each choice's plain shanten and outs (unseen tiles that bring it closer; a ready
-hand's waits), which the sentence compares.
+hand's waits), which the sentence compares. The sentence's code (``reason_code``): "kept" when the
+bot kept the tile the player let go (both discards), else "would" (what the bot would have
+played); "compare" says what the sentence weighs: "waits" (both ready: ``outs`` against
+``bot_outs``), "outs" (as far from ready: tiles that improve each), "shanten" (``shanten`` against
+``bot_shanten``), "value" (the bot's estimate, ``value`` against ``bot_value``, to one decimal), or
+None. Its words (``text``) are words.py's, from the page's catalogs (None where they are not: the
+page's wheel).
 """
 from __future__ import annotations
 
 from typing import Any
 
+from . import words
 from .bots import hard, normal
 from .bots.common import View
 from .bots.normal import Candidate
 from .game import Game
-from .hints import away_words, tile_words
 
-LANGS = ("en", "zh-Hans", "zh-Hant")
 #: How many of the costliest decisions the page lists and marks.
 COSTLIEST = 5
 
@@ -62,10 +70,11 @@ def judge(game: Game, seat: int, action: str, step: int) -> dict[str, Any]:
     value = None if mine is None else round(mine.score, 3)
     bot_value = None if theirs is None else round(theirs.score, 3)
     cost = 0.0 if action == bot else (None if value is None or bot_value is None else round(bot_value - value, 3))
+    code = None if action == bot else sentence_code(action, bot, mine, theirs)
     return {
         "step": step, "action": action, "bot": bot, "value": value, "bot_value": bot_value,
-        "cost": cost, "estimate": by,
-        "text": None if action == bot else sentence(action, bot, mine, theirs),
+        "cost": cost, "estimate": by, "reason_code": code,
+        "text": words.per_lang(words.review_words, code) if code and words.available() else None,
     }
 
 
@@ -74,61 +83,26 @@ def _find(candidates: list[Candidate], action: str) -> Candidate | None:
 
 
 # ---------------------------------------------------------------------------------------------
-# The sentence
+# The sentence, as a code
 
-def sentence(action: str, bot: str, mine: Candidate | None, theirs: Candidate | None) -> dict[str, str]:
-    """"discard 5p: the bot kept 5p and waited on 4 tiles instead of 2", in each language."""
-    kept = _kept(action, bot)
+def sentence_code(action: str, bot: str, mine: Candidate | None, theirs: Candidate | None) -> dict[str, Any]:
+    """What the sentence says ("discard 5p: the bot kept 5p and waited on 4 tiles instead of 2"),
+    as a code with its numbers (the module's docstring)."""
+    code: dict[str, Any] = {"code": "kept" if _kept(action, bot) else "would", "action": action, "bot": bot,
+                            "compare": None}
     a = mine.estimate if mine else None
     b = theirs.estimate if theirs else None
-    # the English verbs follow the head: "the bot kept 5p and waited" / "the bot would pong and wait"
-    wait, have, stay = ("waited", "had", "stayed") if kept else ("wait", "have", "stay")
-    tail: dict[str, str] = {lang: "" for lang in LANGS}
     if a is not None and b is not None:
-        if a.shanten == b.shanten == 0:
-            tail = {"en": f" and {wait} on {b.outs} tiles instead of {a.outs}",
-                    "zh-Hans": f"，听{b.outs}张而不是{a.outs}张", "zh-Hant": f"，聽{b.outs}張而不是{a.outs}張"}
-        elif a.shanten == b.shanten:
-            tail = {"en": f" and {have} {b.outs} tiles to improve on instead of {a.outs}",
-                    "zh-Hans": f"，有{b.outs}张进张而不是{a.outs}张", "zh-Hant": f"，有{b.outs}張進張而不是{a.outs}張"}
+        if a.shanten == b.shanten:
+            code.update(compare="waits" if a.shanten == 0 else "outs", outs=a.outs, bot_outs=b.outs)
         else:
-            wa, wb = away_words(a.shanten), away_words(b.shanten)
-            tail = {"en": f" and {stay} {wb['en']} instead of {wa['en']}",
-                    "zh-Hans": f"，{wb['zh-Hans']}而不是{wa['zh-Hans']}", "zh-Hant": f"，{wb['zh-Hant']}而不是{wa['zh-Hant']}"}
+            code.update(compare="shanten", shanten=a.shanten, bot_shanten=b.shanten)
     elif mine is not None and theirs is not None:
-        tail = {"en": f" (worth {theirs.score:.1f} points to it, against {mine.score:.1f})",
-                "zh-Hans": f"（估值{theirs.score:.1f}分，对{mine.score:.1f}分）",
-                "zh-Hant": f"（估值{theirs.score:.1f}分，對{mine.score:.1f}分）"}
-    sep = {"en": ": ", "zh-Hans": "：", "zh-Hant": "："}
-    return {lang: f"{_action_words(action, lang)}{sep[lang]}{_bot_did(action, bot, kept, lang)}{tail[lang]}"
-            for lang in LANGS}
+        # to one decimal, as the sentence says it (+ 0.0: no "-0.0")
+        code.update(compare="value", value=round(mine.score, 1) + 0.0, bot_value=round(theirs.score, 1) + 0.0)
+    return code
 
 
 def _kept(action: str, bot: str) -> bool:
     """Both discards: the sentence says the bot kept the player's tile (and what it let go)."""
     return action.startswith(("discard ", "swim ")) and bot.startswith(("discard ", "swim "))
-
-
-_VERBS = {"discard": ("discard", "打", "打"), "swim": ("swim with", "游金打", "游金打"),
-          "pong": ("pong", "碰", "碰"), "kong": ("kong", "杠", "槓"), "win": ("win", "和牌", "和牌"),
-          "pass": ("pass", "过", "過")}
-
-
-def _tile(tile: str, lang: str) -> str:
-    return tile_words([tile], lang)
-
-
-def _action_words(action: str, lang: str) -> str:
-    verb, _, tile = action.partition(" ")
-    words = _VERBS.get(verb, (verb, verb, verb))[LANGS.index(lang)]
-    return f"{words} {_tile(tile, lang)}".strip() if lang == "en" else words + (_tile(tile, lang) if tile else "")
-
-
-def _bot_did(action: str, bot: str, kept: bool, lang: str) -> str:
-    tile = action.partition(" ")[2]
-    if kept:
-        return {"en": f"the bot kept {tile} (it chose {_action_words(bot, 'en')})",
-                "zh-Hans": f"机器人留着{_tile(tile, lang)}（它选择{_action_words(bot, lang)}）",
-                "zh-Hant": f"機器人留著{_tile(tile, lang)}（它選擇{_action_words(bot, lang)}）"}[lang]
-    return {"en": f"the bot would {_action_words(bot, 'en')}",
-            "zh-Hans": f"机器人会{_action_words(bot, lang)}", "zh-Hant": f"機器人會{_action_words(bot, lang)}"}[lang]

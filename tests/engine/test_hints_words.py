@@ -1,34 +1,36 @@
-"""Every hint code the engine can produce has words in the page, in all three languages (issue 11:
-the engine sends codes, the page's i18n writes the words). The codes are enumerated from Python
-(hints.REASON_CODES, CANNOT_WIN, TARGETS, the swim levels, the shanten words) and taken from real
-rankings; web/i18n/hint-words.js writes each in Node, and every sentence must come out whole: not
-empty, no placeholder or string key left, no "undefined"."""
+"""Every hint and review code the engine can produce has words in the page, in all three languages
+(issue 11: the engine sends codes, the page's i18n writes the words), and the page's words are the
+engine's own (issue 32: one home for every sentence, the catalogs web/i18n/*.json). The codes are
+enumerated from Python (hints.REASON_CODES, CANNOT_WIN, TARGETS, the swim levels, the shanten
+words, every action kind and comparison of a review) and taken from real rankings and reviews;
+web/i18n/hint-words.js writes each in Node, py_engine/words.py in Python: every sentence must come
+out whole (not empty, no placeholder or string key left, no "undefined") and the same from both."""
 from __future__ import annotations
 
 import json
 import shutil
 import subprocess
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from py_engine import Game, hints
+from py_engine import Game, bots, hints, words
+from py_engine.actions import KINDS
 from py_engine.discards import rank
+from py_engine.review import review_hand
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGS = ("en", "zh-Hans", "zh-Hant")
 
 WRITE = """
 import { readFileSync } from "node:fs";
-const { reasonWords, cannotWinWords } = await import(new URL("web/i18n/hint-words.js", "file://" + process.argv[1] + "/").href);
-const { reasons, cannot } = JSON.parse(readFileSync(process.argv[2], "utf8"));
+const { reasonWords, cannotWinWords, reviewWords } = await import(new URL("web/i18n/hint-words.js", "file://" + process.argv[1] + "/").href);
+const { reasons, cannot, reviews } = JSON.parse(readFileSync(process.argv[2], "utf8"));
 const langs = ["en", "zh-Hans", "zh-Hant"];
-const out = {
-  reasons: reasons.map((r) => Object.fromEntries(langs.map((l) => [l, reasonWords(r, l)]))),
-  cannot: cannot.map((c) => Object.fromEntries(langs.map((l) => [l, cannotWinWords(c, l)]))),
-};
-console.log(JSON.stringify(out));
+const each = (codes, write) => codes.map((c) => Object.fromEntries(langs.map((l) => [l, write(c, l)])));
+console.log(JSON.stringify({ reasons: each(reasons, reasonWords), cannot: each(cannot, cannotWinWords), reviews: each(reviews, reviewWords) }));
 """
 
 
@@ -59,28 +61,91 @@ def ranked() -> list[dict[str, Any]]:
     return out
 
 
-def test_every_hint_code_has_words_in_every_language(tmp_path: Path) -> None:
+def review_codes() -> list[dict[str, Any]]:
+    """A review sentence of every kind of action on both sides, "kept" and "would", every comparison."""
+    actions = [f"{kind} {tile}" if KINDS[kind] == "yes" else kind for kind in KINDS for tile in ("5p", "1z")]
+    actions += ["kong 7z"]                                    # a kong on one's own turn names its tile
+    compares: list[dict[str, Any]] = [
+        {"compare": "waits", "outs": 2, "bot_outs": 4}, {"compare": "outs", "outs": 6, "bot_outs": 11},
+        {"compare": "shanten", "shanten": 2, "bot_shanten": 0}, {"compare": "shanten", "shanten": 0, "bot_shanten": -1},
+        {"compare": "value", "value": 1.0, "bot_value": 3.5}, {"compare": "value", "value": -2.3, "bot_value": 0.0},
+        {"compare": None}]
+    out = []
+    for i, action in enumerate(dict.fromkeys(actions)):
+        for bot in ("discard 9m", "swim 2s", "pass", "pong", "win", "kong 3m"):
+            kept = action.startswith(("discard ", "swim ")) and bot.startswith(("discard ", "swim "))
+            out.append({"code": "kept" if kept else "would", "action": action, "bot": bot, **compares[i % len(compares)]})
+    for compare in compares:
+        out.append({"code": "kept", "action": "discard 5p", "bot": "discard 9m", **compare})
+        out.append({"code": "would", "action": "pong", "bot": "pass", **compare})
+    return out
+
+
+@cache
+def reviewed() -> tuple[dict[str, Any], ...]:
+    """The review codes of a real hand where the player discards, claims and passes against the bot's advice."""
+    game = Game.new("xinyu", seed=3)
+    while not game.is_over:
+        seat = game.waiting_for[0]
+        legal = game.legal_actions(seat)
+        choice = bots.choose(game, seat, "normal")
+        if seat == 0 and len(legal) > 1 and not choice.startswith("discard "):
+            choice = next(a for a in legal if a != choice)   # claim what the bot passes, pass what it claims
+        game.apply(seat, choice)
+    return tuple(d["reason_code"] for d in review_hand(game.to_position(), game.history, 0) if d["reason_code"])
+
+
+def page_words(tmp_path: Path, codes: dict[str, list[dict[str, Any]]]) -> dict[str, list[dict[str, str]]]:
+    """The words web/i18n/hint-words.js writes for every code, in every language (in Node)."""
     node = shutil.which("node")
     if not node:
         pytest.fail("node is missing: the page's words are checked in Node (tests/run.sh)")
-    reasons = enumerated() + ranked()
-    assert {r["code"] for r in reasons} == set(hints.REASON_CODES) | {"discard"}
-    cannot = [{"code": code, "tile": "3p", "swim_level": 2} for code in hints.CANNOT_WIN]
     given = tmp_path / "codes.json"
-    given.write_text(json.dumps({"reasons": reasons, "cannot": cannot}), encoding="utf-8")
+    given.write_text(json.dumps(codes), encoding="utf-8")
     done = subprocess.run([node, "--input-type=module", "-e", WRITE, str(ROOT), str(given)],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
-    words = json.loads(done.stdout)
-    for sample, written in [*zip(reasons, words["reasons"]), *zip(cannot, words["cannot"])]:
-        for lang in LANGS:
-            text = written[lang]
-            assert text.strip(), (sample, lang)
-            assert not any(bad in text for bad in ("{", "}", "hint.", "suit.", "undefined", "NaN", "null")), (sample, lang, text)
-        assert written["zh-Hans"] != written["en"], sample
-    # the page writes what the engine's own words say, on one real reason
+    return json.loads(done.stdout)
+
+
+@pytest.fixture(scope="module")
+def codes() -> dict[str, list[dict[str, Any]]]:
+    return {"reasons": enumerated() + ranked(),
+            "cannot": [{"code": code, "tile": "3p", "swim_level": 2} for code in hints.CANNOT_WIN],
+            "reviews": review_codes() + list(reviewed())}
+
+
+@pytest.fixture(scope="module")
+def written(codes: dict[str, list[dict[str, Any]]], tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[dict[str, str]]]:
+    return page_words(tmp_path_factory.mktemp("words"), codes)
+
+
+def test_every_hint_and_review_code_has_words_in_every_language(codes, written) -> None:
+    assert {r["code"] for r in codes["reasons"]} == set(hints.REASON_CODES)
+    assert {r["code"] for r in codes["reviews"]} == {"kept", "would"}
+    assert {a.partition(" ")[0] for r in codes["reviews"] for a in (r["action"], r["bot"])} == set(KINDS)
+    assert any(r["action"] in ("pong", "pass") for r in reviewed()), "the real hand reviews a claim or a pass"
+    for kind in ("reasons", "cannot", "reviews"):
+        for sample, text in zip(codes[kind], written[kind]):
+            for lang in LANGS:
+                assert text[lang].strip(), (sample, lang)
+                assert not any(bad in text[lang] for bad in ("{", "}", "hint.", "review.", "suit.", "tile.", "undefined", "NaN", "null")), (sample, lang, text[lang])
+            assert text["zh-Hans"] != text["en"], sample
+
+
+def test_the_engine_writes_the_words_the_page_writes(codes, written) -> None:
+    """py_engine/words.py and web/i18n/hint-words.js compose the same sentences from the same codes."""
+    python = {
+        "reasons": [words.per_lang(words.reason_words, r) for r in codes["reasons"]],
+        "cannot": [words.per_lang(words.cannot_win_words, c["code"]) for c in codes["cannot"]],
+        "reviews": [words.per_lang(words.review_words, r) for r in codes["reviews"]],
+    }
+    for kind in python:
+        for sample, mine, page in zip(codes[kind], python[kind], written[kind]):
+            assert mine == page, (kind, sample)
+    # and the hints' and the review's own fields say the same
     row = ranked()[0]
-    assert words["reasons"][len(enumerated())]["en"] == hints.reason_text(row, with_action=False)["en"]
+    assert hints.reason_text(row, with_action=False) == python["reasons"][len(enumerated())]
 
 
 def test_a_claims_english_reason_reads_as_a_sentence():
@@ -89,6 +154,6 @@ def test_a_claims_english_reason_reads_as_a_sentence():
     from py_engine.hints import reason_words
 
     for code, start in (("pong", "makes a set; "), ("kong", "a kong pays at once; ")):
-        words = reason_words({"code": code, "tile": "5p", "shanten": 1})
-        assert words["en"][1].startswith(start), words["en"]
-        assert "makes a kong" not in words["en"][1]
+        words_ = reason_words({"code": code, "tile": "5p", "shanten": 1})
+        assert words_["en"][1].startswith(start), words_["en"]
+        assert "makes a kong" not in words_["en"][1]

@@ -1,7 +1,10 @@
-// The words of a hint, written in the reader's language from the engine's codes (issue 11: the
-// engine sends codes with their tiles, the page's i18n writes the words): a suggestion's reason
-// (py_engine/hints.py reason_code: the hint panel, the analyzer's and the puzzles' tables) and why
-// a complete-looking hand may not win now (cannot_win, the analyzer's why_not). No rules here.
+// The words of a hint and of the review, written in the reader's language from the engine's codes
+// (issue 11: the engine sends codes with their tiles, the page writes the words from the catalogs,
+// web/i18n/*.json): a suggestion's reason (py_engine/hints.py reason_code: the hint panel, the
+// analyzer's and the puzzles' tables), why a complete-looking hand may not win now (cannot_win, the
+// analyzer's why_not), and the review's sentence (py_engine/review.py reason_code: the replay
+// viewer). py_engine/words.py writes the same sentences for Python users; tests/engine/
+// test_hints_words.py holds the two to each other. No rules here.
 import { getLang, tIn, tileNameIn } from "./i18n.js";
 import { formatTiles } from "../art/notation.js";
 
@@ -9,6 +12,8 @@ import { formatTiles } from "../art/notation.js";
  * @typedef {{code: string, tile?: string | null, level?: number, shanten?: number,
  *   keeps?: string[][], aim?: {targets: string[], suit: string | null} | null, gold?: string | null}} ReasonCode
  * @typedef {{code: string, tile?: string | null, swim_level?: number}} CannotWin
+ * @typedef {{code: "kept" | "would", action: string, bot: string, compare: "waits" | "outs" | "shanten" | "value" | null,
+ *   outs?: number, bot_outs?: number, shanten?: number, bot_shanten?: number, value?: number, bot_value?: number}} ReviewCode
  */
 
 /** A shanten in words: "a winning hand", "ready", "2 away from ready". */
@@ -76,4 +81,31 @@ export function cannotWinWords(why, lang = getLang()) {
   const key = `hint.cannot.${why.code}`;
   const words = tIn(lang, key);
   return words === key ? "" : words;
+}
+
+/** An action as the review names it: "discard 5p" / "打五饼", "swim with 5p", "win". */
+export function actionWords(action, lang = getLang()) {
+  const [kind, tile] = action.split(" ");
+  return tile ? tIn(lang, `hint.act.${kind}.tile`, { tile: groupWords([tile], lang) }) : tIn(lang, `hint.act.${kind}`);
+}
+
+/**
+ * The review's sentence: "discard 5p: the bot kept 5p (it chose discard 9m) and waited on 4 tiles
+ * instead of 2" ("" for none: the player and the bot agreed).
+ * @param {ReviewCode | null | undefined} code
+ */
+export function reviewWords(code, lang = getLang()) {
+  if (!code) return "";
+  const kept = code.code === "kept";
+  const bot = actionWords(code.bot, lang);
+  let said = kept ? tIn(lang, "review.kept", { tile: groupWords([code.action.split(" ")[1]], lang), bot }) : tIn(lang, "review.would", { bot });
+  const tense = kept ? "kept" : "would";
+  if (code.compare === "waits" || code.compare === "outs") {
+    said = tIn(lang, `review.${code.compare}.${tense}`, { said, outs: code.bot_outs, instead: code.outs });
+  } else if (code.compare === "shanten") {
+    said = tIn(lang, `review.shanten.${tense}`, { said, away: awayWords(code.bot_shanten, lang), instead: awayWords(code.shanten, lang) });
+  } else if (code.compare === "value") {
+    said = tIn(lang, "review.value", { said, value: code.bot_value.toFixed(1), instead: code.value.toFixed(1) });
+  }
+  return tIn(lang, "review.line", { action: actionWords(code.action, lang), said });
 }

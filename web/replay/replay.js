@@ -8,6 +8,7 @@
 import "../shell/loader.js";
 import { call, LONG_CALL, replayProblem } from "../engine/engine.js";
 import { t, tileName, getLang, onLangChange } from "../i18n/i18n.js";
+import { reviewWords } from "../i18n/hint-words.js";
 import { openPage } from "../shell/page.js";
 import { Renderer } from "../table/render.js";
 import { settlement } from "../table/settle.js";
@@ -290,7 +291,7 @@ async function showReview() {
   controls.panelStatus.textContent = answer.costliest.length ? "" : t("review.none");
   controls.panelList.replaceChildren(...answer.costliest.map((d) => el("li", {},
     el("button", { type: "button", "data-step": String(d.step), onclick: () => { playing(false); show(hand, d.step); } },
-      d.text?.[lang] || d.text?.en || d.action,
+      reviewWords(d.reason_code, lang) || d.action,
       el("span", { class: "cost", text: t("review.cost", { cost: d.cost.toFixed(1) }) })))));
   marks();
 }
