@@ -16,7 +16,6 @@ from .quote import quote
 from .evaluate import evaluate
 from .golds import GOLD_SLOT, count_slots, natural_tile, white_replaces, wild_of
 from .rules import VARIANTS, ruleset
-from .rules.xinyu import free_hand_shanten
 from .tiles import CODES, HONOR_BASE, INDEX, NUM_KINDS, as_tiles, check_code, counts34, format_tiles
 from .types import Options
 
@@ -72,16 +71,13 @@ class _Hand:
             raise ValueError(f"golds ({self.gold}) cannot be ponged or konged")
         self.counts, self.golds = shapes.gold_counts(self.tiles, self.gold, self.white_replaces)
 
-    def honors_free_hand_shanten(self) -> int | None:
-        """Shanten towards the rule set's all-honors free hand (全风向, docs/RULES.md §2), if it has one."""
-        return free_hand_shanten(self.counts, self.melds) if self.rules.free_honors else None
-
     def shanten_of(self, parts: Sequence[shapes.Component], counts: list[int], golds: int) -> int:
         """The shanten of natural ``counts`` (as their components ``parts``) and ``golds`` with this
-        hand's melds and rules: the shapes' (standard, seven pairs), or the free hand's if lower."""
+        hand's melds and rules: the shapes' (standard, seven pairs), or that of the rule set's own
+        hands if lower (RuleSet.special_shanten: the all-honors free hand 全风向, docs/RULES.md §2)."""
         best = shapes.components_shanten(parts, self.melds, golds, self.wild)
-        free = free_hand_shanten(counts, self.melds) if self.rules.free_honors else None
-        return free if free is not None and free < best else best
+        special = self.rules.special_shanten(counts, self.melds)
+        return special if special is not None and special < best else best
 
     def unseen(self, visible: Iterable[str] | None = None) -> list[int]:
         """Copies of each kind this hand does not see: 4 less its own tiles, its melds' and ``visible``."""
@@ -118,8 +114,7 @@ def waits(hand: str | Iterable[str], melds: Iterable[str] = (), variant: str = "
     """
     h = _Hand(hand, melds, variant, gold, options, (13,))
     kinds = set(shapes.waits(h.counts, h.melds, h.golds, h.wild))
-    if h.honors_free_hand_shanten() == 0:          # 13 honors: any honor completes 全风向
-        kinds.update(range(HONOR_BASE, NUM_KINDS))
+    kinds.update(h.rules.special_waits(shapes.components(h.counts), h.melds))   # 13 honors: any honor (全风向)
     left = h.unseen(visible)
     out: TileCounts = []
     for kind in sorted(kinds):
@@ -189,7 +184,7 @@ def _improving(h: _Hand, parts: tuple[shapes.Component, ...], counts: list[int],
     the slot it fills (a gold, or the gold's face for a white dragon that stands for it)."""
     now = h.shanten_of(parts, counts, golds)
     draws = shapes.draws_shanten(parts, h.melds, golds, h.wild)
-    free = h.rules.free_honors
+    special = h.rules.special_shanten
     slots = count_slots(h.gold, h.white_replaces)
     out: TileCounts = []
     for kind in range(NUM_KINDS):
@@ -197,14 +192,14 @@ def _improving(h: _Hand, parts: tuple[shapes.Component, ...], counts: list[int],
             continue
         slot = slots[kind]
         s = draws[-1] if slot == GOLD_SLOT else draws[slot]
-        if free:                                # the all-honors free hand (全风向), if lower
-            if slot != GOLD_SLOT:
-                counts[slot] += 1
-            f = free_hand_shanten(counts, h.melds)
-            if slot != GOLD_SLOT:
-                counts[slot] -= 1
-            if f is not None and f < s:
-                s = f
+        # the rule set's own hands (the all-honors free hand 全风向), if lower
+        if slot != GOLD_SLOT:
+            counts[slot] += 1
+        f = special(counts, h.melds)
+        if slot != GOLD_SLOT:
+            counts[slot] -= 1
+        if f is not None and f < s:
+            s = f
         if s < now:
             out.append((CODES[kind], unseen[kind]))
     return now, out

@@ -8,175 +8,28 @@ and, if it is, settles it (RULES.md §2 and §3 Win settlement). A win that is n
 explained by hints.py's reasons (``cannot_win``), or, for a hand that is not complete, by its
 shanten. For 13 tiles: the waits (analysis.waits); for 14: every discard ranked (discards.py).
 
-Input errors are ``InputError``: a code, the tiles they concern and the part of the input
+The query is read by analyzer_query.py (its arguments' one schema, which the bridge names too);
+input errors are its ``InputError``: a code, the tiles they concern and the part of the input
 ("hand", "meld", "flower", "gold", "win"), so the page points at them in the reader's language.
 """
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from . import analysis, hints
+from .analyzer_query import InputError, Query, read_query
 from .discards import efficiency_order, rank
 from .game import Game
 from .melds import parse_meld
-from .position_check import shown
 from .rules import ruleset
-from .tiles import CODES, INDEX, NUM_KINDS, WHITE_DRAGON, as_tiles, format_tiles, full_set, is_flower
+from .tiles import CODES, INDEX, NUM_KINDS, WHITE_DRAGON, format_tiles, full_set, is_flower
 
-__all__ = ["InputError", "Query", "analyze", "read_query", "check_arguments", "WIN_KINDS"]
+__all__ = ["STOP", "Stage", "analyze", "play", "stage"]
 
-#: How the hand wins: self-draw, on a discard, on a kong replacement, robbing a kong, robbing the
-#: gold (Longyan), or at the end of a swim (Longyan; level 1-3).
-WIN_KINDS = ("self_draw", "discard", "kong_replacement", "rob_kong", "rob_gold", "swim")
 ANALYZED_DEALER, ANALYZED_OTHER = 0, 1          # the analyzed seat: 0 when the dealer, else 1
 STOP = "(stop)"                                 # a step that ends play() when its moment comes
-
-
-class InputError(ValueError):
-    """An impossible query: ``code`` (an i18n key's tail), ``tiles`` it concerns, ``part`` of the input."""
-
-    def __init__(self, code: str, message: str, tiles: list[str] | None = None, part: str = "hand",
-                 **values: Any) -> None:
-        super().__init__(message)
-        self.code = code
-        self.tiles = list(tiles or [])
-        self.part = part
-        self.values = values
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"code": self.code, "message": str(self), "tiles": self.tiles, "part": self.part,
-                "values": self.values}
-
-
-@dataclass(frozen=True)
-class Query:
-    variant: str
-    options: dict[str, Any]
-    hand: list[str]                 # concealed tiles; with 14 (less 3 per meld) the last is the winning tile
-    melds: list[str]                # "pong 7z", "kong 1m", "added_kong 1m", "concealed_kong 9s"
-    flowers: list[str]
-    gold: str | None
-    dealer: bool
-    win: str                        # one of WIN_KINDS
-    swim_level: int = 1
-    win_tile: str | None = None     # the tile won on; default the last concealed tile
-    size: int = field(init=False, default=0)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "size", len(self.hand) + 3 * len(self.melds))
-
-
-#: Each argument of a query: the JSON types it may have and what it is, for the error naming it.
-ARGUMENTS: dict[str, tuple[tuple[type, ...], str]] = {
-    "variant": ((str,), "a rule set's name, such as 'xinyu' or 'longyan'"),
-    "options": ((dict,), "an object of option names and values"),
-    "hand": ((str, list), "tile text like '123m456p' or a list of tile codes"),
-    "melds": ((list,), "a list of melds like ['pong 7z']"),
-    "flowers": ((str, list), "tile text like '1f2f' or a list of flower codes"),
-    "gold": ((str,), "one tile like '5m'"),
-    "dealer": ((bool,), "true or false"),
-    "win": ((str,), f"one of {', '.join(WIN_KINDS)}"),
-    "swim_level": ((int,), "1, 2 or 3"),
-    "win_tile": ((str,), "one tile like '5m'"),
-    "bot": ((bool,), "true or false"),
-}
-#: The part of the input an argument's error points at (the rest: "options").
-PARTS = {"hand": "hand", "melds": "meld", "flowers": "flower", "gold": "gold", "win": "win",
-         "swim_level": "win", "win_tile": "win"}
-
-
-def check_arguments(args: dict[str, Any]) -> None:
-    """InputError ``bad_argument`` naming the first argument of the wrong JSON type (a number for
-    the hand, an object for the gold: a page or a parent frame may send anything); null is left out."""
-    for name, value in args.items():
-        if name not in ARGUMENTS or value is None:
-            continue
-        types, words = ARGUMENTS[name]
-        ok = isinstance(value, types) and (bool in types or not isinstance(value, bool))
-        if ok and isinstance(value, list):
-            ok = all(isinstance(item, str) for item in value)
-        if not ok:
-            raise InputError("bad_argument", f"{name} must be {words}, not {shown(value)}",
-                             part=PARTS.get(name, "options"), argument=name)
-
-
-def _tiles(value: Any, part: str) -> list[str]:
-    try:
-        return as_tiles(value or "")
-    except ValueError as err:
-        raise InputError("unknown_tile", str(err), part=part) from None
-
-
-def read_query(args: dict[str, Any]) -> Query:
-    """Check a query (JSON from the page) against the tile set and the hand sizes; InputError if impossible."""
-    check_arguments(args)
-    variant = args.get("variant", "xinyu")
-    try:
-        rules = ruleset(variant)
-        options = rules.resolve(args.get("options"))
-    except ValueError as err:
-        raise InputError("bad_option", str(err), part="options") from None
-    hand = _tiles(args.get("hand"), "hand")
-    melds: list[str] = []
-    for text in args.get("melds") or []:
-        try:
-            melds.append(str(parse_meld(text)))
-        except ValueError as err:
-            raise InputError("bad_meld", str(err), part="meld") from None
-    flowers = _tiles(args.get("flowers"), "flower")
-    gold = args.get("gold") or None
-    if gold is not None:
-        gold = _tiles(gold, "gold")
-        if len(gold) != 1:
-            raise InputError("unknown_tile", "the gold is one tile, like '5m'", part="gold")
-        gold = gold[0]
-    win = args.get("win", "self_draw")
-    if win not in WIN_KINDS:
-        raise InputError("bad_win", f"unknown win {win!r} (wins: {', '.join(WIN_KINDS)})", part="win")
-    level = args.get("swim_level", 1)
-    if level not in (1, 2, 3):
-        raise InputError("bad_win", f"a swim's level is 1, 2 or 3, not {level!r}", part="win")
-
-    # the tile set: flowers and the gold exist where the rule set has them (as positions.py reads it)
-    in_hand_flowers = [t for t in hand if is_flower(t)]
-    if in_hand_flowers:
-        raise InputError("flower_in_hand", f"flowers are set aside, never in the hand: {format_tiles(in_hand_flowers)}",
-                         in_hand_flowers, "hand")
-    if not rules.flowers:
-        if flowers:
-            raise InputError("no_flowers", f"{variant} has no flowers", flowers, "flower")
-        if gold is not None:
-            raise InputError("no_gold", f"{variant} has no gold", [gold], "gold")
-    else:
-        if gold is None:
-            raise InputError("need_gold", "a Longyan hand needs its gold (add |gold 5m)", part="gold")
-        if is_flower(gold):
-            raise InputError("gold_flower", f"the gold is never a flower, not {gold}", [gold], "gold")
-        bad = [m for m in melds if m.split()[1] == gold]
-        if bad:
-            raise InputError("gold_meld", f"golds cannot be ponged or konged: {bad[0]}", [gold], "meld")
-    available = Counter(full_set(rules.flowers))
-    if gold is not None:
-        available[gold] -= 1                                 # the turned gold is out of play
-    used = Counter(hand + flowers + [t for m in melds for t in parse_meld(m).tiles])
-    over = sorted((t for t in used if used[t] > available[t]), key=lambda t: INDEX.get(t, 99))
-    if over:
-        t = over[0]
-        raise InputError("too_many", f"{used[t]} copies of {t}; the set has {available[t]}", over,
-                         "hand", count=used[t], limit=available[t])
-    size = len(hand) + 3 * len(melds)
-    if size not in (13, 14):
-        want = f"{13 - 3 * len(melds)} or {14 - 3 * len(melds)}"
-        raise InputError("wrong_count", f"with {len(melds)} meld(s) the hand holds {want} tiles, not {len(hand)}",
-                         part="hand", count=len(hand), want=want)
-    win_tile = args.get("win_tile") or (hand[-1] if hand else None)
-    if size == 14 and win_tile not in hand:
-        raise InputError("win_tile", f"the winning tile {win_tile} is not in the hand", [str(win_tile)], "win")
-    return Query(variant, options, hand, melds, flowers, gold, bool(args.get("dealer")), win, level,
-                 win_tile if size == 14 else None)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -398,11 +251,6 @@ def play(st: Stage) -> tuple[Game, str | None]:
 # The analysis
 
 
-def _annotate(result: dict[str, Any], q: Query) -> dict[str, Any]:
-    from .bridge import annotate            # the bridge's view of a result: per-pattern multipliers
-    return annotate(result, q.variant, q.options) or result
-
-
 def _why_not(g: Game, seat: int, q: Query, failed: str | None, missed: dict[str, Any] | None = None) -> dict[str, Any]:
     gold = q.gold
     out: dict[str, Any] = {"code": None, "text": None}
@@ -483,7 +331,7 @@ def analyze(args: dict[str, Any]) -> dict[str, Any]:
         result = g.result
         if failed is None and result is not None and st.seat in result["winners"]:
             out["wins"] = True
-            out["result"] = _annotate(result, q)
+            out["result"] = result         # each win with its pattern_multipliers or base (results.Win)
         else:
             out["wins"] = False
             out["why_not"] = _why_not(g, st.seat, q, failed, st.missed)
@@ -535,6 +383,3 @@ def _self_draw(q: Query, level: str | None) -> tuple[Stage, Game, str | None, di
     g.apply(st.seat, "win")
     return st, g, None, table
 
-
-#: The bridge's method: ``{"method": "analyze", "args": {...}}``.
-BRIDGE_METHOD: Callable[[dict[str, Any]], dict[str, Any]] = lambda args: {"analysis": analyze(args)}

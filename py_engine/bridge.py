@@ -40,7 +40,7 @@ import time
 from importlib import import_module
 from typing import Any, Callable
 
-from . import position_check
+from . import analyzer_query, position_check
 from .bots import LEVELS            # one source for the levels: the bots' own
 from .game import Game, IllegalActionError
 from .match import DEFAULT_HANDS, MATCH_LENGTHS, Match
@@ -115,9 +115,9 @@ ARGUMENTS: dict[str, dict[str, Check]] = {
                      "step": lambda v, what: position_check.whole(v, what, 0, 10**6), "face_up": _flag},
     "review": {"hand": lambda v, what: position_check.whole(v, what, 0, 10**6)},
     "duplicate": {"hand": lambda v, what: position_check.whole(v, what, 0, 10**6), "level": _one_of(LEVELS)},
-    # issue 14's pages: analyzer.read_query checks each query itself and names what is impossible
-    "analyze": {name: (lambda v, what: v) for name in (
-        "variant", "options", "hand", "melds", "flowers", "gold", "dealer", "win", "swim_level", "win_tile", "bot")},
+    # issue 14's pages: the analyzer's arguments are analyzer_query.ARGUMENTS, whose read_query checks
+    # each query itself and names what is impossible (an answer, not a refusal: the page points at it)
+    "analyze": {name: lambda v, what: v for name in analyzer_query.ARGUMENTS},
     "puzzle": {"position": _object},
 }
 
@@ -302,13 +302,6 @@ def options() -> dict[str, Any]:
         "hands": list(MATCH_LENGTHS),
         "default_hands": DEFAULT_HANDS,
     }
-
-
-def annotate(result: dict[str, Any] | None, variant: str = "", resolved: dict[str, Any] | None = None
-             ) -> dict[str, Any] | None:
-    """Kept for callers: a result's wins already carry `pattern_multipliers` (Xinyu) or `base`
-    (Longyan) and their reading, as scoring made them (results.Win)."""
-    return result
 
 
 def choose_action(game: Game, seat: int, level: str) -> str:

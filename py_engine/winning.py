@@ -6,10 +6,9 @@ from collections.abc import Mapping, Sequence
 
 from . import shapes
 from .golds import count_index, hand_counts, slots_of, wild_of
-from .rules import ruleset
-from .rules.xinyu import free_hand_waits, free_hand_wins
+from .rules import RuleSet, ruleset
 from .shapes import Component
-from .tiles import HONOR_BASE, NUM_KINDS
+from .tiles import HONOR_BASE
 from .types import Options
 
 __all__ = ["HandShape", "count_index", "hand_counts", "is_winning", "wild_of"]
@@ -17,25 +16,23 @@ __all__ = ["HandShape", "count_index", "hand_counts", "is_winning", "wild_of"]
 
 def is_winning(tiles: Sequence[str], melds: int, variant: str, gold: str | None,
                options: Options, extra_golds: int = 0, counts: list[int] | None = None) -> bool:
-    """Standard shape, seven pairs (no melds), or Xinyu's all-honors free hand (全风向: no melds, 14 honors).
+    """Standard shape, seven pairs (no melds), or a hand of the rule set's own that wins in any
+    shape (RuleSet.special_wins: Xinyu's all-honors free hand, 全风向: no melds, 14 honors).
 
     `counts`: the tiles' physical 34-slot counts when the caller has them already.
     """
     counts, golds = hand_counts(tiles, gold, options, counts)
-    free = ruleset(variant).free_honors
-    return _wins(shapes.components(counts), melds, golds + extra_golds, free, wild_of(options))
+    return _wins(shapes.components(counts), melds, golds + extra_golds, ruleset(variant), wild_of(options))
 
 
-def _wins(parts: Sequence[Component], melds: int, golds: int, free_honors: bool, wild: str) -> bool:
+def _wins(parts: Sequence[Component], melds: int, golds: int, rules: RuleSet, wild: str) -> bool:
     if shapes.components_win(parts, melds, golds, wild):
         return True
-    return free_honors and free_hand_wins(parts, melds)   # 全风向 (the rule set's free hand)
+    return rules.special_wins(parts, melds)            # 全风向 where the rule set has it
 
 
-def _waits(parts: Sequence[Component], melds: int, golds: int, free_honors: bool, wild: str) -> frozenset[int]:
-    kinds: set[int] = set()
-    if free_honors and free_hand_waits(parts, melds):
-        kinds.update(range(HONOR_BASE, NUM_KINDS))    # 全风向: any honor completes an all-honors hand
+def _waits(parts: Sequence[Component], melds: int, golds: int, rules: RuleSet, wild: str) -> frozenset[int]:
+    kinds = set(rules.special_waits(parts, melds))      # 全风向: any honor completes thirteen honors
     # a quick necessary test first: if one more wild tile cannot complete the hand, no natural tile can
     if shapes.components_win(parts, melds, golds + 1, "any"):
         kinds.update(shapes.components_waits(parts, melds, golds, wild, melds == 0))
@@ -48,11 +45,11 @@ class HandShape:
     step tile by tile, with their waits cached until the next change. A step is one kept link
     (Component.more / less); rebuilding the counts would slice and hash four keys."""
 
-    __slots__ = ("_before", "_slots", "_waits", "_waits_melds", "free_honors", "golds", "parts", "wild")
+    __slots__ = ("_before", "_slots", "_waits", "_waits_melds", "golds", "parts", "rules", "wild")
 
     def __init__(self, counts: list[int], variant: str, gold: str | None, options: Options) -> None:
         """`counts`: the concealed tiles' physical 34-slot counts."""
-        self.free_honors = ruleset(variant).free_honors
+        self.rules = ruleset(variant)
         self.wild = wild_of(options)
         self._slots = slots_of(gold, options)
         natural, self.golds = hand_counts([], gold, options, counts)
@@ -100,12 +97,12 @@ class HandShape:
             if slot >= 0:
                 return slot in waits
             return bool(waits) if self.wild == "any" else any(k < HONOR_BASE for k in waits)
-        return _wins(self.parts, melds, self.golds + extra_golds, self.free_honors, self.wild)
+        return _wins(self.parts, melds, self.golds + extra_golds, self.rules, self.wild)
 
     def waits(self, melds: int) -> frozenset[int]:
         """Count slots whose natural tile completes the hand (one tile short): its waits, computed
         once per change of the hand."""
         if self._waits is None or self._waits_melds != melds:
-            self._waits = _waits(self.parts, melds, self.golds, self.free_honors, self.wild)
+            self._waits = _waits(self.parts, melds, self.golds, self.rules, self.wild)
             self._waits_melds = melds
         return self._waits

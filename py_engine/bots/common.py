@@ -1,7 +1,9 @@
 """What a bot may know, read from one seat's observation, and the small tile helpers every level shares.
 
 A bot never touches the Game beyond ``observation(seat)`` (and the legal actions it lists): the
-view below is built from that dict only, so bots see exactly what a human in that seat sees.
+view below is built from that dict only, so bots see exactly what a human in that seat sees. What
+the rule set pays and lets win, the bots ask its RuleSet (``view.rules``: rules/base.py's hooks and
+its ``bots`` tuning); they import no rule set's module and never ask which rule set it is.
 """
 from __future__ import annotations
 
@@ -12,16 +14,11 @@ from .. import shapes
 from ..golds import GOLD_SLOT as GOLD_SLOT
 from ..golds import count_slots, natural_tile, white_replaces
 from ..rules import RuleSet, ruleset
-from ..rules import longyan as longyan_rules
-from ..rules.xinyu import free_hand_shanten
+from ..rules.base import free_hand_shanten
 from ..actions import Action
 from ..tiles import CODES, HONOR_BASE, INDEX, NUM_KINDS
 
 SUIT_LETTERS = "mps"
-
-#: Longyan win payments summed over the three payers (docs/RULES.md §3 Win settlement), from the rule set
-longyan_total = longyan_rules.self_draw_total
-swim_total = longyan_rules.swim_total
 
 
 @dataclass
@@ -94,11 +91,6 @@ class View:
     # ---- tiles as count slots ----
 
     @property
-    def longyan(self) -> bool:
-        """The rule set has a gold (and swims): Longyan."""
-        return self.rules.has_gold
-
-    @property
     def is_dealer(self) -> bool:
         return self.seat == self.dealer
 
@@ -124,12 +116,23 @@ class View:
         return max(0, (self.tiles_left + 3) // 4)
 
 
+    def shanten(self, counts: list[int], golds: int, melds: int) -> int:
+        """Standard shape or seven pairs, or the rule set's own hands if lower
+        (RuleSet.special_shanten: the all-honors free hand 全风向, docs/RULES.md §2)."""
+        s = shapes.shanten(counts, melds, golds, self.wild)
+        if s > -1:
+            special = self.rules.special_shanten(counts, melds)
+            if special is not None and special < s:
+                s = special
+        return s
+
+
 # ---------------------------------------------------------------------------------------------
-# Shanten of the whole hand (the variant's shapes) and simple shape measures
+# Shanten of the whole hand and simple shape measures
 
 def plain_shanten(counts: list[int], golds: int, melds: int, wild: str, free_honors: bool) -> int:
-    """Standard shape or seven pairs; with the rule set's free hand also the all-honors free hand
-    (全风向, docs/RULES.md §2)."""
+    """View.shanten for a caller holding the rule set's ``free_honors`` flag rather than its view
+    (hints.py): standard shape or seven pairs, and where the flag is set the all-honors free hand."""
     s = shapes.shanten(counts, melds, golds, wild)
     if free_honors and s > -1:
         free = free_hand_shanten(counts, melds)

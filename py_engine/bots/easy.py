@@ -9,11 +9,7 @@ when the pong makes its hand ready. No hand value, no defence.
 from __future__ import annotations
 
 from ..actions import kind_of, tile_of
-from .common import GOLD_SLOT, View, discard_tiles, keep_score, plain_shanten
-
-
-def shanten_of(view: View, counts: list[int], golds: int, melds: int) -> int:
-    return plain_shanten(counts, golds, melds, view.wild, view.rules.free_honors)
+from .common import GOLD_SLOT, View, discard_tiles, keep_score
 
 
 def best_discard(view: View, tiles: list[str], counts: list[int], golds: int, melds: int) -> tuple[str, int]:
@@ -22,12 +18,12 @@ def best_discard(view: View, tiles: list[str], counts: list[int], golds: int, me
     for tile in tiles:
         slot = view.slot(tile)
         if slot == GOLD_SLOT:
-            s = shanten_of(view, counts, golds - 1, melds)
+            s = view.shanten(counts, golds - 1, melds)
             key = (s, 99.0, tile)
         else:
             keep = keep_score(counts, slot)
             counts[slot] -= 1
-            s = shanten_of(view, counts, golds, melds)
+            s = view.shanten(counts, golds, melds)
             counts[slot] += 1
             key = (s, keep, tile)
         if best is None or key[:2] < best[:2]:
@@ -47,21 +43,21 @@ def choose(view: View) -> str:
         if tile is None or ("pong" not in legal and "kong" not in legal):
             return "pass" if "pass" in legal else legal[0]
         slot = view.slot(tile)
-        now = shanten_of(view, counts, golds, melds)
+        now = view.shanten(counts, golds, melds)
         if "kong" in legal:
             counts[slot] -= 3
-            after = shanten_of(view, counts, golds, melds + 1)
+            after = view.shanten(counts, golds, melds + 1)
             counts[slot] += 3
             if after <= now:
                 return "kong"
         if "pong" in legal:
             counts[slot] -= 2
-            after = shanten_of(view, counts, golds, melds + 1)   # 11 tiles: the best discard is implied
+            after = view.shanten(counts, golds, melds + 1)   # 11 tiles: the best discard is implied
             counts[slot] += 2
             if after <= (0 if view.rules.bots.pong_when_ready else now):   # the rule set's BotTuning
                 return "pong"
         return "pass"
-    now = shanten_of(view, counts, golds, melds)
+    now = view.shanten(counts, golds, melds)
     for action in legal:
         tile = tile_of(action)
         if kind_of(action) == "kong" and tile is not None:
@@ -69,7 +65,7 @@ def choose(view: View) -> str:
             held = counts[slot] if slot != GOLD_SLOT else 0
             take = 4 if held == 4 else 1                         # concealed kong, or add to a pong
             counts[slot] -= take
-            after = shanten_of(view, counts, golds, melds + (1 if take == 4 else 0))
+            after = view.shanten(counts, golds, melds + (1 if take == 4 else 0))
             counts[slot] += take
             if after <= now:
                 return action

@@ -5,8 +5,9 @@ every kind of tile this seat has not seen is drawn in turn (weighted by its unse
 is the exact expectation a Monte Carlo over the unseen tiles would estimate, with no sampling
 noise), the hand answers with its best discard, and the position reached is valued by the normal
 bot's estimate (``value.Evaluator``) with one draw fewer to come. A draw that completes the hand
-is valued as the win it is: Xinyu's multipliers (docs/RULES.md §2), Longyan's self-draw, three golds,
-or a swim when the gold pairs a natural tile (docs/RULES.md §3 游金). This sees shapes whose next draw
+is valued as the win it is, by its rule set's payments (RuleSet.self_draw_total: Xinyu's multipliers,
+docs/RULES.md §2; Longyan's self-draw or three golds), or as a swim when the gold pairs a natural
+tile (RuleSet.swim_shape, docs/RULES.md §3 游金). This sees shapes whose next draw
 leads to wide waits (two-step efficiency) and value that only shows once a tile arrives. Only the
 observation is used (the unseen counts); no randomness, so the same state gives the same choice.
 The look-ahead overrules the normal bot only by a margin (``MIN_GAIN``): smaller preferences are
@@ -19,11 +20,7 @@ from __future__ import annotations
 
 from .. import shapes
 from ..actions import Action
-from ..rules import longyan as longyan_rules
-from ..rules import xinyu as xinyu_rules
-from ..rules.xinyu import free_hand_shanten
-from ..tiles import HONOR_BASE
-from .common import GOLD_SLOT, MeldInfo, View, keep_score, longyan_total, swim_total
+from .common import GOLD_SLOT, MeldInfo, View, keep_score
 from .defense import FEED_COST, danger
 from .normal import (
     DEFEND_BELOW_TILES,
@@ -53,16 +50,14 @@ class NextDraw:
 
     def __init__(self, view: View, ev: Evaluator) -> None:
         self.view = view
-        self.xinyu = view.rules.scoring == "patterns"      # Xinyu's pattern targets
         self.rules = view.rules
         self.wild = view.wild
         self.leaf = Evaluator(view, draws_delta=-1)
         self.sources = ev.sources
         self.n_unseen = ev.n_unseen
         self.survive = ev.survive
-        self.simple = view.options.get("scoring") == "simple"
         self.avoid = view.rules.bots.avoided_loss
-        self.three_golds = view.options.get("three_golds", "any_time") == "any_time"
+        self.pair_patterns = ev.pair_patterns
 
     def value(self, counts: list[int], golds: int, melds: MeldInfo, replacement: bool = False) -> float:
         leaf = self.leaf
@@ -82,7 +77,8 @@ class NextDraw:
             else:
                 v = base
                 s14 = shapes.shanten(counts, mc, golds, wild)
-                if s14 < s_now or (self.xinyu and golds == 0 and slot >= 0 and counts[slot] >= 2):
+                # a pair or triplet drawn may raise the hand's patterns (seven pairs, all pungs)
+                if s14 < s_now or (self.pair_patterns and golds == 0 and slot >= 0 and counts[slot] >= 2):
                     v = max(v, self.best_reply(counts, golds, melds, s14, slot))
             if slot == GOLD_SLOT:
                 golds -= 1
@@ -119,35 +115,25 @@ class NextDraw:
     def complete(self, counts: list[int], golds: int, melds: int) -> bool:
         if shapes.is_win(counts, melds, golds, self.wild):
             return True
-        if self.rules.free_honors and free_hand_shanten(counts, melds) == -1:
-            return True            # 全风向 free hand
-        return self.rules.three_golds and golds >= 3 and self.three_golds
+        if self.rules.special_shanten(counts, melds) == -1:
+            return True            # the rule set's own hand (全风向)
+        return self.rules.golds_win(golds, self.view.options) is not None     # 三金倒
 
     def win_points(self, counts: list[int], golds: int, melds: MeldInfo, replacement: bool) -> int:
-        """What self-drawing this complete hand now pays its winner: the rule set's own payments."""
-        if self.xinyu:
-            m = xinyu_multiplier(counts, melds, self.simple, kong_bloom=replacement)   # 杠上开花
-            return xinyu_rules.self_draw_total(m)
-        return longyan_total(longyan_rules.self_draw_base(golds, self.view.options), self.view.is_dealer)
+        """What self-drawing this complete hand now pays its winner: the rule set's own payments
+        (a win on a kong's replacement is 杠上开花)."""
+        v = self.view
+        return v.rules.self_draw_total(counts, golds, melds.count, melds.has_kong, melds.suits, v.options,
+                                       v.is_dealer, kong_bloom=replacement)
 
     def win_value(self, counts: list[int], golds: int, melds: MeldInfo, replacement: bool) -> float:
         dealer = self.view.is_dealer
-        if self.xinyu:
-            return float(self.win_points(counts, golds, melds, replacement)) + self.avoid
         value = float(self.win_points(counts, golds, melds, replacement))
         if golds >= 1 and self.view.tiles_left >= 8:
-            level = longyan_rules.swim_shape(counts, golds, self.wild)   # 游金 (docs/RULES.md §3)
+            level = self.rules.swim_shape(counts, golds, self.wild)   # 游金 (docs/RULES.md §3)
             if level:
-                value = max(value, swim_total(level, dealer) * self.survive)
+                value = max(value, self.rules.swim_total(level, dealer) * self.survive)
         return value + self.avoid
-
-
-def xinyu_multiplier(counts: list[int], melds: MeldInfo, simple: bool, kong_bloom: bool = False) -> int:
-    """M of a complete Xinyu self-draw hand, best reading: the rule set's own scoring on counts."""
-    scored = xinyu_rules.score_counts(counts, melds.count, melds.has_kong, melds.suits,
-                                      self_draw=True, kong_bloom=kong_bloom, simple=simple)
-    assert scored is not None, "a complete hand scores"
-    return scored.multiplier
 
 
 def decide(view: View) -> Decision:

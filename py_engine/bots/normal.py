@@ -9,10 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .. import shapes
 from ..actions import kind_of, tile_of
-from ..rules import longyan as longyan_rules
-from .common import GOLD_SLOT, MeldInfo, View, discard_tiles, keep_score, longyan_total, swim_total
+from .common import GOLD_SLOT, MeldInfo, View, discard_tiles, keep_score
 from .defense import FEED_COST, danger
 from .value import Estimate, Evaluator
 
@@ -45,13 +43,9 @@ def kong_payment(view: View, concealed: bool) -> float:
     return float(sum(p.amount for p in payments))
 
 
-def win_base_now(view: View, golds: int) -> int:
-    """Longyan base of a self-draw win now: three golds pays 4, a plain self-draw 2."""
-    return longyan_rules.self_draw_base(golds, view.options)
-
-
 def swim_level(view: View, tile: str) -> int:
-    return longyan_rules.swim_level(view.swims[view.seat], tile, view.gold)
+    """The level "swim T" reaches now (docs/RULES.md §3 游金)."""
+    return view.rules.swim_level(view.swims[view.seat], tile, view.gold)
 
 
 def others_swimming(view: View) -> bool:
@@ -81,11 +75,18 @@ class NormalBot:
     # ---- claims on a discard ----
 
     def hold_for_swim(self) -> bool:
-        """Longyan: a ready hand of sets plus one lone gold swims on any draw; a discard win pays far less."""
+        """A ready hand of sets plus one lone gold swims on any draw (游金); a discard win pays far less."""
         v = self.view
-        if not v.longyan or self.golds < 1 or others_swimming(v) or v.tiles_left < 8:
+        if self.golds < 1 or others_swimming(v) or v.tiles_left < 8:
             return False
-        return shapes.can_form_sets(self.counts, self.golds - 1, v.wild)
+        return v.rules.ready_to_swim(self.counts, self.golds, v.wild)
+
+    def win_now(self) -> int:
+        """What winning by self-draw now brings in all (the rule set's payments)."""
+        v = self.view
+        mi = v.melds
+        return v.rules.self_draw_total(self.counts, self.golds, mi.count, mi.has_kong, mi.suits, v.options,
+                                       v.is_dealer)
 
     def claim(self) -> Decision:
         v = self.view
@@ -127,16 +128,15 @@ class NormalBot:
             if swims and v.tiles_left >= 4:
                 return Decision(swims[0], note="swim_up")
             return Decision("win" if "win" in legal else legal[0], note="win")
-        win_value = longyan_total(win_base_now(v, golds), v.is_dealer) if "win" in legal else 0.0
         best_swim: Candidate | None = None
         if swims and v.tiles_left >= 4:
             for action in swims:
                 swim_tile = tile_of(action) or ""
-                value = swim_total(swim_level(v, swim_tile), v.is_dealer) * self.ev.survive
+                value = v.rules.swim_total(swim_level(v, swim_tile), v.is_dealer) * self.ev.survive
                 value -= danger(v, swim_tile) * (FEED_COST + value)
                 if best_swim is None or value > best_swim.score:
                     best_swim = Candidate(action, value, note="swim")
-        if best_swim is not None and best_swim.score > win_value:
+        if best_swim is not None and best_swim.score > (self.win_now() if "win" in legal else 0.0):
             return Decision(best_swim.action, [best_swim], note="swim")
         if "win" in legal:
             return Decision("win", note="win")

@@ -1,11 +1,12 @@
 """Hand value over the unseen tiles: what a 13-tile hand is worth before the next draw.
 
-For each target the hand could aim at (the plain winning shape; in Xinyu also the flushes, seven
-pairs, all pungs and all honors with their multipliers, docs/RULES.md §2; in Longyan a swim once a gold
-is held and three golds, docs/RULES.md §3) we take the shanten towards it and its outs counted over the
-tiles this seat has not seen (ukeire), turn that into the chance of completing it in the draws
-left while no one else has won, and weigh it by what the win pays. The hand's estimate is its best
-target's. Normal and hard bots and the hints all use this one estimate.
+For each target the hand could aim at (the plain winning shape; the flushes, seven pairs, all pungs
+and all honors where the rule set multiplies those patterns, read from its table, docs/RULES.md §2;
+a swim once a gold is held and three golds where it has them, docs/RULES.md §3) we take the shanten
+towards it and its outs counted over the tiles this seat has not seen (ukeire), turn that into the
+chance of completing it in the draws left while no one else has won, and weigh it by what the win
+pays by the rule set's own payments (RuleSet.win_total). The hand's estimate is its best target's.
+Normal and hard bots and the hints all use this one estimate.
 """
 from __future__ import annotations
 
@@ -13,9 +14,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .. import shapes
-from ..rules.xinyu import free_hand_shanten
-from ..tiles import HONOR_BASE
-from .common import GOLD_SLOT, SUIT_LETTERS, MeldInfo, View, longyan_total, swim_total
+from ..tiles import HONOR_BASE, NUM_KINDS
+from .common import GOLD_SLOT, SUIT_LETTERS, MeldInfo, View
 
 #: Outs a hand typically has at a shanten level (0 = ready), for the steps after the next one.
 TYPICAL_STD = (5.0, 16.0, 26.0, 36.0, 44.0, 50.0, 56.0, 60.0, 62.0)
@@ -30,6 +30,11 @@ DISCARD_SHARE = 0.35
 SWIM_SHARE = 0.5
 #: Share of the three discards a round that could be a held pair's tile (a pong).
 PONG_SHARE = 0.5
+#: The honors' count slots: an all-honors target's tiles.
+HONOR_SLOTS = frozenset(range(HONOR_BASE, NUM_KINDS))
+
+#: A target: (name, shape kind, M of its patterns, the slots it may use (None: all), outs scale).
+Target = tuple[str, str, int, set[int] | None, float]
 
 
 @lru_cache(maxsize=1 << 16)
@@ -77,19 +82,22 @@ class Evaluator:
 
     def __init__(self, view: View, draws_delta: int = 0) -> None:
         self.view = view
-        self.xinyu = view.rules.scoring == "patterns"      # Xinyu's pattern targets
-        self.free_honors = view.rules.free_honors
+        self.rules = rules = view.rules
+        # 全风向: where honors make a hand of their own, a drawn honor is never far from the hand
+        self.free_honors = rules.free_honors
+        self.patterns = rules.pattern_multipliers(view.options)     # pattern id -> multiplier
+        # a pair or triplet may raise the hand's patterns (seven pairs, all pungs)
+        self.pair_patterns = "seven_pairs" in self.patterns or "all_pungs" in self.patterns
         self.wild = view.wild
         self.unseen = view.unseen
         self.slot_of = view.slot_of
         self.n_unseen = max(1, view.unseen_total())
         self.draws = max(0, view.draws_left() + draws_delta)
-        tuning = view.rules.bots             # the rule set's numbers (rules/base.py BotTuning)
+        tuning = rules.bots                  # the rule set's numbers (rules/base.py BotTuning)
         self.survive = tuning.survive       # chance per round that no one else has won
         self.avoid = tuning.avoided_loss    # a win also spares the seat its share of another's win
-        self.per_m = tuning.self_draw_per_m  # a self-draw's points per unit of M (Xinyu: 3 × 2·M)
-        self.simple = view.options.get("scoring") == "simple"
         self.dealer = view.is_dealer
+        self.swim_single = rules.swim_total(1, self.dealer)     # 0 without swims (游金)
         # the physical kinds still to come, as (slot, copies)
         self.sources = [(self.slot_of[k], n) for k, n in enumerate(self.unseen) if n]
         self.gold_unseen = sum(n for s, n in self.sources if s == GOLD_SLOT)
@@ -109,8 +117,8 @@ class Evaluator:
             return shapes.shanten_seven_pairs(counts, golds, self.wild)
         if kind == "pung":
             return pung_shanten(counts, golds, melds)
-        if kind == "free":       # Xinyu all-honors free hand: honors held are all that counts
-            return free_hand_shanten(counts, 0) or 0
+        if kind == "free":       # the all-honors free hand (全风向): honors held are all that counts
+            return self.rules.special_shanten(counts, 0) or 0
         if kind == "swim":       # sets only around one lone gold: a pair of a kind absent stands in
             return self._swim_shanten(counts, golds, melds)
         raise ValueError(kind)
@@ -201,18 +209,12 @@ class Evaluator:
         found = self._cache.get(key)
         if found is not None:
             return found
-        if self.xinyu:
-            est = self._xinyu(counts, golds, melds)
-        else:
-            est = self._longyan(counts, golds, melds)
+        est = self._estimate(counts, golds, melds)
         self._cache[key] = est
         return est
 
     def _plain(self, counts: list[int], golds: int, melds: MeldInfo) -> tuple[int, int]:
-        s = shapes.shanten(counts, melds.count, golds, self.wild)
-        free = free_hand_shanten(counts, melds.count) if self.free_honors else None
-        if free is not None and free < s:
-            s = free
+        s = self.view.shanten(counts, golds, melds.count)
         outs = self._outs_plain(counts, golds, melds.count, s)
         return s, outs
 
@@ -230,22 +232,26 @@ class Evaluator:
             counts[slot] += 1
             s = shapes.shanten(counts, melds, golds, self.wild)
             if free and s >= now and slot >= HONOR_BASE:
-                s = min(s, free_hand_shanten(counts, 0) or 0)
+                s = min(s, self.rules.special_shanten(counts, 0) or 0)
             counts[slot] -= 1
             if s < now:
                 total += n
         return total
 
-    def _xinyu(self, counts: list[int], golds: int, mi: MeldInfo) -> Estimate:
+    def _targets(self, counts: list[int], mi: MeldInfo) -> list[Target]:
+        """The plain winning shape, and the hands of the rule set's multiplied patterns within reach
+        (docs/RULES.md §2), each with the product of its patterns' multipliers."""
+        pm = self.patterns
         concealed = mi.count == 0
-        s_plain, outs_plain = self._plain(counts, golds, mi)
-        sp_mult = 2 if self.simple else 4
-        targets: list[tuple[str, str, float, set[int] | None, float]] = []   # name, kind, mult, allowed, scale
-        targets.append(("plain", "std", 1.0, None, 1.0))
-        if concealed:
-            targets.append(("seven_pairs", "sp", sp_mult, None, 1.0))
-        flying = (2 if self.simple else 4) if mi.count == 4 else 1
-        targets.append(("all_pungs", "pung", 2.0 * flying, None, 1.0))
+        sp = pm.get("seven_pairs", 0) if concealed else 0       # seven pairs: no melds
+        pungs = pm.get("all_pungs", 0)
+        half, full, honors = pm.get("half_flush", 0), pm.get("full_flush", 0), pm.get("all_honors", 0)
+        flying = pm.get("flying", 1) if mi.count == 4 else 1      # 飞起来 also scores all pungs
+        targets: list[Target] = [("plain", "std", 1, None, 1.0)]
+        if sp:
+            targets.append(("seven_pairs", "sp", sp, None, 1.0))
+        if pungs:
+            targets.append(("all_pungs", "pung", pungs * flying, None, 1.0))
         honors_held = sum(counts[HONOR_BASE:])
         meld_suits = mi.suits - {"z"}
         for i, letter in enumerate(SUIT_LETTERS):
@@ -254,24 +260,44 @@ class Evaluator:
             in_suit = sum(counts[9 * i:9 * i + 9])
             if in_suit + honors_held < 8:
                 continue
-            half = set(range(9 * i, 9 * i + 9)) | set(range(HONOR_BASE, 34))
-            targets.append((f"half_flush:{letter}", "std", 2.0, half, RESTRICTED["half"]))
-            targets.append((f"half_flush+all_pungs:{letter}", "pung", 4.0 * flying, half, 0.8))
-            if concealed:
-                targets.append((f"half_flush+seven_pairs:{letter}", "sp", 2.0 * sp_mult, half, 0.8))
-            if "z" not in mi.suits and in_suit >= 8:
-                full = set(range(9 * i, 9 * i + 9))
-                targets.append((f"full_flush:{letter}", "std", 4.0, full, RESTRICTED["full"]))
-                if concealed:
-                    targets.append((f"full_flush+seven_pairs:{letter}", "sp", 4.0 * sp_mult, full, 0.7))
-        if not meld_suits and honors_held >= 8:
-            honors = set(range(HONOR_BASE, 34))
-            targets.append(("all_honors", "free" if concealed else "std", 8.0, honors, RESTRICTED["honors"]))
-        kong = 2 if mi.has_kong else 1
+            suit = set(range(9 * i, 9 * i + 9))
+            if half:
+                with_honors = suit | HONOR_SLOTS
+                targets.append((f"half_flush:{letter}", "std", half, with_honors, RESTRICTED["half"]))
+                if pungs:
+                    targets.append((f"half_flush+all_pungs:{letter}", "pung", half * pungs * flying, with_honors, 0.8))
+                if sp:
+                    targets.append((f"half_flush+seven_pairs:{letter}", "sp", half * sp, with_honors, 0.8))
+            if full and "z" not in mi.suits and in_suit >= 8:
+                targets.append((f"full_flush:{letter}", "std", full, suit, RESTRICTED["full"]))
+                if sp:
+                    targets.append((f"full_flush+seven_pairs:{letter}", "sp", full * sp, suit, 0.7))
+        if honors and not meld_suits and honors_held >= 8:
+            kind = "free" if concealed and self.free_honors else "std"
+            targets.append(("all_honors", kind, honors, set(HONOR_SLOTS), RESTRICTED["honors"]))
+        return targets
+
+    def _values(self, m_self: int, m_discard: int, golds: int) -> tuple[float, float]:
+        """(a self-draw's value, a discard win's) for a hand whose patterns multiply to these: what
+        each brings in all by the rule set's payments, plus the loss it spares. A completed hand
+        holding a gold can often swim instead of winning at once (游金)."""
+        v_self = float(self.rules.win_total("self_draw", m_self, self.dealer))
+        if golds and self.swim_single:
+            v_self = (1 - SWIM_SHARE) * v_self + SWIM_SHARE * self.survive * self.swim_single
+        v_discard = float(self.rules.win_total("discard_win", m_discard, self.dealer))
+        return v_self + self.avoid, v_discard + self.avoid
+
+    def _estimate(self, counts: list[int], golds: int, mi: MeldInfo) -> Estimate:
+        concealed = mi.count == 0
+        s_plain, outs_plain = self._plain(counts, golds, mi)
+        pm = self.patterns
+        closed_bonus = pm.get("concealed", 0) if concealed else 0     # 门清: a concealed self-draw
+        kong = pm.get("kong", 1) if mi.has_kong else 1
+        discard_ok = self.rules.may_win_on_discard(self.view.options, golds)
         avoid = self.avoid
         best = Estimate(0.0, "plain", s_plain, outs_plain)
         scored = []
-        for name, kind, mult, allowed, scale in targets:
+        for name, kind, mult, allowed, scale in self._targets(counts, mi):
             if name == "plain":
                 s, outs = s_plain, outs_plain
             else:
@@ -283,45 +309,39 @@ class Evaluator:
             scored.append((name, kind, mult, allowed, scale, s, outs))
         # the likeliest payers first; the exact outs only for targets that can still beat the best
         for name, kind, mult, allowed, scale, s, outs in sorted(scored, key=lambda t: (t[5], -t[2])):
-            # closed: 门清 doubles; open: pongs speed the hand up (never for seven pairs / the free hand)
+            # closed: 门清 multiplies a self-draw; open: pongs speed the hand up (never for seven
+            # pairs / the free hand). (M of a self-draw, M of a discard win, open)
             routes = []
-            if concealed:
-                routes.append((2.0 * kong * mult, False))
+            if closed_bonus:
+                routes.append((closed_bonus * kong * mult, kong * mult, False))
             if kind not in ("sp", "free"):
-                routes.append((1.0 * kong * mult, True))
-            top = max(m for m, _ in routes)
+                routes.append((kong * mult, kong * mult, True))
+            if not routes:
+                continue
             if outs < 0:
+                top = max(m for m, _, _ in routes)
                 bound_outs = int(min(self.n_unseen, (TYPICAL_STD[min(s, 8)] if s >= 0 else 0) * 2.0 + 8))
-                p_hi, _ = self._win_chance(kind, s, bound_outs, scale, True, 8)
-                if p_hi * (self.per_m * top + avoid) <= best.ev:
+                p_hi, _ = self._win_chance(kind, s, bound_outs, scale, discard_ok, 8)
+                if p_hi * self._values(top, top, golds)[0] <= best.ev:
                     continue
                 work = counts if allowed is None else [c if k in allowed else 0 for k, c in enumerate(counts)]
                 outs = self._outs(kind, work, golds, mi.count, s, allowed) if s >= 0 else 0
             po = -1
-            for m, open_route in routes:
+            for m_self, m_discard, open_route in routes:
                 if open_route and po < 0:
                     po = self.pong_outs(counts, allowed)
-                p, share = self._win_chance(kind, s, outs, scale, True, po if open_route else 0)
-                # a self-draw: each of the three others pays 2·M; a discard win (option): the discarder M, no 门清
-                ev = p * ((1 - share) * (self.per_m * m + avoid) + share * (m / (2.0 if not open_route else 1.0) + avoid))
+                p, share = self._win_chance(kind, s, outs, scale, discard_ok, po if open_route else 0)
+                v_self, v_discard = self._values(m_self, m_discard, golds)
+                ev = p * ((1 - share) * v_self + share * v_discard)
                 if ev > best.ev:
-                    best = Estimate(ev, name if not open_route or not concealed else name + ":open", s_plain, outs_plain)
-        return best
+                    best = Estimate(ev, name + ":open" if open_route and closed_bonus else name, s_plain, outs_plain)
+        return self._gold_targets(counts, golds, mi, s_plain, outs_plain, best)
 
-    def _longyan(self, counts: list[int], golds: int, mi: MeldInfo) -> Estimate:
-        s_plain, outs_plain = self._plain(counts, golds, mi)
+    def _gold_targets(self, counts: list[int], golds: int, mi: MeldInfo, s_plain: int, outs_plain: int,
+                      best: Estimate) -> Estimate:
+        """The targets a gold opens where the rule set has them (docs/RULES.md §3): a swim, three golds."""
         avoid = self.avoid
-        v_self = float(longyan_total(2, self.dealer))
-        if golds:
-            # a completed hand holding a gold can often swim instead of winning at once (游金)
-            v_self = (1 - SWIM_SHARE) * v_self + SWIM_SHARE * self.survive * swim_total(1, self.dealer)
-        v_self += avoid
-        v_disc = float(longyan_total(1, self.dealer) + 1) + avoid     # roughly: the discarder pays 1 more
-        view = self.view
-        discard_ok = not (golds and view.options.get("gold_holder_no_discard_win"))
-        p, share = self._win_chance("std", s_plain, outs_plain, 1.0, discard_ok, self.pong_outs(counts))
-        best = Estimate(p * ((1 - share) * v_self + share * v_disc), "plain", s_plain, outs_plain)
-        if golds >= 1:
+        if golds >= 1 and self.swim_single:
             # 游金: reach "sets + one lone gold" (any draw then pairs it), swim, and win on the next draw
             s = self._swim_shanten(counts, golds, mi.count)
             if s <= s_plain + 2 and s < 9:
@@ -330,12 +350,13 @@ class Evaluator:
                 st += [1.0, 1.0]
                 level = 2 if golds >= 3 else 1
                 p = p_complete(tuple(st), self.draws, self.survive) * self.width("std", s, outs, 0.8)
-                ev = p * (swim_total(level, self.dealer) + avoid)
+                ev = p * (self.rules.swim_total(level, self.dealer) + avoid)
                 if ev > best.ev:
                     best = Estimate(ev, "swim", s_plain, outs_plain)
-        if golds == 2 and self.gold_unseen and view.options.get("three_golds", "any_time") == "any_time":
+        three = self.rules.golds_win(3, self.view.options) if golds == 2 and self.gold_unseen else None
+        if three is not None:
             p = p_complete((round(self.gold_unseen / self.n_unseen, 3),), self.draws, self.survive)
-            ev = p * (longyan_total(4, self.dealer) + avoid)
+            ev = p * (self.rules.win_total(three, 1, self.dealer) + avoid)
             if ev > best.ev:
                 best = Estimate(ev, "three_golds", s_plain, outs_plain)
         return best

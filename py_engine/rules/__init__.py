@@ -1,4 +1,9 @@
-"""Rule sets as data plus hooks: one module per rule set, a registry by name (docs/RULES.md §2, §3)."""
+"""Rule sets as data plus hooks: one module per rule set, a registry by name (docs/RULES.md §2, §3).
+
+The rest of the engine reaches a rule set through `ruleset(name)` (a RuleSet, base.py) and never
+imports a rule set's module (tests/engine/test_layout.py): a third rule set is a module here and a
+line in RULESETS.
+"""
 from __future__ import annotations
 
 from . import longyan, xinyu

@@ -1,8 +1,11 @@
-"""What a rule set is: its data (options, wall, flowers) and the hooks the referee calls.
+"""What a rule set is: its data (options, wall, flowers) and the hooks the referee, the shape
+checks and the bots call.
 
-python-chess's variant.py is the model: the referee (game.py, legality.py, settle.py) holds no
-branch on a rule set's name; it asks its rule set. Each rule set's module (xinyu.py, longyan.py)
-holds its options, tables and hooks, so a rule is found by opening its rule set.
+python-chess's variant.py is the model: the referee (game.py, legality.py, settle.py), winning.py,
+analysis.py and the bots hold no branch on a rule set's name and import no rule set's module; they
+ask the RuleSet (rules.ruleset(name)). Each hook has a neutral default here ("no such rule"), and
+each rule set's module (xinyu.py, longyan.py) holds its options, tables and the hooks whose rule
+differs, so a rule is found by opening its rule set, and a third rule set is added in rules/ alone.
 """
 from __future__ import annotations
 
@@ -12,11 +15,36 @@ from typing import TYPE_CHECKING
 
 from ..quote import quote
 from ..results import Payment, Win
+from ..tiles import HONOR_BASE, NUM_KINDS
 from ..types import OptionValue, Options
 
 if TYPE_CHECKING:
     from ..melds import Meld
+    from ..shapes import Component
     from ..state import HandState  # a hook reads the hand's state
+
+#: Every honor's kind: what completes thirteen honors into the all-honors free hand.
+HONOR_KINDS = frozenset(range(HONOR_BASE, NUM_KINDS))
+
+
+# ---- 全风向, the all-honors free hand (docs/RULES.md §2): where a rule set has `free_honors`,
+# fourteen honors with no meld win in any shape ----
+
+def free_hand_wins(parts: Sequence[Component], melds: int) -> bool:
+    """Fourteen honors, no suited tile, no meld (the hand's four components)."""
+    m, p, s, h = parts
+    return not melds and h.tiles == 14 and m.tiles + p.tiles + s.tiles == 0
+
+
+def free_hand_waits(parts: Sequence[Component], melds: int) -> bool:
+    """Does any honor complete the free hand (no meld, no suited tile held)?"""
+    m, p, s, _ = parts
+    return not melds and m.tiles + p.tiles + s.tiles == 0
+
+
+def free_hand_shanten(counts: Sequence[int], melds: int) -> int | None:
+    """Shanten towards the free hand: 13 - honors held (None with melds)."""
+    return None if melds else 13 - sum(counts[HONOR_BASE:])
 
 
 @dataclass(frozen=True)
@@ -27,7 +55,6 @@ class BotTuning:
     survive: float = 0.9              # chance per round that no one else has won (the hand goes on)
     avoided_loss: float = 2.0         # points a win also spares the seat: its share of another's win
     pong_when_ready: bool = False     # the easy bot pongs only when the pong makes its hand ready
-    self_draw_per_m: float = 0.0      # a self-drawn win's points per unit of M (multiplied patterns)
 
 
 @dataclass(frozen=True)
@@ -38,7 +65,6 @@ class RuleSet:
     flowers: bool              # 144 tiles with eight flowers (Longyan)
     stacks_per_side: int       # 17 (Xinyu) or 18 (Longyan)
     options: dict[str, tuple[OptionValue, ...]]   # option -> allowed values, the first is the default
-    scoring: str = "patterns"             # "patterns": multiplied patterns (Xinyu); "categories": one base (Longyan)
     has_gold: bool = False                # a turned gold (开金) is wild (Longyan)
     tail_die: bool = False                # one die picks the kong replacement stack (Xinyu)
     random_dealer: bool = False           # the first dealer of a dealt hand is drawn by lot (Longyan)
@@ -75,7 +101,8 @@ class RuleSet:
 
     # ---- who may win now, and how ----
 
-    def may_win_on_discard(self, options: Options) -> bool:
+    def may_win_on_discard(self, options: Options, golds: int = 0) -> bool:
+        """May a seat holding `golds` golds win on another's discard (at all, under these options)?"""
         return True
 
     def refusal(self, state: HandState, seat: int, how: str) -> str | None:
@@ -111,6 +138,21 @@ class RuleSet:
         """May several seats win on one tile in this window (一炮多响)? Else the first in order."""
         return False
 
+    # ---- hands that win beyond the standard shape and seven pairs (the shape checks ask) ----
+
+    def special_wins(self, parts: Sequence[Component], melds: int) -> bool:
+        """Do these tiles (their four shape components) win as a hand of this rule set's own, in
+        any shape? The all-honors free hand where `free_honors`."""
+        return self.free_honors and free_hand_wins(parts, melds)
+
+    def special_waits(self, parts: Sequence[Component], melds: int) -> frozenset[int]:
+        """Kinds that complete such a hand from these 13 tiles."""
+        return HONOR_KINDS if self.free_honors and free_hand_waits(parts, melds) else frozenset()
+
+    def special_shanten(self, counts: Sequence[int], melds: int) -> int | None:
+        """Shanten towards such a hand (None: none within reach)."""
+        return free_hand_shanten(counts, melds) if self.free_honors else None
+
     # ---- settlement ----
 
     def score_win(self, state: HandState, seat: int, category: str, tile: str | None,
@@ -134,3 +176,41 @@ class RuleSet:
 
     def next_dealer_after_draw(self, dealer: int, options: Options) -> int:
         raise NotImplementedError
+
+    # ---- what a win brings in: the bots value hands by these (their own numbers are `bots`) ----
+
+    def pattern_multipliers(self, options: Options) -> Mapping[str, int]:
+        """Each multiplied pattern's multiplier under these options (pattern id -> multiplier);
+        none where a win is paid by its category alone."""
+        return {}
+
+    def win_total(self, category: str, multiplier: int, dealer_wins: bool) -> int:
+        """What a win of `category` whose patterns multiply to `multiplier` (1: none) brings its
+        winner in all: win_payments summed (a discard win's discarder one of the others)."""
+        raise NotImplementedError
+
+    def golds_win(self, golds: int, options: Options) -> str | None:
+        """The category golds alone win now, on any own turn (三金倒), or None."""
+        return None
+
+    def self_draw_total(self, counts: Sequence[int], golds: int, melds: int, has_kong: bool,
+                        meld_suits: frozenset[str], options: Options, dealer_wins: bool,
+                        kong_bloom: bool = False) -> int:
+        """What self-drawing this complete hand now brings its winner in all: natural 34-slot
+        `counts` and `golds` concealed, `melds` melds (a kong among them: `has_kong`) of
+        `meld_suits` (suit letters, "z" for honors)."""
+        return self.win_total(self.golds_win(golds, options) or "self_draw", 1, dealer_wins)
+
+    def swim_total(self, level: int, dealer_wins: bool) -> int:
+        """What a swim of this level brings its winner in all (游金); 0 without swims."""
+        return 0
+
+    def swim_shape(self, counts: list[int], golds: int, wild: str) -> int:
+        """The swim a complete hand (natural counts and golds) could declare instead of winning,
+        its pair read as golds (游金): the swim's level, 0 for none. `counts` is restored."""
+        return 0
+
+    def ready_to_swim(self, counts: list[int], golds: int, wild: str) -> bool:
+        """Are these 13 tiles sets and one lone gold, so that any draw completes them and the hand
+        may swim (游金)?"""
+        return False

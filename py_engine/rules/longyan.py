@@ -115,24 +115,24 @@ def win_payments(win: Win, dealer: int, discarder: int | None) -> list[Payment]:
 
 
 @functools.cache
-def self_draw_total(base: int, dealer_wins: bool, category_id: str = "self_draw") -> int:
-    """What a self-drawn win of base b (or of `category_id`'s fixed table) brings its winner in all:
-    the three payments of win_payments summed (the bots' value of a win)."""
+def category_total(category_id: str, multiplier: int, dealer_wins: bool) -> int:
+    """What a win of this category (its base times `multiplier`, or swim_triple's fixed table)
+    brings its winner in all: win_payments summed, a discard win's discarder one of the others (the
+    bots' value of a win)."""
     winner, dealer = (0, 0) if dealer_wins else (1, 0)
-    win = Win(winner, category_id, (), base, "", (), None)
-    return sum(p.amount for p in win_payments(win, dealer, None))
+    win = Win(winner, category_id, (), CATEGORY_BASE.get(category_id, 0) * multiplier, "", (), None)
+    discarder = (winner + 1) % 4 if category_id == "discard_win" else None
+    return sum(p.amount for p in win_payments(win, dealer, discarder))
 
 
 def swim_total(level: int, dealer_wins: bool) -> int:
     """What a swim of this level brings its winner in all (三游 is a fixed table)."""
-    name = SWIM_CATEGORY[min(level, 3)]
-    return self_draw_total(CATEGORY_BASE.get(name, 0), dealer_wins, name)
+    return category_total(SWIM_CATEGORY[min(level, 3)], 1, dealer_wins)
 
 
 def swim_shape(counts: list[int], golds: int, wild: str) -> int:
-    """The swim a complete-but-for-the-pair hand could declare, on natural counts with golds: 2 (the
-    pair two golds: double), 1 (a gold with one natural tile: single), 0 (none). `counts` is
-    restored."""
+    """The swim a complete hand could declare, on natural counts with golds: 2 (the pair two golds:
+    double), 1 (a gold with one natural tile: single), 0 (none). `counts` is restored."""
     if golds >= 2 and can_form_sets(counts, golds - 2, wild):
         return 2
     if golds >= 1:
@@ -146,10 +146,9 @@ def swim_shape(counts: list[int], golds: int, wild: str) -> int:
     return 0
 
 
-def self_draw_base(golds: int, options: Options) -> int:
-    """The base of a self-drawn win now: three golds (三金倒, when allowed on any turn) or a plain self-draw."""
-    three = golds >= 3 and options.get("three_golds", "any_time") == "any_time"
-    return CATEGORY_BASE["three_golds" if three else "self_draw"]
+def three_golds_now(golds: int, options: Options) -> bool:
+    """Three golds win at once (三金倒) on this own turn: always, or at the start only (option)."""
+    return golds >= 3 and options.get("three_golds", "any_time") == "any_time"
 
 
 def kong_payments(owner: int, dealer: int, concealed: bool, reason: str) -> list[Payment]:
@@ -182,6 +181,9 @@ class Longyan(RuleSet):
     def wall_floor(self, wall_tiles: int, drawn_count: int, options: Options) -> int:
         return int(options["reserve_tiles"])
 
+    def may_win_on_discard(self, options: Options, golds: int = 0) -> bool:
+        return not (golds and options.get("gold_holder_no_discard_win"))     # 有金不平胡 (option)
+
     def refusal(self, state: HandState, seat: int, how: str) -> str | None:
         """Swims of others, furiten, options (docs/RULES.md §3)."""
         if state.swims[seat]:
@@ -193,13 +195,12 @@ class Longyan(RuleSet):
             return "swim"                   # double swim: self-draw only
         if how in ("discard", "rob_kong") and state.furiten[seat]:
             return "furiten"
-        if how == "discard" and state.options["gold_holder_no_discard_win"] and state.hand_shapes[seat].golds:
+        if how == "discard" and not self.may_win_on_discard(state.options, state.hand_shapes[seat].golds):
             return "gold_holder"
         return None
 
     def self_draw_category(self, state: HandState, seat: int, shape: bool) -> str | None:
-        three = (state.gold is not None and state.counts[seat][INDEX[state.gold]] >= 3
-                 and state.options["three_golds"] == "any_time")
+        three = state.gold is not None and three_golds_now(state.counts[seat][INDEX[state.gold]], state.options)
         if not (shape or three) or self.refusal(state, seat, "self_draw") is not None:
             return None
         candidates = []
@@ -259,8 +260,23 @@ class Longyan(RuleSet):
     def next_dealer_after_draw(self, dealer: int, options: Options) -> int:
         return dealer                        # 连庄 after a drawn hand
 
+    def win_total(self, category_id: str, multiplier: int, dealer_wins: bool) -> int:
+        return category_total(category_id, multiplier, dealer_wins)
 
-RULES = Longyan("longyan", flowers=True, stacks_per_side=18, options=OPTIONS, scoring="categories", has_gold=True, random_dealer=True,
+    def golds_win(self, golds: int, options: Options) -> str | None:
+        return "three_golds" if three_golds_now(golds, options) else None
+
+    def swim_total(self, level: int, dealer_wins: bool) -> int:
+        return swim_total(level, dealer_wins)
+
+    def swim_shape(self, counts: list[int], golds: int, wild: str) -> int:
+        return swim_shape(counts, golds, wild)
+
+    def ready_to_swim(self, counts: list[int], golds: int, wild: str) -> bool:
+        return golds >= 1 and can_form_sets(counts, golds - 1, wild)
+
+
+RULES = Longyan("longyan", flowers=True, stacks_per_side=18, options=OPTIONS, has_gold=True, random_dealer=True,
                 covered_first_discard=True, furiten=True, robs_added_kong=True, first_discard_bonus=True,
                 three_golds=True,
                 # quick hands (golds): fewer rounds survive; pongs are most of a hand's speed, golds make

@@ -15,12 +15,11 @@ from .. import shapes
 from ..reading import reading_of
 from ..results import Payment, Win
 from ..tiles import HONOR_BASE, counts34, format_tiles
-from .base import BotTuning, RuleSet
+from .base import BotTuning, RuleSet, free_hand_shanten
 from ..types import OptionValue, Options
 
 if TYPE_CHECKING:
     from ..melds import Meld
-    from ..shapes import Component
     from ..state import HandState
 
 # option -> allowed values; the first is the default
@@ -57,23 +56,9 @@ PATTERN_ORDER = (
 )
 
 
-# ---- 全风向, the all-honors free hand: fourteen honors with no melds win in any shape ----
-
-def free_hand_wins(parts: Sequence[Component], melds: int) -> bool:
-    """Fourteen honors, no suited tile, no meld (the hand's four components)."""
-    m, p, s, h = parts
-    return not melds and h.tiles == 14 and m.tiles + p.tiles + s.tiles == 0
-
-
-def free_hand_waits(parts: Sequence[Component], melds: int) -> bool:
-    """Does any honor complete the free hand (no meld, no suited tile held)?"""
-    m, p, s, _ = parts
-    return not melds and m.tiles + p.tiles + s.tiles == 0
-
-
-def free_hand_shanten(counts: Sequence[int], melds: int) -> int | None:
-    """Shanten towards the free hand: 13 - honors held (None with melds)."""
-    return None if melds else 13 - sum(counts[HONOR_BASE:])
+#: MULTIPLIERS' two columns as tables (pattern id -> multiplier): default, simple.
+TABLES: tuple[dict[str, int], dict[str, int]] = (
+    {pid: pair[0] for pid, pair in MULTIPLIERS.items()}, {pid: pair[1] for pid, pair in MULTIPLIERS.items()})
 
 
 # ---- scoring: multiplicative patterns, best reading (docs/RULES.md §2 Win settlement) ----
@@ -171,9 +156,10 @@ def win_payments(win: Win, discarder: int | None) -> list[Payment]:
 
 
 @functools.cache
-def self_draw_total(multiplier: int) -> int:
-    """What a self-drawn win of M brings its winner in all: win_payments summed (the bots' value)."""
-    return sum(p.amount for p in win_payments(Win(0, "self_draw", (), multiplier, "", (), None), None))
+def win_total(multiplier: int, self_draw: bool) -> int:
+    """What a win of M brings its winner in all: win_payments summed (the bots' value of a win)."""
+    win = Win(0, "self_draw" if self_draw else "discard_win", (), multiplier, "", (), None)
+    return sum(p.amount for p in win_payments(win, None if self_draw else 1))
 
 
 def kong_payments(owner: int, concealed: bool) -> list[Payment]:
@@ -190,7 +176,7 @@ class Xinyu(RuleSet):
         # where the 120-tile limit falls: every draw takes one tile from the wall and counts one more
         return max(0, wall_tiles - (DRAW_LIMIT - drawn_count))
 
-    def may_win_on_discard(self, options: Options) -> bool:
+    def may_win_on_discard(self, options: Options, golds: int = 0) -> bool:
         return bool(options["discard_win"])
 
     def refusal(self, state: HandState, seat: int, how: str) -> str | None:
@@ -235,8 +221,22 @@ class Xinyu(RuleSet):
     def next_dealer_after_draw(self, dealer: int, options: Options) -> int:
         return dealer if options["draw_keeps_dealer"] else (dealer + 1) % 4
 
+    def pattern_multipliers(self, options: Options) -> Mapping[str, int]:
+        return TABLES[1 if options.get("scoring") == "simple" else 0]
 
-RULES = Xinyu("xinyu", flowers=False, stacks_per_side=17, options=OPTIONS, tail_die=True, free_honors=True,
-              # a self-draw of M brings 3 × 2·M (win_payments); Xinyu's hands are slower: more rounds survive
-              bots=BotTuning(survive=0.94, avoided_loss=2.5, pong_when_ready=False,
-                             self_draw_per_m=float(self_draw_total(1))))
+    def win_total(self, category: str, multiplier: int, dealer_wins: bool) -> int:
+        return win_total(multiplier, category != "discard_win")      # the dealer pays no more here
+
+    def self_draw_total(self, counts: Sequence[int], golds: int, melds: int, has_kong: bool,
+                        meld_suits: frozenset[str], options: Options, dealer_wins: bool,
+                        kong_bloom: bool = False) -> int:
+        scored = score_counts(counts, melds, has_kong, meld_suits, self_draw=True, kong_bloom=kong_bloom,
+                              simple=options.get("scoring") == "simple")
+        assert scored is not None, "a complete hand scores"
+        return win_total(scored.multiplier, True)
+
+
+RULES = Xinyu("xinyu", flowers=False, stacks_per_side=17, options=OPTIONS, tail_die=True,
+              free_honors=True,   # 全风向: fourteen honors win in any shape (RuleSet.special_wins)
+              # Xinyu's hands are slower than Longyan's: more rounds survive
+              bots=BotTuning(survive=0.94, avoided_loss=2.5, pong_when_ready=False))

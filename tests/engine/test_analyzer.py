@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from py_engine import analysis, bots, bridge
-from py_engine.analyzer import analyze, play, read_query, stage
+from py_engine.analyzer import analyze, play, stage
+from py_engine.analyzer_query import read_query
 
 GOLDEN = {e["name"]: e for e in json.loads(
     (Path(__file__).resolve().parents[1] / "golden" / "worked_examples.json").read_text(encoding="utf-8"))}

@@ -15,9 +15,8 @@ import pytest
 from py_engine import analysis, shapes
 from py_engine.golds import white_replaces, wild_of
 from py_engine.rules import ruleset
-from py_engine.rules.xinyu import free_hand_shanten
-from py_engine.analyzer import STOP, Query, analyze, play, read_query, stage
-from py_engine.bridge import annotate
+from py_engine.analyzer import STOP, analyze, play, stage
+from py_engine.analyzer_query import Query, read_query
 from py_engine.discards import efficiency_order, rank
 from py_engine.tiles import CODES, NUM_KINDS, full_set
 
@@ -36,7 +35,7 @@ def reference(hand: list[str], melds: list[str], variant: str, gold: str | None,
     def shanten14(tiles: list[str]) -> int:
         counts, golds = shapes.gold_counts(tiles, gold, white)
         s = shapes.shanten(counts, len(melds), golds, wild)
-        free = free_hand_shanten(counts, len(melds)) if rules.free_honors else None
+        free = rules.special_shanten(counts, len(melds))
         return min(s, free) if free is not None else s
 
     out = {}
@@ -99,7 +98,7 @@ def two_set_ups(q: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {"wins": failed is None and result is not None and st.seat in result["winners"],
                            "steps": [[s, a] for s, a, _ in st.steps], "position": st.position}
     if out["wins"]:
-        out["result"] = annotate(result, query.variant, query.options)
+        out["result"] = result
     turn = Query(query.variant, query.options, query.hand, query.melds, query.flowers, query.gold,
                  query.dealer, "self_draw", 1, query.win_tile)
     st = stage(turn)
