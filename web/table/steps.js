@@ -127,7 +127,9 @@ export function createSteps(ctx) {
         case "discard": {
           sound.play("discard");
           const index = s.discards[ev.seat].length - 1;
-          if (sp.fly > 0) {
+          // a table not drawn yet (a frame out of view or hidden: no animation frames run there) has
+          // no place for the tile to fly from; the discard just lands
+          if (sp.fly > 0 && renderer.layout) {
             const from = ev.seat === me && origin ? origin : renderer.handScreen(ev.seat);
             store.addAnim({
               type: "fly", tile: ev.covered ? null : ev.tile, from, t0: now, dur: sp.fly,
