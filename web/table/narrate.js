@@ -1,16 +1,13 @@
-// Narration (the ARIA live region's sentences) and the callouts ("碰", "Kong!") for engine events.
+// Narration (the ARIA live region's sentences) and the callouts ("Pong!", "胡 · 自摸") for engine events.
 
-import { t, tileName, getLang } from "../i18n/i18n.js";
+import { t, tileName } from "../i18n/i18n.js";
 import { viewSeat } from "./model.js";
 
 /** The big word shown at a seat for a claim or a win. */
 export function calloutText(ev) {
-  const lang = getLang();
-  const zh = lang !== "en";
-  if (ev.type === "pong") return zh ? "碰" : "Pong!";
-  if (ev.type === "kong") return zh ? (lang === "zh-Hant" ? "槓" : "杠") : "Kong!";
+  if (ev.type === "pong" || ev.type === "kong") return t(`narration.callout.${ev.type}`);
   if (ev.type === "swim") return t(`swim.${ev.level}`);
-  if (ev.type === "win") return zh ? `${t("action.win")} · ${t("category." + ev.category)}` : `${t("category." + ev.category)}!`;
+  if (ev.type === "win") return t("narration.callout.win", { category: t("category." + ev.category) });
   return "";
 }
 

@@ -88,7 +88,7 @@ function fillSelect(sel, values, label) {
 }
 
 function labels() {
-  document.title = `${t("analyzer.title")} · 牌型分析`;
+  document.title = t("analyzer.pageTitle");
   $("title").textContent = t("analyzer.title");
   $("hand-label").textContent = t("analyzer.input");
   $("hand-help").textContent = t("analyzer.inputHelp");
@@ -102,7 +102,7 @@ function labels() {
   fillSelect($("variant"), VARIANTS, (v) => t(`variant.${v}`));
   fillSelect($("win"), WINS, (w) => t(`analyzer.win.${w}`));
   fillSelect($("level"), [1, 2, 3], (n) => t(`swim.${n}`));
-  fillSelect($("mode"), MODES, (m) => (m === "hand" ? t("analyzer.input") : m === "gold" ? t("puzzle.gold") : m === "flowers" ? t("alt.flowers", { tiles: "" }).replace(/[:：]\s*$/, "") : t(`action.${m === "concealed_kong" ? "kong" : m}`) + (m === "concealed_kong" ? " (暗)" : "")));
+  fillSelect($("mode"), MODES, (m) => t(`analyzer.mode.${m}`));
   fillSelect($("lang"), LANGS, (l) => LANG_NAMES[l]);
 }
 

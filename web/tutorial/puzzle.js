@@ -70,7 +70,7 @@ function current() {
 }
 
 function labels() {
-  document.title = `${t("puzzle.title")} · 打哪张？`;
+  document.title = t("puzzle.pageTitle");
   $("title").textContent = t("puzzle.title");
   $("set-label").textContent = t("puzzle.set");
   $("prev").textContent = t("puzzle.prev");
