@@ -28,6 +28,12 @@ Methods
 - options {}                    -> the rule sets, each option with its allowed values (the first is the default),
                                    the bot levels and match lengths: the page's settings come from here
 
+The methods that change the match (KEEPING: new_match, resume, act, bot_step, timeout, next_hand,
+restart_hand) also take `keep` and `hint` (true or false): `keep` adds `save` to the answer (what the
+method `save` answers, the match as it is now), `hint` adds `hint` (what `hint` answers) when a hint
+applies now: the human is to move, or another seat's discard is on the table. A move then costs the
+page one trip to the worker, not three (the move, the save, the hint).
+
 Each win in a result also carries what the settlement screen shows beside its names:
 `pattern_multipliers` ([[pattern id, multiplier], ...], Xinyu) or `base` (Longyan; null for
 swim_triple's fixed table).
@@ -89,6 +95,10 @@ def _text(value: Any, what: str) -> str:
     return value
 
 
+#: The methods that change the match, which may answer with its save and the hint too (`keep`, `hint`).
+KEEPING = ("new_match", "resume", "act", "bot_step", "timeout", "next_hand", "restart_hand")
+_ALONG = {"keep": _flag, "hint": _flag}
+
 #: Each method's arguments and their checks (the methods of the module docstring).
 ARGUMENTS: dict[str, dict[str, Check]] = {
     "options": {},
@@ -120,6 +130,8 @@ ARGUMENTS: dict[str, dict[str, Check]] = {
     "analyze": {name: lambda v, what: v for name in analyzer_query.ARGUMENTS},
     "puzzle": {"position": _object},
 }
+for _name in KEEPING:
+    ARGUMENTS[_name] = {**ARGUMENTS[_name], **_ALONG}
 
 
 def read_request(request: Any) -> tuple[str, dict[str, Any]]:
@@ -250,6 +262,13 @@ class Session:
             return {"hint": None}
         # also while others play: waits, and why another's discard cannot be won on (hints.cannot_win)
         return {"hint": hints.hint(self.game, self.human)}
+
+    def hint_applies(self) -> bool:
+        """Whether the page shows a hint now: the human is to move, or another seat's discard is out."""
+        if self.autoplay or self.game.is_over:
+            return False
+        last = self.game.observation(self.human).get("last_discard")
+        return self.human in self.game.waiting_for or bool(last and last.get("seat") != self.human)
 
     def restart_hand(self) -> dict[str, Any]:
         """The current hand dealt again from its start position, scores as they were before it."""
@@ -387,11 +406,18 @@ def call(request: str) -> str:
     """One request from the page: a JSON string in, a JSON string out. Never raises."""
     try:
         name, args = read_request(request)
+        keep, hint = args.pop("keep", False), args.pop("hint", False)
         if name in _METHODS:
-            return _ok(_METHODS[name](args))
-        if _session is None:
+            answer = _METHODS[name](args)
+        elif _session is None:
             raise ValueError("no game yet: call new_match first")
-        return _ok(_SESSION_METHODS[name](_session, args))
+        else:
+            answer = _SESSION_METHODS[name](_session, args)
+        if keep and _session is not None:
+            answer["save"] = _session.export()
+        if hint and _session is not None and _session.hint_applies():
+            answer["hint"] = _session.hint()["hint"]
+        return _ok(answer)
     except IllegalActionError as err:
         legal = _session.game.legal_actions(_session.human) if _session else []
         return json.dumps({"ok": False, "error": str(err), "legal": legal, "kind": "illegal"})

@@ -172,3 +172,31 @@ def test_the_autoplay_demo_shows_every_hand_face_up_with_a_toggle():
     assert not state["face_up"] and state["hands"][1:] == [None] * 3
     refused = call("spectate", face_up=True)
     assert not refused["ok"] and refused["kind"] == "invalid"
+
+
+def test_a_move_brings_the_save_and_the_hint_along_when_asked():
+    """A move costs the page one trip (issue 32): `keep` adds the match's save, `hint` the hint when
+    one applies (the human to move, or another's discard out); both exactly what `save` and `hint`
+    answer on their own. Methods that change nothing take neither."""
+    answer = call("new_match", variant="xinyu", seed=11, keep=True, hint=True)
+    assert answer["save"] == call("save")["save"]
+    moves = 0
+    while moves < 12:
+        state = answer["state"]
+        if state["human_to_move"]:
+            action = [a for a in state["legal_actions"] if a.startswith("discard")][-1]
+            answer = call("act", action=action, keep=True, hint=True)
+        else:
+            answer = call("bot_step", keep=True, hint=True)
+        moves += 1
+        assert answer["save"] == call("save")["save"]
+        last = answer["state"].get("last_discard")
+        applies = answer["state"]["human_to_move"] or bool(last and last["seat"] != 0)
+        assert ("hint" in answer) == applies
+        if applies:
+            assert answer["hint"] == call("hint")["hint"]
+    assert "save" not in call("bot_step" if not answer["state"]["human_to_move"] else "state")
+    for method in ("state", "hint", "save", "position"):
+        refused = call(method, keep=True)
+        assert not refused["ok"] and refused["kind"] == "invalid", method
+    assert not call("act", action="pass", keep="yes")["ok"]

@@ -90,9 +90,26 @@ const ui = new UI(uiRoot, {
 
 const keeper = createKeeper({ ui, notice }); // the match saved after every action (keep.js)
 const panels = createPanels({ store, ui, sound, settings, redraw });
+
+/**
+ * A call that changes the match (py_engine/bridge.py KEEPING). It asks the engine for the match's
+ * save (unless four bots play) and, with hints on, the hint, in the same trip: a move costs one
+ * trip to the engine worker, not a move, a save and a hint. The save is kept by the state it
+ * comes with (setState), the hint is the panel's (panels.took).
+ * @param {string} method @param {Record<string, any>} [args]
+ */
+async function move(method, args = {}) {
+  const autoplay = args.autoplay ?? (method === "new_match" ? false : !!view.state?.autoplay);
+  const answer = await call(method, { ...args, keep: !autoplay && keeper.enabled, hint: !autoplay && settings.hints });
+  pendingSave = answer.save ?? null;
+  panels.took(answer);
+  return answer;
+}
+/** The save the last move's answer brought, for the state it brought (setState). */
+let pendingSave = null;
 const steps = createSteps({ store, ui, renderer, sound, emit, setState, speed, redraw });
 const loop = createBotLoop({
-  store, settings, steps, panels, speed, redraw, onFault: engineFault,
+  store, settings, steps, panels, speed, redraw, move, onFault: engineFault,
   settled: () => {
     const s = view.state;
     if (s.is_over) handOver();
@@ -101,7 +118,7 @@ const loop = createBotLoop({
   },
 });
 const prompt = createPrompt({ view, ui, seatLabel: steps.seatLabel }); // the turn prompt (prompt.js)
-const timer = createTimer({ store, ui, sound, redraw, onFault: engineFault, played: timedOut });
+const timer = createTimer({ store, ui, sound, redraw, move, onFault: engineFault, played: timedOut });
 const { resolveIdle } = installApi({
   view, run, settings, renderer, on, matchArgs, startMatch, humanAct, nextHand,
   catalog: () => catalog, origins: params.origins ?? null,
@@ -238,7 +255,7 @@ async function startMatch(args, { fromError = false } = {}) {
   if (request.seed === undefined || request.seed === null) delete request.seed;
   let answer;
   try {
-    answer = await call("new_match", request);
+    answer = await move("new_match", request);
   } catch (error) {
     if (error.kind === "stale") return view.state; // another match started meanwhile
     if (request.position && error.kind !== "engine") {
@@ -284,7 +301,7 @@ async function restartHand() {
   store.newMatch();
   timer.stop();
   try {
-    const answer = await call("restart_hand");
+    const answer = await move("restart_hand");
     setState(answer.state);
     announceHand();
     afterState();
@@ -301,7 +318,7 @@ async function nextHand() {
   if (s.match?.is_over) throw new Error("the match is over");
   clearTimeout(autoNextTimer);
   clearTimeout(settleTimer);
-  const answer = await call("next_hand").catch((error) => {
+  const answer = await move("next_hand").catch((error) => {
     engineFault(error);
     throw error;
   });
@@ -317,7 +334,8 @@ function setState(state) {
   store.setState(state, displayHand(state, viewSeat(state)).length);
   updateStatus();
   emit("state", state);
-  if (!state.autoplay) keeper.saved(state);
+  if (!state.autoplay) keeper.saved(state, pendingSave);
+  pendingSave = null;
   redraw();
 }
 
@@ -407,7 +425,7 @@ async function humanAct(action, source = "api", origin = null) {
   }
   let answer;
   try {
-    answer = await call("act", { action });
+    answer = await move("act", { action });
   } catch (error) {
     store.setBusy(false);
     if (error.kind === "stale") throw error; // a new match started: this move is gone with its match

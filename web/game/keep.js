@@ -29,11 +29,14 @@ export function createKeeper({ ui, notice }) {
   let enabled = true;
   let remembered = -1;
 
-  /** Save the match as it is now (queued after any save still on its way). */
-  function saved(state) {
+  /**
+   * Save the match as it is now (queued after any save still on its way): `save` when the move's
+   * answer brought it (app.js move), else asked of the engine.
+   */
+  function saved(state, save = null) {
     if (!enabled || !state) return pending;
     pending = pending.then(async () => {
-      const { save } = await call("save");
+      if (!save) ({ save } = await call("save"));
       writeSave(save);
       if (state.match?.is_over && state.match.seed !== remembered) {
         remembered = state.match.seed;
@@ -177,6 +180,9 @@ export function createKeeper({ ui, notice }) {
     /** Stop saving (an embedding page's demo, a position from a link: nothing to keep). */
     set enabled(on) {
       enabled = on;
+    },
+    get enabled() {
+      return enabled;
     },
     forget: clearSave,
   };

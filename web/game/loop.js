@@ -4,14 +4,13 @@
 // or the hand is over; then the controller takes over again. view.thinking is set while a bot
 // decides, for the indicator at its seat.
 
-import { call } from "../engine/engine.js";
-
 /**
- * ctx: {store, settings, steps, panels, speed, redraw, onFault, settled}; settled() is called when
- * the loop stops with the match still current (the human to move, the hand over, ...).
+ * ctx: {store, settings, steps, panels, speed, redraw, move, onFault, settled}; move(method) is the
+ * controller's call that changes the match (its save and hint come along); settled() is called
+ * when the loop stops with the match still current (the human to move, the hand over, ...).
  */
 export function createBotLoop(ctx) {
-  const { store, settings, steps, panels, speed, redraw, onFault, settled } = ctx;
+  const { store, settings, steps, panels, speed, redraw, move, onFault, settled } = ctx;
   const { view, run } = store;
   let lastStep = 0;
 
@@ -30,7 +29,7 @@ export function createBotLoop(ctx) {
         if (my !== run.gen || run.failed) break;
         let answer;
         try {
-          answer = await call("bot_step");
+          answer = await move("bot_step");
         } catch (error) {
           onFault(error); // an older match's answer (kind "stale") is no fault: onFault ignores it
           break;

@@ -14,6 +14,13 @@ export function createPanels(ctx) {
   const { view } = store;
   let showTracker = false;
   let hint = null;
+  /** The hint a move's answer brought (app.js move), for the moment it was given. */
+  let carried = { moment: -1, hint: null };
+
+  /** Keep the hint that came with a move's answer: refreshHints then needs no trip of its own. */
+  function took(answer) {
+    if (answer && "hint" in answer) carried = { moment: answer.state?.history_length ?? -1, hint: answer.hint };
+  }
 
   function toggle(what) {
     if (what === "tracker") showTracker = !showTracker;
@@ -57,7 +64,7 @@ export function createPanels(ctx) {
     }
     const moment = s.history_length;
     try {
-      const answer = await call("hint");
+      const answer = carried.moment === moment ? { hint: carried.hint } : await call("hint");
       if (view.state.history_length !== moment) return; // a move was played meanwhile
       hint = answer.hint;
       const suggested = hint?.suggested ? String(hint.suggested).split(" ") : [];
@@ -116,6 +123,7 @@ export function createPanels(ctx) {
 
   return {
     dock,
+    took,
     fit,
     toggle,
     refresh,

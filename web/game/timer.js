@@ -2,14 +2,13 @@
 // (view.timer, drawn in the centre of the table), ticks in its last five seconds, standing still
 // while the settings or help dialog is open (its deadline moves on), and the engine's `timeout` move when it runs out.
 
-import { call } from "../engine/engine.js";
-
 /**
- * ctx: {store, ui, sound, redraw, onFault, played}: played(answer) applies the move the
- * engine made for the player, onFault(error) reports a failed engine.
+ * ctx: {store, ui, sound, redraw, move, onFault, played}: move(method) is the controller's call
+ * that changes the match, played(answer) applies the move the engine made for the player,
+ * onFault(error) reports a failed engine.
  */
 export function createTimer(ctx) {
-  const { store, ui, sound, redraw, onFault, played } = ctx;
+  const { store, ui, sound, redraw, move, onFault, played } = ctx;
   const { view, run } = store;
 
   function start() {
@@ -38,7 +37,7 @@ export function createTimer(ctx) {
     stop();
     let answer;
     try {
-      answer = await call("timeout");
+      answer = await move("timeout");
     } catch (error) {
       store.setBusy(false);
       onFault(error); // an older match's answer (kind "stale") is no fault: onFault ignores it
