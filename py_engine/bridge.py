@@ -9,6 +9,7 @@ position), "illegal" for an action not legal now (with `legal`), "engine" for a 
 
 Methods
 - new_match {variant, seed, options, hands, level, human, autoplay, position, dealer}
+- check_match {the same}         -> {}: whether new_match would accept them; the match in play is untouched
 - state {}                      -> {state}
 - act {action}                  -> the human seat plays; {events, state}
 - bot_step {}                   -> one bot seat that is waited for plays; {seat, action, events, state, think_ms}
@@ -43,7 +44,7 @@ from typing import Any, Callable
 from . import position_check
 from .bots import LEVELS            # one source for the levels: the bots' own
 from .game import Game, IllegalActionError
-from .match import DEFAULT_HANDS, MATCH_LENGTHS, Match
+from .match import DEFAULT_HANDS, MATCH_LENGTHS, MAX_SEED, Match
 from . import replay as replays
 from . import replay_view
 from .quote import quote
@@ -57,8 +58,6 @@ log = logging.getLogger(__name__)
 # input was wrong, the engine did not fail. null stands for an argument left out.
 
 Check = Callable[[Any, str], Any]
-#: Match seeds up to 10**12: a hand's seed (seed * 1000 + hand) stays a whole number JSON keeps exactly.
-MAX_SEED = 10**12
 
 
 def _one_of(allowed: tuple[Any, ...] | dict[str, Any]) -> Check:
@@ -120,6 +119,7 @@ ARGUMENTS: dict[str, dict[str, Check]] = {
         "variant", "options", "hand", "melds", "flowers", "gold", "dealer", "win", "swim_level", "win_tile", "bot")},
     "puzzle": {"position": _object},
 }
+ARGUMENTS["check_match"] = ARGUMENTS["new_match"]
 
 
 def read_request(request: Any) -> tuple[str, dict[str, Any]]:
@@ -365,6 +365,7 @@ def _with_viewer(method: Callable[[replay_view.Viewer, dict[str, Any]], dict[str
 _METHODS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "options": lambda args: {"options": options()},
     "new_match": _new_match,
+    "check_match": lambda args: (Session(args), {})[1],   # built and dropped: _session stays
     "resume": _resume,
     "replay_open": _replay_open,
     "replay_frame": _with_viewer(lambda viewer, args: {"state": viewer.frame(

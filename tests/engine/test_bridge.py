@@ -172,3 +172,17 @@ def test_the_autoplay_demo_shows_every_hand_face_up_with_a_toggle():
     assert not state["face_up"] and state["hands"][1:] == [None] * 3
     refused = call("spectate", face_up=True)
     assert not refused["ok"] and refused["kind"] == "invalid"
+
+
+def test_check_match_refuses_what_new_match_would_and_leaves_the_match_in_play():
+    """Issue 33, finding 10: the page asks before it starts anything (window.mahjong.newGame)."""
+    def call(method, **args):
+        return json.loads(bridge.call(json.dumps({"method": method, "args": args})))
+    assert call("new_match", variant="xinyu", seed=41)["ok"]
+    before = call("state")["state"]
+    for bad in ({"options": {"timer": 7}}, {"seed": 10**13}, {"hands": 17}, {"position": {"variant": "xinyu"}},
+                {"variant": "longyan", "options": {"scoring": "simple"}}):
+        answer = call("check_match", **bad)
+        assert answer["ok"] is False and answer["kind"] == "invalid", (bad, answer)
+    assert call("check_match", variant="longyan", seed=10**12, hands=16, options={"timer": 0}) == {"ok": True}
+    assert call("state")["state"] == before
