@@ -17,7 +17,7 @@ import { Sound } from "../table/sound.js";
 import { createEvents } from "./embed.js";
 import { createIntentHandler } from "./intents.js";
 import { loadSettings, saveSettings, choose, speedOf } from "../keep/settings.js";
-import { startEngine, EngineError, call } from "../engine/engine.js";
+import { startEngine, EngineError, call, shorten } from "../engine/engine.js";
 import { createStore } from "../table/store.js";
 import { loadCatalog, fromEngine, variantsOf, keepKnownOptions } from "../engine/catalog.js";
 import { applyUrl, problemNotices, shareLinks } from "./share.js";
@@ -26,7 +26,7 @@ import { createPanels } from "./panels.js";
 import { createTimer } from "./timer.js";
 import { installApi } from "./api.js";
 import { createBotLoop } from "./loop.js";
-import { createKeeper } from "./keep.js";
+import { createKeeper, dailyLink, matchLink } from "./keep.js";
 import { openPage } from "../shell/page.js";
 import { createPrompt } from "../table/prompt.js";
 
@@ -88,7 +88,7 @@ const ui = new UI(uiRoot, {
   settingsClosed,
 });
 
-const keeper = createKeeper({ ui, notice }); // the match saved after every action (keep.js)
+const keeper = createKeeper({ ui, notice, current: () => view.state }); // each match saved after every action (keep.js)
 const panels = createPanels({ store, ui, sound, settings, redraw });
 const steps = createSteps({ store, ui, renderer, sound, emit, setState, speed, redraw });
 const loop = createBotLoop({
@@ -206,8 +206,9 @@ function notAccepted(error, key = "error.notAccepted") {
   emit("error", { message: error.message, kind: "invalid" });
 }
 
-function notice(messages) {
-  ui.showNotice(messages);
+/** One-line reports on the banner (with buttons: what the player can do about it). */
+function notice(messages, buttons = []) {
+  ui.showNotice(messages, buttons);
   emit("notice", { messages });
 }
 
@@ -225,8 +226,11 @@ function matchArgs(extra = {}) {
   };
 }
 
-/** Start a match (new_match); a bad position falls back to a normal game with a message. */
-async function startMatch(args, { fromError = false } = {}) {
+/**
+ * Start a match (new_match); a bad position falls back to a normal game with a message. `link`
+ * names the link that dealt it (keep.js matchLink): a reload of that link offers it.
+ */
+async function startMatch(args, { fromError = false, link = "" } = {}) {
   store.newMatch();
   timer.stop();
   clearTimeout(autoNextTimer);
@@ -255,6 +259,7 @@ async function startMatch(args, { fromError = false } = {}) {
     engineFault(error);
     throw error;
   }
+  keeper.begin(link); // its own key: no other match's save is replaced
   setState(answer.state);
   announceHand();
   emit("newGame", { state: view.state });
@@ -262,12 +267,12 @@ async function startMatch(args, { fromError = false } = {}) {
   return view.state;
 }
 
-/** Continue a saved match (keep.js); false when it cannot be resumed (reported, set aside). */
-async function resumeMatch(save) {
+/** Continue a kept match (keep.js); false when it cannot be resumed (reported, set aside). */
+async function resumeMatch(kept) {
   store.newMatch();
   timer.stop();
   panels.clear();
-  const state = await keeper.resume(save).catch((error) => {
+  const state = await keeper.resume(kept).catch((error) => {
     if (error.kind !== "stale") engineFault(error);
     return null;
   });
@@ -509,7 +514,8 @@ function settingsClosed(draft) {
       ui.showQuick(settings, variantsOf(catalog));
       return;
     }
-    startMatch(draft.daily ? keeper.daily(settings, params.hands) : matchArgs()).catch(() => {});
+    const daily = draft.daily ? keeper.daily(settings, params.hands) : null;
+    startMatch(daily ?? matchArgs(), { link: daily ? dailyLink(daily) : "" }).catch(() => {});
     return;
   }
   if (dealWhenClosed) {
@@ -530,19 +536,24 @@ async function firstDeal() {
   firstDealt = true;
   ui.hideQuick();
   try {
-    const daily = new URLSearchParams(location.search).has("daily");
-    const fresh = params.position || daily || "seed" in params || settings.autoplay;
-    const save = fresh ? null : keeper.offer();
-    if (save && (await keeper.ask(save)) && (await resumeMatch(save))) {
+    const daily = new URLSearchParams(location.search).has("daily") ? keeper.daily(settings, params.hands) : null;
+    // this link's own match: a reload of a link that deals one (a seed, a position, today's deal) offers it
+    const link = daily ? dailyLink(daily) : matchLink(params);
+    const offered = settings.autoplay ? [] : keeper.offer(link);
+    const kept = offered.length ? await keeper.ask(offered) : null;
+    if (kept && (await resumeMatch(kept))) {
       // the match left last time, exactly where it was
-    } else if (daily) await startMatch(keeper.daily(settings, params.hands));
-    else await startMatch(matchArgs(params.position ? { position: params.position } : {}));
+    } else if (daily) await startMatch(daily, { link });
+    else await startMatch(matchArgs(params.position ? { position: params.position } : {}), { link });
     requestAnimationFrame(() => {
       if (M.timing) M.timing.table = performance.now(); // the first playable table is painted
     });
     emit("ready", { state: view.state });
   } catch (error) {
-    // shown by engineFault; the error banner offers a restart
+    if (error instanceof EngineError) return; // shown by engineFault; the error banner offers a restart
+    // a fault of the page itself must not leave it without a table: say it, deal a new match
+    notice([t("error.page", { message: shorten(String(error?.message ?? error), 200) })]);
+    await startMatch(matchArgs()).catch(() => {});
   }
 }
 

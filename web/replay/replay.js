@@ -13,7 +13,7 @@ import { Renderer } from "../table/render.js";
 import { settlement } from "../table/settle.js";
 import { el } from "../shell/dom.js";
 import { readHash, readReplayFile, replayLink, unpackReplay } from "../keep/replayio.js";
-import { history as keptMatches, readSave } from "../keep/saves.js";
+import { newestMatch } from "../keep/saves.js";
 
 const M = window.mahjong;
 const PLAY_MS = 700; // one action every so often while playing
@@ -351,7 +351,8 @@ async function replayOfPage() {
       return null;
     }
   }
-  const kept = readSave()?.save || keptMatches()[0];
+  const kept = newestMatch(); // the match in play, else the last one finished
+
   return kept ? { replay: kept, where: {} } : null;
 }
 
