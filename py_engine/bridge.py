@@ -27,7 +27,7 @@ Methods
 - review {hand}                 -> {decisions}: the human's choices beside the hard bot's (review.py)
 - duplicate {hand, level}       -> {result}: that hand's deal played again with the bot of `level` in the human seat
 - options {}                    -> the rule sets, each option with its allowed values (the first is the default),
-                                   the bot levels and match lengths: the page's settings come from here
+                                   the bot levels, match lengths and the largest seed: the page's settings come from here
 
 Each win in a result also carries what the settlement screen shows beside its names:
 `pattern_multipliers` ([[pattern id, multiplier], ...], Xinyu) or `base` (Longyan; null for
@@ -301,6 +301,7 @@ def options() -> dict[str, Any]:
         "levels": list(LEVELS),
         "hands": list(MATCH_LENGTHS),
         "default_hands": DEFAULT_HANDS,
+        "max_seed": MAX_SEED,          # seeds are whole numbers from -max_seed to max_seed
     }
 
 

@@ -16,7 +16,7 @@ import { UI } from "../table/ui.js";
 import { Sound } from "../table/sound.js";
 import { createEvents } from "./embed.js";
 import { createIntentHandler } from "./intents.js";
-import { loadSettings, saveSettings, choose, speedOf } from "../keep/settings.js";
+import { readSettings, saveSettings, choose, speedOf } from "../keep/settings.js";
 import { startEngine, EngineError, call, shorten } from "../engine/engine.js";
 import { createStore } from "../table/store.js";
 import { loadCatalog, fromEngine, variantsOf, keepKnownOptions } from "../engine/catalog.js";
@@ -37,7 +37,7 @@ const engine = startEngine();
 /** The engine's lists (rule sets, options, levels, match lengths): options.json, then the engine's own. */
 let catalog = await loadCatalog(engine).catch(() => null);
 await M.styles; // ui.css, asked for after the boot card's first paint (loader.js)
-const settings = loadSettings();
+const { settings, dropped: settingsDropped } = readSettings(catalog); // each stored value checked (settings.js)
 const { params, problems, lang: initialLang } = applyUrl(settings, catalog);
 setLang(initialLang);
 const { on, emit } = createEvents({ origins: params.origins }); // window.mahjong.on, and the parent's messages (embed.js)
@@ -558,6 +558,10 @@ async function firstDeal() {
 }
 
 if (problems.length) notice(problemNotices(problems));
+/** The settings' own names for what was reset (the whole of them when unreadable; `played` says nothing to a player). */
+const resetNames = settingsDropped.filter((k) => k !== "played")
+  .map((k) => t(k === "options" ? "settings.rules" : k === "settings" ? "settings.title" : `settings.${k}`));
+if (resetNames.length) notice([t("settings.reset", { names: resetNames.join(t("alt.sep")) })]);
 updateStatus();
 if (!M.timing?.ready) ui.showQuick(settings, variantsOf(catalog));
 redraw();
