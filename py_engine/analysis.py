@@ -26,8 +26,8 @@ TileCounts = list[tuple[str, int]]
 
 def _meld_tiles(melds: Iterable[str]) -> list[list[str]]:
     """``["pong 7z", "kong 1m"]`` -> ``[["7z"] * 3, ["1m"] * 4]`` (melds read as in positions)."""
-    if isinstance(melds, str):
-        raise ValueError(f"melds must be a list of strings like ['pong 7z'], not the string {quote(melds)}")
+    if not isinstance(melds, (list, tuple)):
+        raise ValueError(f"melds must be a list of strings like ['pong 7z'], not {quote(melds)}")
     out = [parse_meld(text).tiles for text in melds]
     if len(out) > 4:
         raise ValueError(f"at most 4 melds, not {len(out)}")

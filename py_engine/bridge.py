@@ -9,6 +9,7 @@ position), "illegal" for an action not legal now (with `legal`), "engine" for a 
 
 Methods
 - new_match {variant, seed, options, hands, level, human, autoplay, position, dealer}
+- check_match {the same}         -> {}: whether new_match would accept them; the match in play is untouched
 - state {}                      -> {state}
 - act {action}                  -> the human seat plays; {events, state}
 - bot_step {}                   -> one bot seat that is waited for plays; {seat, action, events, state, think_ms}
@@ -26,7 +27,7 @@ Methods
 - review {hand}                 -> {decisions}: the human's choices beside the hard bot's (review.py)
 - duplicate {hand, level}       -> {result}: that hand's deal played again with the bot of `level` in the human seat
 - options {}                    -> the rule sets, each option with its allowed values (the first is the default),
-                                   the bot levels and match lengths: the page's settings come from here
+                                   the bot levels, match lengths and the largest seed: the page's settings come from here
 
 The methods that change the match (KEEPING: new_match, resume, act, bot_step, timeout, next_hand,
 restart_hand) also take `keep` and `hint` (true or false): `keep` adds `save` to the answer (what the
@@ -49,7 +50,7 @@ from typing import Any, Callable
 from . import analyzer_query, position_check
 from .bots import LEVELS            # one source for the levels: the bots' own
 from .game import Game, IllegalActionError
-from .match import DEFAULT_HANDS, MATCH_LENGTHS, Match
+from .match import DEFAULT_HANDS, MATCH_LENGTHS, MAX_SEED, Match
 from . import replay as replays
 from . import replay_view
 from .quote import quote
@@ -63,8 +64,6 @@ log = logging.getLogger(__name__)
 # input was wrong, the engine did not fail. null stands for an argument left out.
 
 Check = Callable[[Any, str], Any]
-#: Match seeds up to 10**12: a hand's seed (seed * 1000 + hand) stays a whole number JSON keeps exactly.
-MAX_SEED = 10**12
 
 
 def _one_of(allowed: tuple[Any, ...] | dict[str, Any]) -> Check:
@@ -130,6 +129,7 @@ ARGUMENTS: dict[str, dict[str, Check]] = {
     "analyze": {name: lambda v, what: v for name in analyzer_query.ARGUMENTS},
     "puzzle": {"position": _object},
 }
+ARGUMENTS["check_match"] = ARGUMENTS["new_match"]
 for _name in KEEPING:
     ARGUMENTS[_name] = {**ARGUMENTS[_name], **_ALONG}
 
@@ -320,6 +320,7 @@ def options() -> dict[str, Any]:
         "levels": list(LEVELS),
         "hands": list(MATCH_LENGTHS),
         "default_hands": DEFAULT_HANDS,
+        "max_seed": MAX_SEED,          # seeds are whole numbers from -max_seed to max_seed
     }
 
 
@@ -377,6 +378,7 @@ def _with_viewer(method: Callable[[replay_view.Viewer, dict[str, Any]], dict[str
 _METHODS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "options": lambda args: {"options": options()},
     "new_match": _new_match,
+    "check_match": lambda args: (Session(args), {})[1],   # built and dropped: _session stays
     "resume": _resume,
     "replay_open": _replay_open,
     "replay_frame": _with_viewer(lambda viewer, args: {"state": viewer.frame(

@@ -9,6 +9,8 @@ from .quote import quote
 #: The match lengths the page offers, and its default (bridge.options() sends them)
 MATCH_LENGTHS: tuple[int, ...] = (1, 2, 4, 8, 12, 16)
 DEFAULT_HANDS = 8
+#: Match seeds up to 10**12: a hand's seed (seed * 1000 + hand) stays a whole number JSON keeps exactly.
+MAX_SEED = 10**12
 
 
 class Match:

@@ -19,10 +19,13 @@ stops right before the action that failed.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
+from . import position_check
+from .bots import LEVELS
 from .game import Game, IllegalActionError
-from .match import Match
+from .match import MATCH_LENGTHS, MAX_SEED, Match
+from .quote import quote
 from .rules import RULESETS
 
 FORMAT = "mahjong-replay"
@@ -135,9 +138,10 @@ def _check_head(replay: Any) -> Problem | None:
         return Problem("malformed", "not a mahjong replay (its 'format' is not 'mahjong-replay')")
     version = replay.get("version")
     if not isinstance(version, int) or version < 1 or version > FORMAT_VERSION:
-        return Problem("version", f"replay format version {version!r}: this engine reads version {FORMAT_VERSION}")
-    if replay.get("variant") not in RULESETS:
-        return Problem("malformed", f"unknown rule set {replay.get('variant')!r} (known: {', '.join(RULESETS)})")
+        return Problem("version", f"replay format version {quote(version)}: this engine reads version {FORMAT_VERSION}")
+    variant = replay.get("variant")
+    if not isinstance(variant, str) or variant not in RULESETS:
+        return Problem("malformed", f"unknown rule set {quote(variant)} (known: {', '.join(RULESETS)})")
     if not isinstance(replay.get("engine"), str):
         return Problem("malformed", "the replay does not say which engine version made it")
     if not isinstance(replay.get("options"), dict) or not isinstance(replay.get("match"), dict):
@@ -145,6 +149,39 @@ def _check_head(replay: Any) -> Problem | None:
     hands = replay.get("hands")
     if not isinstance(hands, list) or not hands:
         return Problem("malformed", "the replay holds no hand")
+    return _check_match_facts(replay["match"])
+
+
+#: The match facts a replay may give, each with its check (an absent one takes the viewer's default).
+_MATCH_FACTS: dict[str, Callable[[Any, str], Any]] = {
+    "hands": lambda v, what: position_check.whole(v, what, 1, max(MATCH_LENGTHS)),
+    "seed": lambda v, what: position_check.whole(v, what, -MAX_SEED, MAX_SEED),
+    "human": position_check.seat,
+    "level": lambda v, what: _level(v, what),
+    "autoplay": lambda v, what: _flag(v, what),
+}
+
+
+def _level(value: Any, what: str) -> str:
+    if not isinstance(value, str) or value not in LEVELS:
+        raise ValueError(f"{what} must be one of {', '.join(LEVELS)}, not {position_check.shown(value)}")
+    return value
+
+
+def _flag(value: Any, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"{what} must be true or false, not {position_check.shown(value)}")
+    return value
+
+
+def _check_match_facts(facts: dict[str, Any]) -> Problem | None:
+    """The match's hands, seed, human seat, level and autoplay, where given, of the right kind and range."""
+    for name, check in _MATCH_FACTS.items():
+        if facts.get(name) is not None:
+            try:
+                check(facts[name], f"the match's {name}")
+            except ValueError as err:
+                return Problem("malformed", str(err))
     return None
 
 
@@ -157,7 +194,7 @@ def _play_hand(loaded: Loaded, i: int, hand: Any, previous: dict[str, Any] | Non
     position = {**hand["position"], "variant": replay["variant"], "options": replay["options"]}
     position.pop("history", None)
     if previous is not None and position.get("scores") != previous["scores"]:
-        return Problem("malformed", f"hand {i + 1} starts from scores {position.get('scores')}, "
+        return Problem("malformed", f"hand {i + 1} starts from scores {quote(position.get('scores'))}, "
                                     f"not the previous hand's {previous['scores']}", i)
     try:
         game = Game.from_position(position)
@@ -171,7 +208,7 @@ def _play_hand(loaded: Loaded, i: int, hand: Any, previous: dict[str, Any] | Non
         if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], int)
                 and isinstance(entry[1], str)):
             loaded.actions.append(actions)
-            return Problem("malformed", f"hand {i + 1}, action {n + 1}: {entry!r} is not [seat, action]", i, n)
+            return Problem("malformed", f"hand {i + 1}, action {n + 1}: {quote(entry)} is not [seat, action]", i, n)
         actions.append((entry[0], entry[1]))
     loaded.actions.append(actions)
     for n, (seat, action) in enumerate(actions):
@@ -179,7 +216,7 @@ def _play_hand(loaded: Loaded, i: int, hand: Any, previous: dict[str, Any] | Non
             game.apply(seat, action)
         except IllegalActionError as err:
             code = "version" if foreign else "illegal"
-            return Problem(code, _why(foreign, replay, f"hand {i + 1}, action {n + 1} ({seat} {action!r}): {err}"), i, n)
+            return Problem(code, _why(foreign, replay, f"hand {i + 1}, action {n + 1} ({seat} {quote(action)}): {err}"), i, n)
     recorded = hand.get("result")
     if isinstance(recorded, dict):
         got = game.result
@@ -191,7 +228,7 @@ def _play_hand(loaded: Loaded, i: int, hand: Any, previous: dict[str, Any] | Non
         if wrong:
             k = wrong[0]
             return Problem("version" if foreign else "mismatch",
-                           _why(foreign, replay, f"hand {i + 1} ends with {k} {got[k]}, the replay says {recorded[k]}"),
+                           _why(foreign, replay, f"hand {i + 1} ends with {k} {got[k]}, the replay says {quote(recorded[k])}"),
                            i, len(actions))
     return None
 
@@ -199,7 +236,7 @@ def _play_hand(loaded: Loaded, i: int, hand: Any, previous: dict[str, Any] | Non
 def _why(foreign: bool, replay: dict[str, Any], message: str) -> str:
     if not foreign:
         return message
-    return f"made by engine {replay['engine']}, which this engine {engine_version()} no longer replays: {message}"
+    return f"made by engine {quote(replay['engine'])}, which this engine {engine_version()} no longer replays: {message}"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -212,9 +249,9 @@ def rebuild_match(loaded: Loaded) -> Match:
     hands = facts.get("hands", len(loaded.games))
     seed = facts.get("seed", 0)
     if not isinstance(hands, int) or hands < len(loaded.games):
-        raise ReplayError(Problem("malformed", f"the match has {hands!r} hands but the replay holds {len(loaded.games)}"))
+        raise ReplayError(Problem("malformed", f"the match has {quote(hands)} hands but the replay holds {len(loaded.games)}"))
     if not isinstance(seed, int):
-        raise ReplayError(Problem("malformed", f"the match's seed must be a whole number, not {seed!r}"))
+        raise ReplayError(Problem("malformed", f"the match's seed must be a whole number, not {quote(seed)}"))
     match = Match(replay["variant"], hands=hands, seed=seed, options=replay["options"],
                   dealer=loaded.games[0].dealer)
     for number, game in enumerate(loaded.games):

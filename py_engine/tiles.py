@@ -57,7 +57,11 @@ def sorted_tiles(tiles: Iterable[str]) -> list[str]:
 def format_tiles(tiles: Iterable[str]) -> str:
     """``["5z", "1m", "2m"]`` -> ``"12m5z"`` (sorted m, p, s, z, f)."""
     codes = list(tiles)
-    if not INDEX.keys() >= set(codes):
+    try:
+        known = INDEX.keys() >= set(codes)
+    except TypeError:                         # an unhashable item (a list) is no tile code
+        known = False
+    if not known:
         for t in codes:
             check_code(t)                     # raises, naming the unknown tile
     codes.sort(key=INDEX.__getitem__)        # sort_key, without a call per tile

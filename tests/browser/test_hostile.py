@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import base64
 import json
+from pathlib import Path
 
 from pagehelp import CSP_WATCH, idle, open_game, reopen, shot
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def nested_link(depth: int) -> str:
@@ -108,6 +111,14 @@ def test_only_the_parent_window_drives_the_game_and_only_its_own_methods(page, s
     # an echoed megabyte comes back short
     reply = page.evaluate("() => window.__ask(200, 'act', {action: 'discard ' + '9'.repeat(1 << 20)})")
     assert reply["ok"] is False and len(reply["error"]) <= 300, len(reply["error"])
+    # and so does a megabyte's id (issue 33, finding 10: echoed whole): refused, not echoed
+    reply = page.evaluate("""() => new Promise((resolve) => {
+        const id = 'i'.repeat(1 << 20);
+        document.getElementById("game").contentWindow.postMessage({target: "mahjong", id, method: "legal"}, "*");
+        const look = () => { const r = window.__got.find((m) => m.type === "reply" && m.id !== 1 && typeof m.id !== "number");
+            if (r) resolve(r); else setTimeout(look, 50); };
+        look(); })""")
+    assert reply["ok"] is False and reply["id"] is None and "id" in reply["error"] and len(reply["error"]) <= 300
     assert console_errors == []
 
 
@@ -115,12 +126,16 @@ BAD_NEW_GAMES = [
     {"variant": "klondike"}, {"level": "genius"}, {"autoplay": "no"}, {"hints": 1}, {"speed": "<b>x</b>"},
     {"hands": 0}, {"hands": 2.5}, {"seed": -1}, {"seed": "7"}, {"options": [1]}, {"position": "x"},
     {"colour": "red"}, [], 5, "x",
+    # what the engine would not deal (issue 33, finding 10: each answered ok with a default match)
+    {"seed": 10**13}, {"hands": 17}, {"hands": 999}, {"options": {"timer": 7}}, {"options": {"no_such_option": True}},
+    {"position": {"variant": "xinyu"}}, {"variant": "longyan", "options": {"scoring": "simple"}},
 ]
 
 
 def test_bad_new_game_messages_are_refused_before_anything_changes(page, site, console_errors):
     frame = embedded(page, site, "lang=en&speed=instant")
     seed = frame.evaluate("() => window.mahjong.state().match.seed")
+    moves = frame.evaluate("() => window.mahjong.state().history_length")
     for i, args in enumerate(BAD_NEW_GAMES):
         reply = page.evaluate("([id, args]) => window.__ask(id, 'newGame', args)", [10 + i, args])
         assert reply["ok"] is False, (args, reply)
@@ -129,6 +144,7 @@ def test_bad_new_game_messages_are_refused_before_anything_changes(page, site, c
     assert settings["variant"] == "xinyu" and settings["autoplay"] is False and settings["speed"] == "instant"
     assert settings["level"] == "normal" and settings["hands"] == 8 and settings["hints"] is False
     assert frame.evaluate("() => window.mahjong.state().match.seed") == seed  # the same match: nothing restarted
+    assert frame.evaluate("() => window.mahjong.state().history_length") == moves
     assert console_errors == []
 
 
@@ -199,16 +215,17 @@ def test_the_game_and_the_rules_run_under_the_content_security_policy(page, site
     assert console_errors == []
 
 
-def test_options_the_engine_does_not_accept_give_a_not_accepted_notice(page, site, console_errors, output_path):
-    """A refusal of kind "invalid" is bad input, said as such in the page's language, not an engine failure."""
-    for lang, words in {"en": "Not accepted", "zh-Hans": "未被接受", "zh-Hant": "未被接受"}.items():
-        open_game(page, site, f"lang={lang}&speed=instant")
-        message = page.evaluate("() => window.mahjong.newGame({options: {no_such_option: true}}).then(() => null, (e) => e.message)")
-        page.wait_for_selector("#banner[data-kind=notice]")
-        text = page.text_content("#banner")
-        assert words in text and "no_such_option" in text, text
-        assert "engine failed" not in text and "引擎出错" not in text and "引擎出錯" not in text
-        shot(page, output_path, f"not-accepted-{lang}")
-        s = idle(page)
-        assert not s["over"]  # a normal game was started instead
+def test_url_parameters_the_engine_would_not_apply_are_reported_by_name(page, site, console_errors, output_path):
+    """Issue 33, finding 10: `?timer=7` was dropped silently, a 16-digit seed was "not a whole number"
+    and `hands=17` dealt a default match; each is reported with the engine's range, in the reader's language."""
+    why = json.loads((ROOT / "web" / "i18n" / "zh-Hans.json").read_text("utf-8"))["error"]
+    open_game(page, site, "seed=1234567890123456&timer=7&hands=17&lang=zh-Hans&speed=instant")
+    page.wait_for_selector("#banner[data-kind=notice]")
+    text = page.text_content("#banner")
+    assert why["why.range"].format(min=0, max=10**12) in text, text
+    assert why["why.range"].format(min=1, max=16) in text, text
+    assert why["why.choice"].format(values="0, 10, 20, 30") in text, text
+    shot(page, output_path, "refused-parameters")
+    state = page.evaluate("() => window.mahjong.state()")
+    assert state["match"]["hands"] == 8 and state["match"]["seed"] != 1234567890123456
     assert console_errors == []

@@ -1,5 +1,6 @@
-"""Keep the match (issue 15) in Chromium: saved after every action and resumed after a reload,
-exported and imported with the same scores, a corrupt save reported and set aside."""
+"""Keep the matches (issues 15, 33) in Chromium: each saved after every action under its own key
+and offered after a reload, exported and imported with the same scores, a corrupt save reported
+and set aside, full storage said once and never hiding that the save is older."""
 from __future__ import annotations
 
 import json
@@ -7,6 +8,13 @@ import json
 from pagehelp import TABLE_UP, click_discard, idle, open_game, shot
 
 SHOWN = "() => window.mahjong.replay && window.mahjong.replay.shown.then(() => true)"
+# The kept matches' records ({kind, link, at, behind, save}) by key.
+SLOTS = """() => Object.fromEntries(Object.keys(localStorage).filter(k => k.startsWith('mahjong.match.'))
+    .map(k => [k, JSON.parse(localStorage.getItem(k))]))"""
+# Resolves once the newest kept save holds `n` actions in its last hand.
+SAVED_UP_TO = """(n) => { const saves = Object.keys(localStorage).filter(k => k.startsWith('mahjong.match.'))
+    .map(k => JSON.parse(localStorage.getItem(k))).sort((a, b) => b.at - a.at);
+    return saves.length && saves[0].save.hands.at(-1).actions.length === n }"""
 
 
 def test_reload_offers_to_continue_exactly_where_it_was(page, site, console_errors, output_path):
@@ -27,8 +35,7 @@ def test_reload_offers_to_continue_exactly_where_it_was(page, site, console_erro
         moves += 1
     before = page.evaluate("() => window.mahjong.state()")
     # the save has caught up with the table: as many actions as the hand's history
-    page.wait_for_function("""(n) => { const s = JSON.parse(localStorage.getItem('mahjong.save') || 'null');
-        return s && s.hands.at(-1).actions.length === n }""", arg=before["history_length"])
+    page.wait_for_function(SAVED_UP_TO, arg=before["history_length"])
     page.reload()
     page.wait_for_selector("#resume-continue", timeout=90_000)
     shot(page, output_path, "resume-offer")
@@ -118,13 +125,13 @@ def test_a_corrupt_save_is_reported_set_aside_and_a_new_match_starts(page, site,
     assert s["human"] and not s["over"]                            # a playable new match
     click_discard(page, s["legal"])
     # a save the engine cannot resume (an illegal action in it): reported, set aside too
-    page.wait_for_function("""() => { try { return JSON.parse(localStorage.getItem('mahjong.save')).hands[0].actions.length > 0 }
-        catch { return false } }""")
+    page.wait_for_function("""() => Object.keys(localStorage).some(k => k.startsWith('mahjong.match.'))""")
     # changed as the next page starts, before its scripts: the bots of this one go on playing and
     # saving until it is gone, and could write a good save over one changed now
     page.add_init_script("""(() => { if (sessionStorage.getItem('test.corrupted')) return;
-        const s = JSON.parse(localStorage.getItem('mahjong.save'));
-        s.hands[0].actions[0][1] = 'discard 9z'; localStorage.setItem('mahjong.save', JSON.stringify(s));
+        const key = Object.keys(localStorage).find(k => k.startsWith('mahjong.match.'));
+        const r = JSON.parse(localStorage.getItem(key));
+        r.save.hands[0].actions[0][1] = 'discard 9z'; localStorage.setItem(key, JSON.stringify(r));
         sessionStorage.setItem('test.corrupted', '1'); })()""")
     page.reload()
     page.click("#resume-continue", timeout=90_000)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from py_engine import Game, Match, analysis
+from py_engine import Game, Match, analysis, format_tiles, replay
 
 
 @pytest.mark.parametrize("seat", [True, False, 4, -1, "0", [0], 1.0])
@@ -51,3 +51,38 @@ def test_unknown_variant_is_refused(variant):
 def test_analysis_of_junk_hands_is_refused(hand):
     with pytest.raises(ValueError):
         analysis.shanten(hand)
+
+
+# Issue 33, finding 11: only ValueError for bad input, and messages that quote what they refuse short.
+
+def test_format_tiles_of_a_list_inside_the_list_is_refused():
+    with pytest.raises(ValueError, match="unknown tile"):
+        format_tiles([[]])
+    with pytest.raises(ValueError, match="unknown tile"):
+        format_tiles(["1m", {"a": 1}])
+
+
+@pytest.mark.parametrize("name,hand", [("shanten", "123m456p789s1122z"), ("waits", "123m456p789s112z"),
+                                       ("improving_tiles", "123m456p789s112z"),
+                                       ("discard_efficiency", "123m456p789s1122z")])
+@pytest.mark.parametrize("melds", [None, 5, [None], [["pong 7z"]]])
+def test_analysis_with_melds_that_are_not_a_list_of_strings_is_refused(name, hand, melds):
+    with pytest.raises(ValueError, match="meld"):
+        getattr(analysis, name)(hand, melds=melds)
+
+
+def test_a_replay_whose_variant_is_a_list_is_refused_as_malformed():
+    with pytest.raises(replay.ReplayError) as err:
+        replay.load({"format": "mahjong-replay", "version": 1, "variant": ["xinyu"], "engine": "0.1.0",
+                     "options": {}, "match": {}, "hands": [{}]})
+    assert err.value.problem.code == "malformed" and "rule set" in str(err.value)
+
+
+@pytest.mark.parametrize("field", ["version", "variant", "engine"])
+def test_a_replay_problem_quotes_a_huge_field_short(field):
+    data = {"format": "mahjong-replay", "version": 1, "variant": "xinyu", "engine": "0.1.0",
+            "options": {}, "match": {"hands": 1}, "hands": [{"position": {}, "actions": []}]}
+    data[field] = "x" * 5_000_000
+    with pytest.raises(replay.ReplayError) as err:
+        replay.load(data)
+    assert len(str(err.value)) < 400, len(str(err.value))

@@ -200,3 +200,17 @@ def test_a_move_brings_the_save_and_the_hint_along_when_asked():
         refused = call(method, keep=True)
         assert not refused["ok"] and refused["kind"] == "invalid", method
     assert not call("act", action="pass", keep="yes")["ok"]
+
+
+def test_check_match_refuses_what_new_match_would_and_leaves_the_match_in_play():
+    """Issue 33, finding 10: the page asks before it starts anything (window.mahjong.newGame)."""
+    def call(method, **args):
+        return json.loads(bridge.call(json.dumps({"method": method, "args": args})))
+    assert call("new_match", variant="xinyu", seed=41)["ok"]
+    before = call("state")["state"]
+    for bad in ({"options": {"timer": 7}}, {"seed": 10**13}, {"hands": 17}, {"position": {"variant": "xinyu"}},
+                {"variant": "longyan", "options": {"scoring": "simple"}}):
+        answer = call("check_match", **bad)
+        assert answer["ok"] is False and answer["kind"] == "invalid", (bad, answer)
+    assert call("check_match", variant="longyan", seed=10**12, hands=16, options={"timer": 0}) == {"ok": True}
+    assert call("state")["state"] == before

@@ -195,3 +195,17 @@ def test_viewer_from_loaded_directly() -> None:
     saved = _saved("longyan", 6)
     viewer = Viewer(replay.load(saved))
     assert viewer.frame(1, 0, False)["replay"]["action"] is None
+
+
+@pytest.mark.parametrize("fact,value", [("human", 7), ("human", -1), ("human", True), ("level", "genius"),
+                                        ("level", ["hard"]), ("autoplay", "no"), ("hands", 0), ("hands", 17),
+                                        ("seed", 10**13), ("seed", 1.5)])
+def test_a_replay_with_impossible_match_facts_is_refused_as_damaged(fact: str, value: Any) -> None:
+    """Issue 33, finding 7: `match.human` 7 opened, then every frame failed ("seat must be a seat 0-3")."""
+    play("xinyu", 5, hands=1, stop_after=6)
+    saved = ok("save")["save"]
+    saved["match"][fact] = value
+    for method, args in (("replay_open", {"replay": saved}), ("resume", {"save": saved})):
+        answer = call(method, **args)
+        assert answer["ok"] is False and answer["kind"] == "replay", (method, answer)
+        assert answer["problem"]["code"] == "malformed" and fact in answer["error"], answer

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 const memory = new Map();
 globalThis.window = { localStorage: { getItem: (k) => memory.get(k) ?? null, setItem: (k, v) => memory.set(k, String(v)) } };
 
-const { readParams, readOrigins, encodePosition, decodePosition, loadSettings, saveSettings, setForVisit, choose, speedOf, SPEEDS } =
+const { readParams, readOrigins, encodePosition, decodePosition, loadSettings, readSettings, saveSettings, setForVisit, choose, speedOf, SPEEDS } =
   await import("../../web/keep/settings.js");
 const { isCatalog, keepKnownOptions, variantsOf } = await import("../../web/engine/catalog.js");
 const { checkNewGame, checkAction } = await import("../../web/game/requests.js");
@@ -27,7 +27,7 @@ test("good URL parameters are read, bad ones reported by name and reason", () =>
   const bad = readParams(CATALOG, "?variant=klondike&seed=abc&level=genius&hints=maybe&speed=warp&hands=0&position=%%%&origin=javascript:x");
   assert.deepEqual(bad.params, {});
   assert.deepEqual(bad.problems.map((p) => [p.name, p.why]), [
-    ["variant", "variant"], ["seed", "number"], ["hands", "number"], ["level", "level"], ["hints", "bool"],
+    ["variant", "variant"], ["seed", "number"], ["hands", "range"], ["level", "level"], ["hints", "bool"],
     ["speed", "speed"], ["position", "base64"], ["origin", "origin"],
   ]);
 });
@@ -126,7 +126,7 @@ test("newGame's arguments are checked before anything is touched", () => {
     [{ hints: 1 }, /hints must be true or false/],
     [{ speed: "warp" }, /speed "warp" is not one of slow, normal, fast, instant/],
     [{ speed: -1 }, /speed/],
-    [{ hands: 0 }, /hands must be a whole number from 1 to 999/],
+    [{ hands: 0 }, /hands must be a whole number from 1 to 16/],
     [{ hands: 2.5 }, /hands must be a whole number/],
     [{ seed: "7" }, /seed must be a whole number/],
     [{ options: [1] }, /options must be an object, not a list/],
@@ -149,4 +149,60 @@ test("act takes an action string or {action}", () => {
   for (const bad of [5, null, [], {}, { action: 3 }, "x".repeat(41)]) {
     assert.throws(() => checkAction(bad), (e) => e.kind === "invalid" && e.message.length <= 300);
   }
+});
+
+test("stored settings of the wrong shape are reset and named, and what is kept is what the engine offers (issue 33, finding 6)", () => {
+  // {"options": {"xinyu": "str"}} kept the game from ever dealing: keepKnownOptions deleted the string's characters
+  let { settings, dropped } = readSettings(CATALOG, JSON.stringify({ options: { xinyu: "str" } }));
+  assert.deepEqual(settings.options, {});
+  assert.deepEqual(dropped, ["options"]);
+  ({ settings, dropped } = readSettings(CATALOG, JSON.stringify({
+    variant: "klondike", level: "genius", hands: 999, speed: "warp", played: true, lang: "en",
+    options: { xinyu: { timer: 7, discard_win: true, constructor: 1 }, toString: {}, longyan: [] },
+  })));
+  assert.deepEqual(dropped.sort(), ["hands", "level", "options", "speed", "variant"]);
+  assert.deepEqual(settings.options, { xinyu: { discard_win: true } });
+  assert.equal(settings.played, true);
+  assert.equal(JSON.parse(memory.get("mahjong.settings")).hands, undefined); // written back, reset
+  assert.deepEqual(readSettings(CATALOG, "not json").dropped, ["settings"]);
+  assert.deepEqual(readSettings(CATALOG, null).dropped, []);
+});
+
+test("200 seeded stored settings: none throws, every value kept is one the page can use", () => {
+  let seed = 6;
+  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const junk = [null, true, false, 0, -1, 8, 17, 999, 1.5, "", "xinyu", "longyan", "hard", "fast", "str", "constructor",
+    "__proto__", [], [1], {}, { timer: 7 }, { timer: 10, discard_win: true }, { toString: 1 }, "x".repeat(500)];
+  const pick = () => structuredClone(junk[Math.floor(rand() * junk.length)]);
+  const names = ["variant", "options", "hands", "level", "hints", "speed", "played", "lang", "autoplay", "seed"];
+  for (let i = 0; i < 200; i++) {
+    const data = {};
+    for (const name of names) if (rand() < 0.5) data[name] = name === "options" && rand() < 0.5 ? { xinyu: pick(), longyan: pick(), [JSON.stringify(pick())]: pick() } : pick();
+    const text = rand() < 0.05 ? JSON.stringify(data).slice(0, 10) : JSON.stringify(data);
+    const { settings } = readSettings(CATALOG, text);
+    assert.ok(Object.hasOwn(CATALOG.variants, settings.variant), text);
+    assert.ok(CATALOG.levels.includes(settings.level), text);
+    assert.ok(Number.isInteger(settings.hands) && settings.hands >= 1 && settings.hands <= 16, text);
+    assert.equal(typeof settings.hints, "boolean");
+    assert.ok(Object.hasOwn(SPEEDS, settings.speed) || Number.isInteger(settings.speed), text);
+    for (const [variant, options] of Object.entries(settings.options)) {
+      for (const [name, value] of Object.entries(options)) assert.ok(CATALOG.variants[variant].options[name].includes(value), text);
+    }
+  }
+});
+
+test("URL parameters the engine would not apply are refused by name, with the engine's ranges (issue 33, finding 10)", () => {
+  const catalog = { ...CATALOG, max_seed: 10 ** 12 };
+  const { params, problems } = readParams(catalog, "?seed=1234567890123456&hands=17&timer=7");
+  assert.deepEqual(params, {});
+  assert.deepEqual(problems.map((p) => [p.name, p.why, p.vars]), [
+    ["seed", "range", { min: 0, max: 10 ** 12 }], ["hands", "range", { min: 1, max: 16 }], ["timer", "choice", { values: "0, 10, 20, 30" }],
+  ]);
+  assert.deepEqual(readParams(catalog, "?seed=1000000000000&hands=16&timer=20&variant=longyan").params,
+    { variant: "longyan", seed: 10 ** 12, hands: 16, timer: 20 });
+});
+
+test("newGame refuses a match length the engine does not play", () => {
+  assert.throws(() => checkNewGame({ hands: 17 }, CATALOG), /hands must be a whole number from 1 to 16/);
+  assert.deepEqual(checkNewGame({ hands: 16 }, CATALOG), { hands: 16 });
 });

@@ -4,7 +4,7 @@
 
 /**
  * @typedef {{options: Record<string, Array<string | number | boolean>>, defaults?: Record<string, unknown>}} VariantSpec
- * @typedef {{variants: Record<string, VariantSpec>, levels: string[], hands: number[], default_hands?: number}} Catalog
+ * @typedef {{variants: Record<string, VariantSpec>, levels: string[], hands: number[], default_hands?: number, max_seed?: number}} Catalog
  */
 
 /** Whether `value` has the shape of the engine's `options` answer. @param {any} value @returns {value is Catalog} */
@@ -36,6 +36,12 @@ export async function fromEngine(engine) {
   return answer.options;
 }
 
+/** The longest match the engine plays (its lengths' largest: it takes any from 1); without a catalog the engine alone checks. @param {Catalog | null} catalog */
+export const maxHands = (catalog) => (catalog?.hands.length ? Math.max(...catalog.hands) : 999);
+
+/** The largest seed the engine takes (bridge MAX_SEED). @param {Catalog | null} catalog */
+export const maxSeed = (catalog) => (Number.isSafeInteger(catalog?.max_seed) ? /** @type {number} */ (catalog?.max_seed) : Number.MAX_SAFE_INTEGER);
+
 /** @param {Catalog | null} catalog */
 export const variantsOf = (catalog) => (catalog ? Object.keys(catalog.variants) : []);
 
@@ -51,7 +57,11 @@ export function keepKnownOptions(chosen, catalog) {
       delete chosen[variant];
       continue;
     }
-    for (const [name, value] of Object.entries(options || {})) {
+    if (!options || typeof options !== "object") {
+      delete chosen[variant];
+      continue;
+    }
+    for (const [name, value] of Object.entries(options)) {
       if (!Object.hasOwn(known, name) || !known[name].includes(/** @type {any} */ (value))) delete options[name];
     }
   }

@@ -33,6 +33,7 @@
 
 /**
  * @typedef {"illegal" | "invalid" | "engine" | "timeout" | "stale"} ErrorKind
+ * @typedef {"depth" | "bytes" | "values"} Limit  which of LIMITS a request refused before it was sent is over
  * @typedef {{stage: string, fraction: number, bytes?: number, total?: number}} Progress  bytes: a download's so far
  * @typedef {{python: string, pyodide: string, engine: {wheel: string, sha256: string}, path: "fresh" | "snapshot"}} EngineInfo
  * @typedef {{ok: boolean, error?: string, kind?: string, legal?: string[], [key: string]: any}} Answer
@@ -57,7 +58,7 @@ export const DEFAULT_BOOT_TIMEOUT = 180_000;
 export class EngineError extends Error {
   /**
    * @param {string} message
-   * @param {{kind?: ErrorKind, legal?: string[], method?: string, stage?: string, answer?: Answer}} [details]
+   * @param {{kind?: ErrorKind, legal?: string[], method?: string, stage?: string, answer?: Answer, limit?: Limit}} [details]
    */
   constructor(message, details = {}) {
     super(shorten(message || "engine error"));
@@ -72,6 +73,8 @@ export class EngineError extends Error {
     this.stage = details.stage;
     /** @type {Answer | undefined} the engine's whole answer, with any structured fields */
     this.answer = details.answer;
+    /** @type {Limit | undefined} a request refused before it was sent: the bound it is over */
+    this.limit = details.limit;
   }
 }
 
@@ -90,13 +93,14 @@ export function shorten(text, max = MESSAGE_LENGTH) {
  * @returns {string}
  */
 export function encodeRequest(method, args = {}, limits = LIMITS) {
-  const refuse = (/** @type {string} */ why) => new EngineError(`request not sent: ${why}`, { kind: "invalid", method });
+  const refuse = (/** @type {string} */ why, /** @type {Limit | undefined} */ limit = undefined) =>
+    new EngineError(`request not sent: ${why}`, { kind: "invalid", method, limit });
   if (typeof method !== "string" || !method) throw refuse("the method must be a name");
   if (args === undefined || args === null) args = {};
   if (typeof args !== "object" || Array.isArray(args)) throw refuse(`the arguments must be an object, not ${describe(args)}`);
   checkJson(args, limits, refuse);
   const json = JSON.stringify({ method, args });
-  if (json.length > limits.bytes) throw refuse(`${json.length} characters is over the limit of ${limits.bytes}`);
+  if (json.length > limits.bytes) throw refuse(`${json.length} characters is over the limit of ${limits.bytes}`, "bytes");
   return json;
 }
 
@@ -106,7 +110,7 @@ export function encodeRequest(method, args = {}, limits = LIMITS) {
  * limits passes.
  * @param {unknown} value
  * @param {{depth: number, bytes: number, values: number}} limits
- * @param {(why: string) => EngineError} refuse
+ * @param {(why: string, limit?: Limit) => EngineError} refuse
  */
 function checkJson(value, limits, refuse) {
   /** @type {Array<[unknown, number, string]>} */
@@ -114,14 +118,14 @@ function checkJson(value, limits, refuse) {
   let seen = 0;
   while (stack.length) {
     const [v, depth, path] = /** @type {[unknown, number, string]} */ (stack.pop());
-    if (++seen > limits.values) throw refuse(`more than ${limits.values} values`);
+    if (++seen > limits.values) throw refuse(`more than ${limits.values} values`, "values");
     if (v === null || typeof v === "string" || typeof v === "boolean") continue;
     if (typeof v === "number") {
       if (!Number.isFinite(v)) throw refuse(`${shorten(path, 80)} is ${v}, not a JSON number`);
       continue;
     }
     if (typeof v !== "object") throw refuse(`${shorten(path, 80)} is ${describe(v)}, not JSON`);
-    if (depth > limits.depth) throw refuse(`nested deeper than ${limits.depth} levels`);
+    if (depth > limits.depth) throw refuse(`nested deeper than ${limits.depth} levels`, "depth");
     if (Array.isArray(v)) {
       for (let i = v.length - 1; i >= 0; i--) {
         if (v[i] === undefined) throw refuse(`${shorten(path, 80)}[${i}] is undefined, not JSON`);

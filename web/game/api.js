@@ -5,7 +5,8 @@
 import { setLang, getLang, matchLang } from "../i18n/i18n.js";
 import { encodePosition, decodePosition, setForVisit } from "../keep/settings.js";
 import { listenToParent } from "./embed.js";
-import { checkNewGame, checkAction } from "./requests.js";
+import { checkNewGame, checkAction, RequestError } from "./requests.js";
+import { call } from "../engine/engine.js";
 
 /**
  * ctx: {view, run, settings, renderer, on, matchArgs, startMatch, humanAct, nextHand, beforeNewGame,
@@ -49,19 +50,29 @@ export function installApi(ctx) {
     return s && s.human_to_move ? [...s.legal_actions] : [];
   }
 
-  /** A new match: every argument is checked before any setting changes; none is stored. */
+  /**
+   * A new match: every argument is checked before anything changes, by the page and then by the
+   * engine (check_match: the options' values, a position, the seed's range), so that a match it
+   * would not deal is refused, never replaced by another; none is stored.
+   */
   async function newGame(args = {}) {
     await M.ready;
     const given = checkNewGame(args, catalog());
+    const { hints: _hints, speed: _speed, ...match } = given;
+    const variant = given.variant || settings.variant;
+    const request = matchArgs({ ...match, variant, options: given.options ?? settings.options[variant] ?? {} });
+    if (!("seed" in given)) request.seed = undefined;
+    try {
+      await call("check_match", request);
+    } catch (error) {
+      throw error.kind === "invalid" ? new RequestError(`newGame: ${error.message}`) : error;
+    }
     /** @type {Record<string, any>} */
     const visit = {};
     for (const key of ["variant", "level", "hands", "hints", "speed", "autoplay"]) {
       if (key in given) visit[key] = given[/** @type {keyof typeof given} */ (key)];
     }
     setForVisit(settings, visit);
-    const { hints: _hints, speed: _speed, ...match } = given;
-    const request = matchArgs({ ...match, options: given.options ?? settings.options[given.variant || settings.variant] ?? {} });
-    if (!("seed" in given)) request.seed = undefined;
     beforeNewGame();
     return startMatch(request);
   }

@@ -16,8 +16,8 @@ import { UI } from "../table/ui.js";
 import { Sound } from "../table/sound.js";
 import { createEvents } from "./embed.js";
 import { createIntentHandler } from "./intents.js";
-import { loadSettings, saveSettings, choose, speedOf } from "../keep/settings.js";
-import { startEngine, EngineError, call } from "../engine/engine.js";
+import { readSettings, saveSettings, choose, speedOf } from "../keep/settings.js";
+import { startEngine, EngineError, call, shorten } from "../engine/engine.js";
 import { createStore } from "../table/store.js";
 import { loadCatalog, fromEngine, variantsOf, keepKnownOptions } from "../engine/catalog.js";
 import { applyUrl, problemNotices, shareLinks } from "./share.js";
@@ -26,7 +26,7 @@ import { createPanels } from "./panels.js";
 import { createTimer } from "./timer.js";
 import { installApi } from "./api.js";
 import { createBotLoop } from "./loop.js";
-import { createKeeper } from "./keep.js";
+import { createKeeper, dailyLink, matchLink } from "./keep.js";
 import { openPage } from "../shell/page.js";
 import { createPrompt } from "../table/prompt.js";
 
@@ -37,7 +37,7 @@ const engine = startEngine();
 /** The engine's lists (rule sets, options, levels, match lengths): options.json, then the engine's own. */
 let catalog = await loadCatalog(engine).catch(() => null);
 await M.styles; // ui.css, asked for after the boot card's first paint (loader.js)
-const settings = loadSettings();
+const { settings, dropped: settingsDropped } = readSettings(catalog); // each stored value checked (settings.js)
 const { params, problems, lang: initialLang } = applyUrl(settings, catalog);
 setLang(initialLang);
 const { on, emit } = createEvents({ origins: params.origins }); // window.mahjong.on, and the parent's messages (embed.js)
@@ -88,7 +88,7 @@ const ui = new UI(uiRoot, {
   settingsClosed,
 });
 
-const keeper = createKeeper({ ui, notice }); // the match saved after every action (keep.js)
+const keeper = createKeeper({ ui, notice, current: () => view.state }); // each match saved after every action (keep.js)
 const panels = createPanels({ store, ui, sound, settings, redraw });
 
 /**
@@ -223,8 +223,9 @@ function notAccepted(error, key = "error.notAccepted") {
   emit("error", { message: error.message, kind: "invalid" });
 }
 
-function notice(messages) {
-  ui.showNotice(messages);
+/** One-line reports on the banner (with buttons: what the player can do about it). */
+function notice(messages, buttons = []) {
+  ui.showNotice(messages, buttons);
   emit("notice", { messages });
 }
 
@@ -242,8 +243,11 @@ function matchArgs(extra = {}) {
   };
 }
 
-/** Start a match (new_match); a bad position falls back to a normal game with a message. */
-async function startMatch(args, { fromError = false } = {}) {
+/**
+ * Start a match (new_match); a bad position falls back to a normal game with a message. `link`
+ * names the link that dealt it (keep.js matchLink): a reload of that link offers it.
+ */
+async function startMatch(args, { fromError = false, link = "" } = {}) {
   store.newMatch();
   timer.stop();
   clearTimeout(autoNextTimer);
@@ -272,6 +276,7 @@ async function startMatch(args, { fromError = false } = {}) {
     engineFault(error);
     throw error;
   }
+  keeper.begin(link); // its own key: no other match's save is replaced
   setState(answer.state);
   announceHand();
   emit("newGame", { state: view.state });
@@ -279,12 +284,12 @@ async function startMatch(args, { fromError = false } = {}) {
   return view.state;
 }
 
-/** Continue a saved match (keep.js); false when it cannot be resumed (reported, set aside). */
-async function resumeMatch(save) {
+/** Continue a kept match (keep.js); false when it cannot be resumed (reported, set aside). */
+async function resumeMatch(kept) {
   store.newMatch();
   timer.stop();
   panels.clear();
-  const state = await keeper.resume(save).catch((error) => {
+  const state = await keeper.resume(kept).catch((error) => {
     if (error.kind !== "stale") engineFault(error);
     return null;
   });
@@ -527,7 +532,8 @@ function settingsClosed(draft) {
       ui.showQuick(settings, variantsOf(catalog));
       return;
     }
-    startMatch(draft.daily ? keeper.daily(settings, params.hands) : matchArgs()).catch(() => {});
+    const daily = draft.daily ? keeper.daily(settings, params.hands) : null;
+    startMatch(daily ?? matchArgs(), { link: daily ? dailyLink(daily) : "" }).catch(() => {});
     return;
   }
   if (dealWhenClosed) {
@@ -548,23 +554,32 @@ async function firstDeal() {
   firstDealt = true;
   ui.hideQuick();
   try {
-    const daily = new URLSearchParams(location.search).has("daily");
-    const fresh = params.position || daily || "seed" in params || settings.autoplay;
-    const save = fresh ? null : keeper.offer();
-    if (save && (await keeper.ask(save)) && (await resumeMatch(save))) {
+    const daily = new URLSearchParams(location.search).has("daily") ? keeper.daily(settings, params.hands) : null;
+    // this link's own match: a reload of a link that deals one (a seed, a position, today's deal) offers it
+    const link = daily ? dailyLink(daily) : matchLink(params);
+    const offered = settings.autoplay ? [] : keeper.offer(link);
+    const kept = offered.length ? await keeper.ask(offered) : null;
+    if (kept && (await resumeMatch(kept))) {
       // the match left last time, exactly where it was
-    } else if (daily) await startMatch(keeper.daily(settings, params.hands));
-    else await startMatch(matchArgs(params.position ? { position: params.position } : {}));
+    } else if (daily) await startMatch(daily, { link });
+    else await startMatch(matchArgs(params.position ? { position: params.position } : {}), { link });
     requestAnimationFrame(() => {
       if (M.timing) M.timing.table = performance.now(); // the first playable table is painted
     });
     emit("ready", { state: view.state });
   } catch (error) {
-    // shown by engineFault; the error banner offers a restart
+    if (error instanceof EngineError) return; // shown by engineFault; the error banner offers a restart
+    // a fault of the page itself must not leave it without a table: say it, deal a new match
+    notice([t("error.page", { message: shorten(String(error?.message ?? error), 200) })]);
+    await startMatch(matchArgs()).catch(() => {});
   }
 }
 
 if (problems.length) notice(problemNotices(problems));
+/** The settings' own names for what was reset (the whole of them when unreadable; `played` says nothing to a player). */
+const resetNames = settingsDropped.filter((k) => k !== "played")
+  .map((k) => t(k === "options" ? "settings.rules" : k === "settings" ? "settings.title" : `settings.${k}`));
+if (resetNames.length) notice([t("settings.reset", { names: resetNames.join(t("alt.sep")) })]);
 updateStatus();
 if (!M.timing?.ready) ui.showQuick(settings, variantsOf(catalog));
 redraw();

@@ -81,6 +81,15 @@ function replyValue(value) {
   return value ?? null;
 }
 
+/** The longest request id a reply echoes (a 1 MB id is refused, not echoed). */
+export const ID_LENGTH = 100;
+
+/** A request's id as its reply carries it: a finite number or a short string; null for anything else. @param {unknown} id */
+export function replyId(id) {
+  if (typeof id === "number") return Number.isFinite(id) ? id : null;
+  return typeof id === "string" && id.length <= ID_LENGTH ? id : null;
+}
+
 /**
  * Whether a message event may drive the game: it comes from our parent window and, when
  * `origins` is given, from one of them.
@@ -105,9 +114,12 @@ export function listenToParent(methods, { origins = null } = {}) {
     const m = e.data;
     if (!m || typeof m !== "object" || m.target !== "mahjong") return;
     if (!fromParent(e, window, origins)) return;
-    const id = typeof m.id === "string" || typeof m.id === "number" ? m.id : null;
+    const id = replyId(m.id);
     let reply;
     try {
+      if (id === null && m.id !== undefined && m.id !== null) {
+        throw new Error(`a request's id is a number or a string of at most ${ID_LENGTH} characters`);
+      }
       const name = m.method;
       if (typeof name !== "string" || !Object.hasOwn(own, name) || typeof own[name] !== "function") {
         throw new Error(`unknown method ${shorten(JSON.stringify(name) ?? String(name), 60)} (methods: ${Object.keys(own).join(", ")})`);

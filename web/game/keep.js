@@ -1,17 +1,22 @@
-// Keeping the match (issue 15), the game page's side: the match saved after every action (the
-// engine's `save`, kept by saves.js), the offer to continue it when the page opens again, a
-// save that cannot be resumed reported in one line and set aside, the settlement's extra buttons
-// (watch this hand again, export, copy a replay link), the deal of the day and, after it, the
-// player's total beside what the normal and hard bots made in the player's seat on the same walls.
+// Keeping the matches (issues 15, 33), the game page's side: each match saved after every action
+// under its own key (the engine's `save`, kept by saves.js), never over another; when the page
+// opens, the unfinished matches offered (those of this very link when it deals one: a seed, a
+// position, the deal of the day), each with its rule set, hand, scores and date; a save that cannot
+// be read or resumed reported in one line and set aside (said only when it was); a save that cannot
+// be written said once, with what to do; the settlement's extra buttons (watch this hand again,
+// export, copy a replay link), the deal of the day and, after it, the player's total beside what
+// the normal and hard bots made in the player's seat on the same walls.
 
-import { call, LONG_CALL, replayProblem } from "../engine/engine.js";
-import { t } from "../i18n/i18n.js";
+import { call, LONG_CALL, replayProblem, shorten } from "../engine/engine.js";
+import { t, getLang } from "../i18n/i18n.js";
 import { el } from "../shell/dom.js";
-import { clearSave, readSave, remember, setAside, writeSave } from "../keep/saves.js";
+import { keepMatch, newSlot, readSaves, remember, removeSlot, setAside, slotOf, CAPS } from "../keep/saves.js";
 import { downloadReplay, replayLink } from "../keep/replayio.js";
 
 const DAILY_KEY = "mahjong.daily";
 export const DAILY_HANDS = 4;
+/** The lines one notice gives the saves that cannot be read; more are counted in a last line. */
+const MAX_LINES = 3;
 
 /** The deal of the day's seed: the same for everyone on a (UTC) date, e.g. 20261201. */
 export function dailySeed(date = new Date()) {
@@ -23,72 +28,196 @@ function dailyDate(seed) {
   return `${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6, 8)}`;
 }
 
-/** The keeper: `ui` (ui.js) for dialogs and notices, `notice(lines)` for the one-line reports. */
-export function createKeeper({ ui, notice }) {
+/** A short digest of a text (a position link's), for a link's name. */
+function digest(/** @type {string} */ text) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(36);
+}
+
+/**
+ * The name of the match a page's link deals ("" for a link that deals any match): what it fixes
+ * of the match (seed, position, rule set, length, timer), from its checked parameters
+ * (settings.js readParams). A page reloaded with the same link offers that match.
+ * @param {Record<string, any>} params
+ */
+export function matchLink(params) {
+  const parts = [];
+  for (const name of ["variant", "seed", "hands", "timer"]) if (name in params) parts.push(`${name}=${params[name]}`);
+  if (params.position) parts.push(`position=${digest(JSON.stringify(params.position))}`);
+  return parts.join("&");
+}
+
+/** The name of a deal of the day's match (its args: keeper.daily). @param {{seed: number, variant: string, hands: number}} args */
+export function dailyLink(args) {
+  return `daily=${args.seed}&variant=${args.variant}&hands=${args.hands}`;
+}
+
+/**
+ * The keeper: `ui` (ui.js) for dialogs, `notice(lines, buttons)` for the one-line reports,
+ * `current()` the state on the table (saved again once a removed save makes room).
+ */
+export function createKeeper({ ui, notice, current = () => null }) {
   let pending = Promise.resolve();
   let enabled = true;
-  let remembered = -1;
+  /** @type {import("../keep/saves.js").Slot | null} where the match on the table is kept */
+  let slot = null;
+  /** the write failures said already: each once a page */
+  const told = new Set();
+
+  /** A new match starts: it gets its own key (written at its first action); `link` names the link that dealt it. */
+  function begin(link = "") {
+    slot = newSlot(link);
+  }
 
   /**
    * Save the match as it is now (queued after any save still on its way): `save` when the move's
    * answer brought it (app.js move), else asked of the engine.
    */
   function saved(state, save = null) {
-    if (!enabled || !state) return pending;
+    if (!enabled || !state || !slot) return pending;
+    const mine = slot;
     pending = pending.then(async () => {
       if (!save) ({ save } = await call("save"));
-      writeSave(save);
-      if (state.match?.is_over && state.match.seed !== remembered) {
-        remembered = state.match.seed;
-        remember(save); // a finished match, for the viewer
+      if (mine !== slot) return; // another match started meanwhile
+      if (!mine.last && !save.hands.some((h) => h.actions.length)) return; // a deal alone: nothing yet to lose
+      const why = keepMatch(mine, save);
+      if (why) tell(why);
+      else if (state.match?.is_over && !remember(save)) {
+        removeSlot(mine.key); // finished, and kept among the finished matches for the viewer
+        slot = null;
       }
-    }).catch(() => {}); // the game goes on unsaved
+    }).catch(() => {}); // the game goes on; a stale answer belongs to a match gone
     return pending;
   }
 
-  /** The stored save to offer, or null; a save that cannot be read is reported and set aside. */
-  function offer() {
-    const kept = readSave();
-    if (!kept) return null;
-    if (kept.problem) {
-      setAside(kept.text);
-      notice([t(`keep.problem.${kept.problem}`)]);
-      return null;
-    }
-    const hands = kept.save.hands;
-    const last = hands[hands.length - 1];
-    const over = last.result && hands.length >= kept.save.match.hands;
-    if (over) return null; // a finished match: nothing to continue
-    return kept.save;
+  /** Say once why the match is not saved, and what the player can do. */
+  function tell(why) {
+    if (told.has(why)) return;
+    told.add(why);
+    /** @type {Array<{label: string, on: () => void, id: string}>} */
+    const buttons = [{ label: t("keep.exportMatch"), on: () => void exportReplay(null), id: "keep-export" }];
+    if (why === "full") buttons.push({ label: t("keep.saved"), on: () => manage(), id: "keep-manage" });
+    notice([t(`keep.cannot.${why}`, { n: CAPS.saves })], buttons);
   }
 
-  /** Ask whether to continue the save; resolves true (continue) or false (a new match). */
-  function ask(save) {
-    const hands = save.hands;
+  /**
+   * The unfinished matches to offer, newest first: every one, or only those `link` dealt. A save
+   * that cannot be read is set aside and reported in one line (and said to be set aside only when it was).
+   * @param {string} link
+   */
+  function offer(link = "") {
+    const { saves, bad } = readSaves();
+    if (bad.length) {
+      const lines = bad.map(({ key, problem, message = "" }) => t(setAside(key) ? "keep.fate.aside" : "keep.fate.stuck",
+        { why: t(`keep.why.${problem}`, { message: shorten(message, 120) }) })).slice(0, MAX_LINES);
+      if (bad.length > MAX_LINES) lines.push(t("keep.more", { n: bad.length - MAX_LINES }));
+      notice(lines);
+    }
+    const open = saves.filter((k) => !k.summary.over);
+    return link ? open.filter((k) => k.link === link) : open;
+  }
+
+  /** A kept match in a line: rule set, hand n of m, scores, date (and whether its last moves were lost). */
+  function describe(/** @type {import("../keep/saves.js").Kept} */ kept) {
+    const { variant, hand, hands, scores } = kept.summary;
+    const parts = [t(`variant.${variant}`) === `variant.${variant}` ? variant.slice(0, 20) : t(`variant.${variant}`),
+      t("table.handOf", { n: hand, total: hands })];
+    if (scores) parts.push(t("keep.scores", { scores: scores.join(" / ") }));
+    if (kept.at) parts.push(new Intl.DateTimeFormat(getLang(), { dateStyle: "medium", timeStyle: "short" }).format(kept.at));
+    const line = parts.join(" · ");
+    return kept.behind ? `${line} · ${t("keep.behind")}` : line;
+  }
+
+  /**
+   * Offer the kept matches: resolves with the one to continue, or null for a new match. Each row
+   * can also be exported or removed (the player's choice: nothing else removes a save).
+   * @param {import("../keep/saves.js").Kept[]} list
+   */
+  function ask(list) {
     return new Promise((resolve) => {
       const done = (answer) => {
         ui.closeDialog("resume");
         resolve(answer);
       };
-      ui.dialogs.open("resume", "resume", t("game.title"), [
-        el("p", { text: t("keep.resume", { variant: t(`variant.${save.variant}`), n: hands[hands.length - 1].number + 1, total: save.match.hands }) }),
-      ], [
-        el("button", { type: "button", id: "resume-new", text: t("keep.discard"), onclick: () => done(false) }),
-        el("button", { type: "button", id: "resume-continue", class: "primary", text: t("keep.continue"), onclick: () => done(true) }),
-      ], { onClose: () => done(false) });
+      const rows = el("ul", { class: "saves" });
+      const fill = () => {
+        if (!list.length) {
+          done(null);
+          return;
+        }
+        rows.replaceChildren(...list.map((kept, i) => savesRow(kept, i, {
+          onContinue: () => done(kept),
+          onRemove: () => {
+            removeSlot(kept.key);
+            list = list.filter((k) => k !== kept);
+            fill();
+          },
+        })));
+        ui.dialogs.open("resume", "resume", t("game.title"), [
+          el("p", { text: list.length === 1 ? t("keep.resumeOne") : t("keep.resumeMany") }), rows,
+        ], [
+          el("button", { type: "button", id: "resume-new", text: t("keep.discard"), onclick: () => done(null) }),
+        ], { onClose: () => done(null) });
+        document.getElementById("resume-continue")?.focus();
+      };
+      fill();
     });
   }
 
-  /** The match of a save in the engine; null (reported, set aside) when it cannot be resumed. */
-  async function resume(save) {
+  /** The kept matches, to export or remove one (the notice of a full list offers it). */
+  function manage() {
+    let list = readSaves().saves;
+    const rows = el("ul", { class: "saves" });
+    const close = () => {
+      ui.closeDialog("saves");
+      if (current()) saved(current()); // a removed save made room for the match on the table
+    };
+    const fill = () => {
+      rows.replaceChildren(...list.map((kept, i) => savesRow(kept, i, {
+        onRemove: () => {
+          removeSlot(kept.key);
+          list = list.filter((k) => k !== kept);
+          fill();
+        },
+      })));
+    };
+    fill();
+    ui.dialogs.open("saves", "resume", t("keep.saved"), [rows],
+      [el("button", { type: "button", class: "primary", text: t("replay.close"), onclick: close })], { onClose: close });
+  }
+
+  /** One kept match: its line, and its buttons (continue, export, remove). */
+  function savesRow(kept, i, { onContinue = null, onRemove }) {
+    const suffix = i ? `-${i}` : "";
+    const buttons = [];
+    if (onContinue) {
+      buttons.push(el("button", { type: "button", id: `resume-continue${suffix}`, class: i ? "" : "primary", text: t("keep.continue"), onclick: onContinue }));
+    }
+    buttons.push(
+      el("button", { type: "button", id: `resume-export${suffix}`, text: t("keep.export"), onclick: () => downloadReplay(kept.save) }),
+      el("button", { type: "button", id: `resume-remove${suffix}`, text: t("keep.remove"), onclick: onRemove }),
+    );
+    return el("li", { "data-key": kept.key }, el("span", { text: describe(kept) }), el("span", { class: "row-buttons" }, buttons));
+  }
+
+  /**
+   * The match of a kept save in the engine, kept on in the same key from now on; null when it
+   * cannot be resumed (reported, and set aside: said so only when it was).
+   * @param {import("../keep/saves.js").Kept} kept
+   */
+  async function resume(kept) {
     try {
-      const { state } = await call("resume", { save });
+      const { state } = await call("resume", { save: kept.save });
+      slot = slotOf(kept);
       return state;
     } catch (error) {
+      if (error.kind === "stale") throw error;
       const problem = replayProblem(error);
-      if (!problem) throw error;
-      setAside();
-      notice([t(problem.code === "version" ? "keep.problem.old" : "keep.problem.corrupt")]);
+      // why: the engine's reading of it, a request too large or deep to send, or an engine failure
+      const why = problem ? (problem.code === "version" ? "old" : "corrupt") : error.kind === "invalid" ? "tooBig" : "engine";
+      const aside = setAside(kept.key);
+      notice([t(aside ? "keep.fate.asideNew" : "keep.fate.stuck", { why: t(`keep.why.${why}`, { message: shorten(error.message, 120) }) })]);
       return null;
     }
   }
@@ -124,9 +253,9 @@ export function createKeeper({ ui, notice }) {
     try {
       daily = JSON.parse(localStorage.getItem(DAILY_KEY) || "null");
     } catch {
-      daily = null;
+      daily = null; // unreadable or blocked: not the deal of the day
     }
-    return daily?.seed === state.match.seed && daily?.hands === state.match.hands;
+    return !!daily && typeof daily === "object" && daily.seed === state.match.seed && daily.hands === state.match.hands;
   }
 
   /** The daily match's settings (the caller starts it): today's seed, default options, four hands
@@ -176,14 +305,13 @@ export function createKeeper({ ui, notice }) {
   }
 
   return {
-    saved, offer, ask, resume, settlementButtons, daily, compare,
-    /** Stop saving (an embedding page's demo, a position from a link: nothing to keep). */
+    begin, saved, offer, ask, resume, manage, settlementButtons, daily, compare,
+    /** Stop saving (an embedding page's demo: nothing to keep). */
     set enabled(on) {
       enabled = on;
     },
     get enabled() {
       return enabled;
     },
-    forget: clearSave,
   };
 }

@@ -4,6 +4,7 @@
 
 import { SPEEDS } from "../keep/settings.js";
 import { shorten } from "../engine/engine.js";
+import { maxHands } from "../engine/catalog.js";
 
 /** The arguments of newGame. */
 export const NEW_GAME_KEYS = ["variant", "seed", "options", "level", "position", "hands", "autoplay", "speed", "hints"];
@@ -57,7 +58,7 @@ export function checkNewGame(args, catalog) {
     out.level = given.level;
   }
   if (has("seed")) out.seed = whole("seed", given.seed, 0, Number.MAX_SAFE_INTEGER);
-  if (has("hands")) out.hands = whole("hands", given.hands, 1, 999);
+  if (has("hands")) out.hands = whole("hands", given.hands, 1, maxHands(catalog));
   for (const key of ["autoplay", "hints"]) {
     if (!has(key)) continue;
     if (typeof given[key] !== "boolean") throw new RequestError(`newGame: ${key} must be true or false, not ${show(given[key])}`);

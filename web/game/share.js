@@ -4,7 +4,7 @@
 
 import { t, getLang } from "../i18n/i18n.js";
 import { readParams, encodePosition, setForVisit } from "../keep/settings.js";
-import { call } from "../engine/engine.js";
+import { call, shorten } from "../engine/engine.js";
 
 const OVERRIDES = ["variant", "seed", "hands", "level", "hints", "autoplay", "speed"];
 
@@ -31,7 +31,7 @@ export function applyUrl(settings, catalog) {
 
 /** The sentences that report the bad parameters (in the current language). */
 export function problemNotices(/** @type {import("../keep/settings.js").Problem[]} */ problems) {
-  return problems.map((p) => t("error.param", { name: p.name, value: p.value, why: t(`error.why.${p.why}`) }));
+  return problems.map((p) => t("error.param", { name: p.name, value: shorten(p.value ?? "", 60), why: t(`error.why.${p.why}`, p.vars) }));
 }
 
 /**

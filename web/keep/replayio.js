@@ -3,6 +3,8 @@
 // file, read from a file the player picks. Nothing read here reaches the DOM as HTML: a replay is
 // data for the engine, which checks it.
 
+import { encodeRequest } from "../engine/engine.js";
+
 export class ReplayReadError extends Error {
   constructor(code, message) {
     super(message);
@@ -11,6 +13,37 @@ export class ReplayReadError extends Error {
 }
 
 const B64 = { "+": "-", "/": "_" };
+
+/**
+ * The part of a replay that keeps it from being sent to the engine (engine.js LIMITS): the first
+ * hand or field over a bound on its own, else the largest (the whole is over the size bound).
+ * `part`: {hand} (1-based) or {field}; `limit`: which bound; `size`: that part's JSON, in characters.
+ * @param {any} replay
+ * @returns {{part: {hand?: number, field?: string}, limit: import("../engine/engine.js").Limit, size: number} | null}
+ */
+export function oversizedPart(replay) {
+  if (!replay || typeof replay !== "object" || Array.isArray(replay)) return null;
+  /** @type {Array<[{hand?: number, field?: string}, unknown]>} */
+  const parts = [];
+  for (const [k, v] of Object.entries(replay)) {
+    if (k === "hands" && Array.isArray(v)) v.forEach((hand, i) => parts.push([{ hand: i + 1 }, hand]));
+    else parts.push([{ field: k }, v]);
+  }
+  /** @type {{part: {hand?: number, field?: string}, limit: import("../engine/engine.js").Limit, size: number} | null} */
+  let largest = null;
+  for (const [part, value] of parts) {
+    let size = 0;
+    try {
+      encodeRequest("replay_open", { replay: { part: value } });
+      size = JSON.stringify(value)?.length ?? 0;
+    } catch (error) {
+      const limit = /** @type {any} */ (error).limit;
+      if (limit) return { part, limit, size: limit === "bytes" ? JSON.stringify(value).length : 0 };
+    }
+    if (!largest || size > largest.size) largest = { part, limit: "bytes", size };
+  }
+  return largest;
+}
 
 function toBase64url(bytes) {
   let bin = "";
@@ -24,9 +57,31 @@ function fromBase64url(text) {
   return Uint8Array.from(bin, (c) => c.charCodeAt(0));
 }
 
-async function through(bytes, stream) {
-  const out = new Blob([bytes]).stream().pipeThrough(stream);
-  return new Uint8Array(await new Response(out).arrayBuffer());
+/** The most a link's replay may unpack to: a few small hands' worth of a deflate bomb is refused, not held in memory. */
+export const UNPACKED_LIMIT = 8 * 1024 * 1024;
+
+/** `bytes` through a (de)compression stream; null when the output runs over `limit` bytes (read no further). */
+async function through(bytes, stream, limit = Infinity) {
+  const reader = new Blob([bytes]).stream().pipeThrough(stream).getReader();
+  const chunks = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
 }
 
 /** A replay as the text of a link's hash: deflate, base64url. */
@@ -37,13 +92,15 @@ export async function packReplay(replay) {
 
 /** The replay a link's hash carries; ReplayReadError when it is not one. */
 export async function unpackReplay(text) {
-  let json;
+  let bytes;
   try {
-    json = new TextDecoder().decode(await through(fromBase64url(text), new DecompressionStream("deflate")));
+    bytes = await through(fromBase64url(text), new DecompressionStream("deflate"), UNPACKED_LIMIT);
   } catch (error) {
     if (error instanceof ReplayReadError) throw error;
     throw new ReplayReadError("link", "the link's replay cannot be unpacked (cut short or changed?)");
   }
+  if (!bytes) throw new ReplayReadError("link", `the link's replay unpacks to more than ${UNPACKED_LIMIT / 1024 / 1024} MB`);
+  const json = new TextDecoder().decode(bytes);
   try {
     return JSON.parse(json);
   } catch {

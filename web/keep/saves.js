@@ -1,101 +1,285 @@
-// What the browser keeps between visits (issue 15): the match in progress (a replay of it from the
-// engine's `save`, written after every action), saves that could not be resumed (set aside under
-// their own keys, never destroyed by a new match), and the last finished matches for the replay
-// viewer. Every list has a cap and drops its oldest: storage never grows without bound.
+// What the browser keeps between visits (issues 15, 33): the unfinished matches, one key each
+// (`mahjong.match.<id>`: the engine's `save`, when it was written and the link that dealt it),
+// saves that could not be resumed (set aside under their own keys), and the last finished matches
+// for the replay viewer. Whatever is read is checked here, where it is read: a stored value this
+// page did not write is reported, never trusted. Nothing is replaced: each match has its own key,
+// and a key is only ever moved aside (and only said to be when the move was written). A write
+// that fails says why ("quota": storage full, "blocked": no storage for this page, "size", "full").
 
-export const SAVE_KEY = "mahjong.save";
+import { LIMITS, encodeRequest } from "../engine/engine.js";
+
+export const SLOT_PREFIX = "mahjong.match."; // + the match's id
+export const OLD_SAVE_KEY = "mahjong.save"; // issue 15's one save: read as one more slot
 export const ASIDE_PREFIX = "mahjong.save.aside."; // + the time it was set aside
 export const HISTORY_KEY = "mahjong.history";
 export const FORMAT = "mahjong-replay";
 export const FORMAT_VERSION = 1;
-export const CAPS = { aside: 3, history: 5, bytes: 1_000_000 };
+/** A slot's wrapper around the engine's save. */
+export const RECORD = "mahjong-save";
+/** saves: unfinished matches kept; bytes: a save the engine can be sent back (engine.js LIMITS). */
+export const CAPS = { saves: 8, aside: 5, history: 5, bytes: LIMITS.bytes - 1024 };
 
+/**
+ * @typedef {"quota" | "blocked" | "size" | "full"} WriteFailure
+ * @typedef {"corrupt" | "foreign" | "old" | "tooBig"} ReadProblem
+ * @typedef {{variant: string, hand: number, hands: number, scores: number[] | null, over: boolean}} Summary
+ * @typedef {{link: string, at: number | null, behind: boolean, save: any}} Record
+ * @typedef {{key: string, link: string, at: number | null, behind: boolean, save: any, summary: Summary, record: Record}} Kept
+ * @typedef {{key: string, link: string, last: Record | null}} Slot  where a match is kept; `last`: what was written last
+ */
+
+/** @returns {Storage | null} */
 function store() {
   try {
-    return window.localStorage; // may throw in a sandboxed iframe
+    return window.localStorage; // may throw in a sandboxed or third-party frame
   } catch {
     return null;
   }
 }
 
-function setItem(key, value) {
+/** @param {any} error @returns {WriteFailure} */
+function failure(error) {
+  const quota = error && (error.name === "QuotaExceededError" || error.code === 22 || error.code === 1014);
+  return quota ? "quota" : "blocked";
+}
+
+/** Write `text` at `key`: null when written, else why not. @returns {WriteFailure | null} */
+function put(/** @type {string} */ key, /** @type {string} */ text) {
+  const s = store();
+  if (!s) return "blocked";
   try {
-    store()?.setItem(key, value);
+    s.setItem(key, text);
+    return null;
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+function get(/** @type {string} */ key) {
+  try {
+    return store()?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function remove(/** @type {string} */ key) {
+  try {
+    store()?.removeItem(key);
     return true;
   } catch {
-    return false; // full or blocked: the game goes on unsaved
-  }
-}
-
-/** Keep the match in progress; a save over the byte cap is not kept (the older one is removed). */
-export function writeSave(save) {
-  const text = JSON.stringify(save);
-  if (text.length > CAPS.bytes) {
-    clearSave();
     return false;
   }
-  return setItem(SAVE_KEY, text);
 }
 
-export function clearSave() {
+/** Every stored key (a snapshot: the caller may remove some). */
+function keys() {
+  const s = store();
+  const out = [];
   try {
-    store()?.removeItem(SAVE_KEY);
+    for (let i = 0; s && i < s.length; i++) {
+      const k = s.key(i);
+      if (k !== null) out.push(k);
+    }
   } catch {
-    // blocked storage: nothing kept, nothing to clear
+    // blocked: nothing kept
   }
+  return out;
 }
 
-/** The stored save: null when none, {save} when it looks like one, {problem} ("corrupt" | "foreign" | "old") when not. */
-export function readSave() {
-  let text = null;
+/** Whether this browser keeps anything for the page at all. */
+export function storageBlocked() {
+  return store() === null;
+}
+
+// --- reading: every save checked before anything uses it ------------------------------------
+
+const isObject = (/** @type {unknown} */ v) => !!v && typeof v === "object" && !Array.isArray(v);
+const isWhole = (/** @type {unknown} */ v, min = 0) => Number.isSafeInteger(v) && /** @type {number} */ (v) >= min;
+const isScores = (/** @type {unknown} */ v) => Array.isArray(v) && v.length === 4 && v.every(Number.isFinite);
+
+/**
+ * Whether `save` has the shape the page reads (what it shows of it, and what it sends the engine,
+ * which checks the rest): null, or the problem.
+ * @param {unknown} save
+ * @returns {ReadProblem | null}
+ */
+export function checkSave(save) {
+  if (!isObject(save) || /** @type {any} */ (save).format !== FORMAT) return "foreign";
+  const s = /** @type {any} */ (save);
+  if (s.version !== FORMAT_VERSION) return "old";
+  if (typeof s.variant !== "string" || !isObject(s.options) || !isObject(s.match) || !isWhole(s.match.hands, 1)) return "corrupt";
+  if (!Array.isArray(s.hands) || !s.hands.length || s.hands.length > s.match.hands) return "corrupt";
+  for (const hand of s.hands) {
+    if (!isObject(hand) || !isWhole(hand.number) || !isObject(hand.position) || !Array.isArray(hand.actions)) return "corrupt";
+    if (hand.result !== null && hand.result !== undefined && !(isObject(hand.result) && isScores(hand.result.scores))) return "corrupt";
+  }
+  return null;
+}
+
+/** What the list of saves shows of a checked save: rule set, hand n of m, scores, whether it is over. @returns {Summary} */
+export function summarize(/** @type {any} */ save) {
+  const last = save.hands[save.hands.length - 1];
+  const scores = last.result?.scores ?? last.position.scores;
+  return {
+    variant: save.variant,
+    hand: last.number + 1,
+    hands: save.match.hands,
+    scores: isScores(scores) ? scores : null,
+    over: !!last.result && save.hands.length >= save.match.hands,
+  };
+}
+
+/**
+ * A slot's text as a save: {kept} or {problem, message}. Issue 15's `mahjong.save` held the
+ * engine's save itself; it is read as a slot with no date. A save the engine could not be sent
+ * (too large, too deep: engine.js encodeRequest) is a problem here, not when it is continued.
+ * @param {string} key @param {string | null} text
+ * @returns {{kept: Kept} | {problem: ReadProblem, message?: string}}
+ */
+export function readSlot(key, text) {
+  let data;
   try {
-    text = store()?.getItem(SAVE_KEY) ?? null;
+    data = JSON.parse(text ?? "");
   } catch {
+    return { problem: "corrupt" };
+  }
+  /** @type {any} */
+  let record = data;
+  if (key === OLD_SAVE_KEY && isObject(data) && data.kind !== RECORD) record = { link: "", at: null, behind: false, save: data };
+  else if (!isObject(data) || data.kind !== RECORD) return { problem: "foreign" };
+  if (typeof record.link !== "string" || record.link.length > 200 || typeof record.behind !== "boolean"
+      || !(record.at === null || isWhole(record.at))) return { problem: "corrupt" };
+  const problem = checkSave(record.save);
+  if (problem) return { problem };
+  try {
+    encodeRequest("resume", { save: record.save });
+  } catch (error) {
+    return { problem: "tooBig", message: /** @type {Error} */ (error).message };
+  }
+  const { link, at, behind, save } = record;
+  return { kept: { key, link, at, behind, save, summary: summarize(save), record: { link, at, behind, save } } };
+}
+
+/**
+ * Every kept match, newest first, and the slots that cannot be read ({key, problem}).
+ * @returns {{saves: Kept[], bad: Array<{key: string, problem: ReadProblem, message?: string}>}}
+ */
+export function readSaves() {
+  /** @type {Kept[]} */
+  const saves = [];
+  /** @type {Array<{key: string, problem: ReadProblem, message?: string}>} */
+  const bad = [];
+  for (const key of keys()) {
+    if (key !== OLD_SAVE_KEY && !key.startsWith(SLOT_PREFIX)) continue;
+    const read = readSlot(key, get(key));
+    if ("kept" in read) saves.push(read.kept);
+    else bad.push({ key, ...read });
+  }
+  saves.sort((a, b) => (b.at ?? 0) - (a.at ?? 0));
+  return { saves, bad };
+}
+
+// --- writing: one key a match; a failed write leaves the older save marked as older -----------
+
+/** A new match's slot (nothing written until keepMatch). @returns {Slot} */
+export function newSlot(link = "") {
+  const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 4).toString(36).padStart(4, "0")}`;
+  return { key: SLOT_PREFIX + id, link, last: null };
+}
+
+/** The slot of a kept match, to go on keeping it there. @param {Kept} kept @returns {Slot} */
+export function slotOf(kept) {
+  return { key: kept.key, link: kept.link, last: kept.record };
+}
+
+/** A record's text: `behind` before the save, so that marking it (false -> true) only shortens it. @param {Record} record */
+function recordText(record) {
+  return JSON.stringify({ kind: RECORD, link: record.link, at: record.at, behind: record.behind, save: record.save });
+}
+
+/**
+ * Keep `save` in `slot`: null when written, else why not. When a write fails, the slot's older
+ * save (if any) is marked `behind`, so that it is never offered as the latest; that write only
+ * shortens the stored text, which even full storage accepts.
+ * @param {Slot} slot @param {any} save
+ * @returns {WriteFailure | null}
+ */
+export function keepMatch(slot, save) {
+  /** @type {Record} */
+  const record = { link: slot.link, at: Date.now(), behind: false, save };
+  const text = recordText(record);
+  /** @type {WriteFailure | null} */
+  let why = null;
+  if (text.length > CAPS.bytes) why = "size";
+  else if (!slot.last && get(slot.key) === null && openSlots() >= CAPS.saves) why = "full";
+  else why = put(slot.key, text);
+  if (!why) {
+    slot.last = record;
     return null;
   }
-  if (text === null) return null;
-  let save;
-  try {
-    save = JSON.parse(text);
-  } catch {
-    return { problem: "corrupt", text };
+  if (slot.last && !slot.last.behind) {
+    slot.last = { ...slot.last, behind: true };
+    put(slot.key, recordText(slot.last));
   }
-  if (!save || typeof save !== "object" || save.format !== FORMAT) return { problem: "foreign", text };
-  if (save.version !== FORMAT_VERSION) return { problem: "old", text };
-  if (!Array.isArray(save.hands) || !save.hands.length || !save.match) return { problem: "corrupt", text };
-  return { save, text };
+  return why;
 }
 
-/** Move the stored save aside under its own key (kept for the player or a bug report); the oldest beyond the cap go. */
-export function setAside(text) {
+/** How many unfinished matches are kept. */
+function openSlots() {
+  return readSaves().saves.filter((k) => !k.summary.over).length;
+}
+
+/** Forget a kept match (finished and kept in the history, or removed by the player). */
+export function removeSlot(/** @type {string} */ key) {
+  return remove(key);
+}
+
+/**
+ * Move the value at `key` aside under its own key (kept for the player or a bug report); the
+ * oldest beyond the cap go. Returns the new key, or null when it could not be moved: then it
+ * stays where it was, untouched. A move, not a copy: the value's own room is freed first, so a
+ * save as large as what storage has left can still be moved.
+ * @param {string} key
+ * @returns {string | null}
+ */
+export function setAside(key) {
   const s = store();
-  if (!s) return null;
-  const key = ASIDE_PREFIX + Date.now();
-  setItem(key, text ?? s.getItem(SAVE_KEY) ?? "");
-  clearSave();
-  const aside = [];
-  for (let i = 0; i < s.length; i++) {
-    const k = s.key(i);
-    if (k && k.startsWith(ASIDE_PREFIX)) aside.push(k);
+  const text = get(key);
+  if (!s || text === null) return null;
+  let aside = ASIDE_PREFIX + Date.now();
+  while (get(aside) !== null) aside = ASIDE_PREFIX + (Number(aside.slice(ASIDE_PREFIX.length)) + 1);
+  if (!remove(key)) return null;
+  if (put(aside, text) !== null) {
+    put(key, text); // back where it was: its own room is free again
+    return null;
   }
-  aside.sort((a, b) => Number(a.slice(ASIDE_PREFIX.length)) - Number(b.slice(ASIDE_PREFIX.length)));
-  for (const old of aside.slice(0, Math.max(0, aside.length - CAPS.aside))) s.removeItem(old);
-  return key;
+  const kept = keys().filter((k) => k.startsWith(ASIDE_PREFIX))
+    .sort((a, b) => Number(a.slice(ASIDE_PREFIX.length)) - Number(b.slice(ASIDE_PREFIX.length)));
+  for (const old of kept.slice(0, Math.max(0, kept.length - CAPS.aside))) remove(old);
+  return aside;
 }
 
-/** The finished matches kept for the viewer, newest first. */
+// --- the finished matches, for the viewer -------------------------------------------------------
+
+/** The finished matches kept for the viewer, newest first (what is not a replay's shape is skipped). */
 export function history() {
   try {
-    const list = JSON.parse(store()?.getItem(HISTORY_KEY) || "[]");
-    return Array.isArray(list) ? list.filter((r) => r && r.format === FORMAT) : [];
+    const list = JSON.parse(get(HISTORY_KEY) || "[]");
+    return Array.isArray(list) ? list.filter((r) => checkSave(r) === null) : [];
   } catch {
     return [];
   }
 }
 
-/** Keep a finished match for the viewer: newest first, at most CAPS.history, within the byte cap. */
-export function remember(replay) {
+/** Keep a finished match for the viewer: newest first, at most CAPS.history, within the byte cap. @returns {WriteFailure | null} */
+export function remember(/** @type {any} */ replay) {
   const list = [replay, ...history()].slice(0, CAPS.history);
-  while (list.length > 1 && JSON.stringify(list).length > CAPS.bytes) list.pop();
-  setItem(HISTORY_KEY, JSON.stringify(list));
+  while (list.length > 1 && JSON.stringify(list).length > 4 * CAPS.bytes) list.pop();
+  return put(HISTORY_KEY, JSON.stringify(list));
+}
+
+/** The newest match this browser keeps, in play or finished (the viewer's default), or null. */
+export function newestMatch() {
+  return readSaves().saves[0]?.save ?? history()[0] ?? null;
 }

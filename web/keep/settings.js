@@ -2,6 +2,7 @@
 // for one visit (each bad one reported, not fatal); positions as base64url JSON.
 
 import { matchLang } from "../i18n/i18n.js";
+import { maxHands, maxSeed } from "../engine/catalog.js";
 
 const STORE = "mahjong.settings";
 export const SPEEDS = {
@@ -14,7 +15,7 @@ export const SPEEDS = {
 /**
  * @typedef {{variant: string, options: Record<string, Record<string, any>>, hands: number, level: string,
  *   hints: boolean, speed: string | number, autoplay: boolean, seed: number | null, played: boolean}} Settings
- * @typedef {{name: string, value: string | null, why: string}} Problem
+ * @typedef {{name: string, value: string | null, why: string, vars?: Record<string, string | number>}} Problem
  */
 
 /** @type {Settings} */
@@ -40,33 +41,94 @@ function storage() {
   }
 }
 
-/** The stored settings over the defaults; a stored value of the wrong type is dropped. @returns {Settings} */
-export function loadSettings(text = storage()?.getItem(STORE) ?? null) {
+/** The stored settings over the defaults (see readSettings). @returns {Settings} */
+export function loadSettings(text = storage()?.getItem(STORE) ?? null, catalog = null) {
+  return readSettings(catalog, text).settings;
+}
+
+/**
+ * The stored settings over the defaults, each value checked where it is read (issue 33): of its
+ * kind, and with the engine's `catalog`, one it offers (a rule set, its options and their values,
+ * a level, a match length). `dropped` names what could not be used: reset to its default, and
+ * written back so (the page says so in one line).
+ * @param {import("../engine/catalog.js").Catalog | null} catalog
+ * @param {string | null} text  the stored JSON
+ * @returns {{settings: Settings, dropped: string[]}}
+ */
+export function readSettings(catalog, text = storage()?.getItem(STORE) ?? null) {
   const settings = structuredClone(DEFAULTS);
+  /** @type {string[]} */
+  const dropped = [];
   let data;
   try {
     data = JSON.parse(text || "{}");
   } catch {
+    data = null;
+  }
+  if (!data || typeof data !== "object" || Array.isArray(data)) {
+    dropped.push("settings");
     data = {};
   }
-  if (!data || typeof data !== "object" || Array.isArray(data)) data = {};
   stored = {};
   for (const key of STORED) {
-    const value = data[key];
-    if (value === undefined || !sameType(value, DEFAULTS[key], key)) continue;
+    if (data[key] === undefined) continue;
+    const value = usable(key, data[key], catalog);
+    if (value === undefined || (key === "options" && JSON.stringify(value) !== JSON.stringify(data[key]))) dropped.push(key);
+    if (value === undefined) continue;
     stored[key] = value;
     /** @type {any} */ (settings)[key] = structuredClone(value);
   }
-  if (typeof data.lang === "string") stored.lang = data.lang;
-  return settings;
+  if (typeof data.lang === "string" && data.lang.length < 40) stored.lang = data.lang;
+  else if (data.lang !== undefined) dropped.push("lang");
+  if (dropped.length && text) {
+    try {
+      storage()?.setItem(STORE, JSON.stringify(stored)); // reset for good: said once, not on every visit
+    } catch {
+      // full or blocked: reset for this visit
+    }
+  }
+  return { settings, dropped };
 }
 
-/** @param {unknown} value @param {unknown} model @param {string} key */
-function sameType(value, model, key) {
-  if (key === "speed") return typeof value === "string" || (Number.isInteger(value) && /** @type {number} */ (value) >= 0);
-  if (key === "options") return !!value && typeof value === "object" && !Array.isArray(value);
-  if (key === "hands") return Number.isInteger(value) && /** @type {number} */ (value) >= 1;
-  return typeof value === typeof model;
+/** @param {unknown} v @returns {v is Record<string, unknown>} */
+const isPlainObject = (v) => !!v && typeof v === "object" && !Array.isArray(v);
+
+/**
+ * A stored setting's value if this page can use it (rule options: the usable ones), else undefined.
+ * @param {string} key @param {any} value @param {import("../engine/catalog.js").Catalog | null} catalog
+ */
+function usable(key, value, catalog) {
+  switch (key) {
+    case "variant":
+      return typeof value === "string" && (catalog ? Object.hasOwn(catalog.variants, value) : value.length < 40) ? value : undefined;
+    case "level":
+      return typeof value === "string" && (catalog ? catalog.levels.includes(value) : value.length < 40) ? value : undefined;
+    case "hands": {
+      const most = catalog ? Math.max(...catalog.hands) : 999;
+      return Number.isInteger(value) && value >= 1 && value <= most ? value : undefined;
+    }
+    case "speed":
+      return (typeof value === "string" && Object.hasOwn(SPEEDS, value)) || (Number.isInteger(value) && value >= 0 && value <= 99_999)
+        ? value : undefined;
+    case "options": {
+      if (!isPlainObject(value)) return undefined;
+      /** @type {Record<string, Record<string, unknown>>} */
+      const out = {};
+      for (const [variant, options] of Object.entries(value)) {
+        const known = catalog ? (Object.hasOwn(catalog.variants, variant) ? catalog.variants[variant].options : null) : {};
+        if (!known || !isPlainObject(options)) continue;
+        out[variant] = {};
+        for (const [name, v] of Object.entries(options)) {
+          const fits = catalog ? Object.hasOwn(known, name) && known[name].includes(/** @type {any} */ (v))
+            : ["string", "number", "boolean"].includes(typeof v);
+          if (fits) out[variant][name] = v;
+        }
+      }
+      return out;
+    }
+    default: // hints, played
+      return typeof value === "boolean" ? value : undefined;
+  }
 }
 
 /** Set `changes` for this visit only: shown and played, never written to storage. */
@@ -108,7 +170,16 @@ export function readParams(catalog, search) {
   const out = {};
   /** @type {Problem[]} */
   const problems = [];
-  const bad = (/** @type {string} */ name, /** @type {string} */ why) => problems.push({ name, value: q.get(name), why });
+  const bad = (/** @type {string} */ name, /** @type {string} */ why, /** @type {Record<string, string | number>} */ vars = {}) =>
+    problems.push({ name, value: q.get(name), why, vars });
+  /** A whole number parameter from `min` to `max`: the number, or null (reported). */
+  const whole = (/** @type {string} */ name, /** @type {number} */ min, /** @type {number} */ max) => {
+    const v = String(q.get(name));
+    if (!/^\d+$/.test(v)) bad(name, "number");
+    else if (Number(v) < min || Number(v) > max) bad(name, "range", { min, max });
+    else return Number(v);
+    return null;
+  };
   const bool = (/** @type {string} */ v) => (["1", "true", "yes", "on", ""].includes(v) ? true : ["0", "false", "no", "off"].includes(v) ? false : null);
   if (q.has("variant")) {
     const v = String(q.get("variant")).toLowerCase();
@@ -116,14 +187,12 @@ export function readParams(catalog, search) {
     else bad("variant", "variant");
   }
   if (q.has("seed")) {
-    const v = String(q.get("seed"));
-    if (/^\d{1,15}$/.test(v)) out.seed = Number(v);
-    else bad("seed", "number");
+    const v = whole("seed", 0, maxSeed(catalog));
+    if (v !== null) out.seed = v;
   }
   if (q.has("hands")) {
-    const v = String(q.get("hands"));
-    if (/^\d{1,3}$/.test(v) && Number(v) >= 1) out.hands = Number(v);
-    else bad("hands", "number");
+    const v = whole("hands", 1, maxHands(catalog));
+    if (v !== null) out.hands = v;
   }
   if (q.has("lang")) {
     const v = matchLang(String(q.get("lang")));
@@ -149,9 +218,12 @@ export function readParams(catalog, search) {
     else bad("speed", "speed");
   }
   if (q.has("timer")) {
+    // the timer's choices: the named rule set's, or any rule set's when none is named
+    const named = out.variant ? [out.variant] : Object.keys(catalog?.variants ?? {});
+    const choices = [...new Set(named.flatMap((v) => catalog?.variants[v]?.options.timer ?? []))];
     const v = String(q.get("timer"));
-    if (/^\d{1,3}$/.test(v)) out.timer = Number(v);
-    else bad("timer", "number");
+    if (/^\d{1,3}$/.test(v) && choices.includes(Number(v))) out.timer = Number(v);
+    else bad("timer", "choice", { values: choices.join(", ") });
   }
   if (q.has("position")) {
     try {

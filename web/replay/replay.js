@@ -6,15 +6,15 @@
 // review) does every replay; this page only shows its frames.
 
 import "../shell/loader.js";
-import { call, LONG_CALL, replayProblem } from "../engine/engine.js";
+import { call, LONG_CALL, replayProblem, shorten, LIMITS } from "../engine/engine.js";
 import { t, tileName, getLang, onLangChange } from "../i18n/i18n.js";
 import { reviewWords } from "../i18n/hint-words.js";
 import { openPage } from "../shell/page.js";
 import { Renderer } from "../table/render.js";
 import { settlement } from "../table/settle.js";
 import { el } from "../shell/dom.js";
-import { readHash, readReplayFile, replayLink, unpackReplay } from "../keep/replayio.js";
-import { history as keptMatches, readSave } from "../keep/saves.js";
+import { oversizedPart, readHash, readReplayFile, replayLink, unpackReplay } from "../keep/replayio.js";
+import { newestMatch } from "../keep/saves.js";
 
 const M = window.mahjong;
 const PLAY_MS = 700; // one action every so often while playing
@@ -87,7 +87,28 @@ onLangChange(() => {
   redraw();
 });
 
+/** The longest notice line: whatever a replay's fields hold, a line is read at a glance. */
+const NOTICE_LENGTH = 400;
+
+/**
+ * The line for a replay the engine could not be sent (engine.js LIMITS): which hand or field is
+ * too large, too deep or holds too many values; null when that is not why.
+ * @param {any} replay @param {any} error
+ */
+function tooLargeLine(replay, error) {
+  if (!error?.limit) return null;
+  const found = oversizedPart(replay);
+  const part = found?.part.hand ? t("replay.part.hand", { n: found.part.hand })
+    : t("replay.part.field", { name: shorten(found?.part.field ?? "?", 30) });
+  const limit = found?.limit ?? error.limit;
+  const why = t(`replay.why.${limit}`, {
+    size: Math.ceil((found?.size ?? 0) / 1024), bytes: Math.round(LIMITS.bytes / 1024), depth: LIMITS.depth, values: LIMITS.values,
+  });
+  return t("replay.err.tooLarge", { part, why });
+}
+
 function notice(line) {
+  line = shorten(line, NOTICE_LENGTH);
   controls.notice.textContent = line; // text only: a message may quote a replay's contents
   controls.notice.hidden = !line;
 }
@@ -321,7 +342,8 @@ async function open(replay, where = {}) {
   try {
     summary = await call("replay_open", { replay });
   } catch (error) {
-    notice(replayProblem(error) ? problemLine(t, replayProblem(error)) : t("replay.err.engine", { message: error.message }));
+    const problem = replayProblem(error);
+    notice(problem ? problemLine(t, problem) : tooLargeLine(replay, error) ?? t("replay.err.engine", { message: error.message }));
     opened();
     return false;
   }
@@ -352,7 +374,8 @@ async function replayOfPage() {
       return null;
     }
   }
-  const kept = readSave()?.save || keptMatches()[0];
+  const kept = newestMatch(); // the match in play, else the last one finished
+
   return kept ? { replay: kept, where: {} } : null;
 }
 

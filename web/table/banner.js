@@ -4,6 +4,9 @@
 import { t } from "../i18n/i18n.js";
 import { el } from "../shell/dom.js";
 
+/** The most lines a notice shows at once. */
+const MAX_NOTICES = 4;
+
 export class Banner {
   /**
    * @param {HTMLElement} banner @param {HTMLElement} alert  the assertive live region
@@ -15,8 +18,18 @@ export class Banner {
     this.h = handlers;
   }
 
-  showNotice(messages) {
-    this.showBanner("notice", messages, [{ label: t("error.dismiss"), on: () => this.hideBanner() }]);
+  /**
+   * One-line reports, with buttons for what the player can do about them. A notice still on show
+   * is added to, not replaced: each report is said (the last few lines kept).
+   * @param {string[]} messages @param {Array<{label: string, on: () => void, id?: string}>} [buttons]
+   */
+  showNotice(messages, buttons = []) {
+    const showing = !this.banner.hidden && this.banner.dataset.kind === "notice";
+    const lines = [...(showing ? this.notices : []), ...messages].filter((m, i, all) => all.indexOf(m) === i).slice(-MAX_NOTICES);
+    const more = [...(showing ? this.noticeButtons : []), ...buttons].filter((b, i, all) => !b.id || all.findIndex((c) => c.id === b.id) === i);
+    this.notices = lines;
+    this.noticeButtons = more;
+    this.showBanner("notice", lines, [...more, { label: t("error.dismiss"), on: () => this.hideBanner() }]);
   }
 
   showError(message, { restart = true } = {}) {

@@ -77,7 +77,7 @@ export class UI {
   sideOpen() { return this.panels.sideOpen(); }
   showHints(/** @type {boolean} */ visible, /** @type {any} */ hint) { this.panels.showHints(visible, hint); }
   showTracker(/** @type {boolean} */ visible, /** @type {any} */ unseen) { this.panels.showTracker(visible, unseen); }
-  showNotice(/** @type {string[]} */ messages) { this.banner.showNotice(messages); }
+  showNotice(/** @type {string[]} */ messages, /** @type {any[]} */ buttons = []) { this.banner.showNotice(messages, buttons); }
   showError(/** @type {string} */ message, /** @type {any} */ options) { this.banner.showError(message, options); }
   hideBanner() { this.banner.hideBanner(); }
   showQuick(/** @type {any} */ settings, /** @type {string[]} */ variants) { this.quick.showQuick(settings, variants); }

@@ -2,7 +2,7 @@
 // and its options (as the engine lists them), dealer or not, how it wins; each edit asks the
 // engine ("analyze", py_engine/analyzer.py) through the one engine client and draws its answer.
 // The whole input lives in the hash: #v=longyan&h=123m…|gold 5m&dealer=1&win=swim&level=2&o.gold_wild=suited
-import { startEngine, call } from "../engine/engine.js";
+import { startEngine, call, shorten } from "../engine/engine.js";
 import { loadCatalog, variantsOf } from "../engine/catalog.js";
 import { LANGS, LANG_NAMES, setLang, t, tileName } from "../i18n/i18n.js";
 import { NotationError, formatTiles, parseHand, readTiles } from "../art/notation.js";
@@ -18,6 +18,8 @@ const MODES = ["hand", "pong", "kong", "concealed_kong", "flowers", "gold"];
 const SKIP_OPTIONS = new Set(["timer"]); // a decision timer means nothing to a hand on paper
 const BOT_DELAY = 250; // ms an edit stands before the bots' answer is asked (see run)
 const HASH_DELAY = 300; // ms an edit stands before the hash follows it (see writeHashSoon)
+/** The longest hand text analyzed: a hand with four kongs, its flowers and gold is under 100 characters. */
+export const MAX_TEXT = 300;
 /** @type {(id: string) => any} */
 const $ = (id) => document.getElementById(id);
 
@@ -32,10 +34,13 @@ let shown = 0;
 let done = 0; // the last edit whose bots' answer is drawn too
 let waiters = [];
 
-/** The hash -> a model; throws Error naming what could not be read. */
+/** The hash -> a model; throws Error naming what could not be read (an option the rule set has
+ * not, or a value it does not offer, included: a link keeps nothing the engine would refuse). */
 export function readHash(hash) {
   const raw = hash.replace(/^#/, "");
   const m = { ...model, options: {} };
+  /** @type {Array<[string, string]>} */
+  const options = [];
   if (!raw) return m;
   let params;
   try {
@@ -56,10 +61,17 @@ export function readHash(hash) {
     } else if (k === "level") {
       if (!["1", "2", "3"].includes(v)) throw new Error(`level=${v}`);
       m.level = Number(v);
-    } else if (k.startsWith("o.")) m.options[k.slice(2)] = v === "true" ? true : v === "false" ? false : /^\d+$/.test(v) ? Number(v) : v;
+    } else if (k.startsWith("o.")) options.push([k.slice(2), v]);
     else if (k === "lang" || k === "theme") m[k] = v;
     else throw new Error(k);
   }
+  const known = catalog?.variants[m.variant]?.options ?? {};
+  for (const [name, text] of options) {
+    const value = text === "true" ? true : text === "false" ? false : /^\d{1,6}$/.test(text) ? Number(text) : text;
+    if (!Object.hasOwn(known, name) || !known[name].includes(value)) throw new Error(`o.${name}=${text}`);
+    m.options[name] = value;
+  }
+  if (m.text.length > MAX_TEXT) throw new Error(`h (${m.text.length} characters)`);
   return m;
 }
 
@@ -167,6 +179,14 @@ function queryOf(spec) {
   };
 }
 
+/** The hand is longer than any hand: said, naming its length (the text itself is not drawn again). */
+function showTooLong() {
+  const box = $("hand-error");
+  box.hidden = false;
+  box.replaceChildren(t("analyzer.tooLong", { n: model.text.length, limit: MAX_TEXT }));
+  $("hand").setAttribute("aria-invalid", "true");
+}
+
 function showError(text, at, message) {
   const box = $("hand-error");
   box.hidden = false;
@@ -205,7 +225,7 @@ function writeHashNow() {
 function changed() {
   renderOptions(); // first: it drops options the rule set has not, before the query is made
   run(); // the engine's request goes out now; the page's own updates below overlap its answer
-  $("diagram").setAttribute("tiles", model.text);
+  $("diagram").setAttribute("tiles", model.text.length > MAX_TEXT ? "" : model.text);
   $("level-box").hidden = model.win !== "swim";
   writeHashSoon();
 }
@@ -213,6 +233,10 @@ function changed() {
 async function run() {
   const my = ++seq;
   let spec;
+  if (model.text.length > MAX_TEXT) {
+    showTooLong();
+    return settle(my, [], true);
+  }
   try {
     spec = parseHand(model.text);
     clearError();
@@ -239,7 +263,8 @@ async function run() {
       answer = (await call("analyze", { ...queryOf(spec), bot })).analysis;
     } catch (error) {
       if (my !== seq) return;
-      $("status").textContent = t("analyzer.failed", { error: error.message });
+      if (error.limit) showTooLong(); // the request could not be sent: the hand is what is too big
+      else $("status").textContent = t(error.kind === "invalid" ? "analyzer.notAccepted" : "analyzer.failed", { error: shorten(error.message, 200) });
       return settle(my, [], true);
     }
     if (my !== seq) return; // a later edit is on its way: this answer is stale
@@ -279,7 +304,7 @@ function renderOptions() {
   if (!catalog) return;
   const v = catalog.variants[model.variant];
   if (!v) return;
-  for (const k of Object.keys(model.options)) if (!(k in v.options)) delete model.options[k];
+  for (const k of Object.keys(model.options)) if (!Object.hasOwn(v.options, k)) delete model.options[k];
   if (box.dataset.variant === model.variant && box.dataset.lang === model.lang) return;
   box.dataset.variant = model.variant;
   box.dataset.lang = model.lang;
@@ -315,7 +340,7 @@ function start() {
     m = readHash(location.hash);
   } catch (error) {
     m = { ...model, options: {} };
-    notice(t("analyzer.badHash", { what: error.message }));
+    notice(t("analyzer.badHash", { what: shorten(error.message, 80) }));
   }
   Object.assign(model, m);
   const lang = page.lang;

@@ -2,7 +2,7 @@
 // from the link: #set=longyan&n=3, or #p=<base64url JSON {position, note?}> (an author's own; the
 // engine's choice is its answer). The engine ("puzzle", py_engine/puzzles.py) gives the moment's
 // choices; once the reader chooses, every choice is shown ranked with its one-line reason.
-import { startEngine, call } from "../engine/engine.js";
+import { startEngine, call, shorten } from "../engine/engine.js";
 import { loadCatalog, variantsOf } from "../engine/catalog.js";
 import { LANGS, LANG_NAMES, getLang, setLang, t, tileName, label } from "../i18n/i18n.js";
 import { el } from "../shell/dom.js";
@@ -14,6 +14,8 @@ openPage("puzzle", { embed: true }); // language, theme, tile script, height mes
 
 /** @type {(id: string) => any} */
 const $ = (id) => document.getElementById(id);
+/** The longest note shown (an author's few lines). */
+const NOTE_LENGTH = 600;
 /** The project's sets, one per rule set the engine lists (puzzles/<variant>.json): the page names none. */
 const SETS = variantsOf(await loadCatalog(startEngine()).catch(() => null));
 const state = { set: SETS[0] ?? "", n: 0, puzzles: [], custom: null, solved: null, picked: null };
@@ -85,10 +87,24 @@ function labels() {
   $("lang").value = getLang();
 }
 
+/**
+ * A puzzle's note as text: a string as it is, or {lang: text} in the reader's language (else
+ * English, else any); null when it holds no text (a link may carry anything).
+ * @param {unknown} note @param {string} lang
+ * @returns {string | null}
+ */
+export function noteText(note, lang) {
+  if (typeof note === "string") return note.trim() ? shorten(note, NOTE_LENGTH) : null;
+  if (!note || typeof note !== "object" || Array.isArray(note)) return null;
+  const texts = /** @type {Record<string, unknown>} */ (note);
+  const text = [texts[lang], texts.en, ...Object.values(texts)].find((v) => typeof v === "string" && v.trim());
+  return typeof text === "string" ? shorten(text, NOTE_LENGTH) : null;
+}
+
 function drawMoment(p, s) {
   const lang = getLang();
   $("counter").textContent = state.custom ? "" : t("puzzle.of", { n: state.n + 1, total: state.puzzles.length });
-  $("note").textContent = p.note ? p.note[lang] || p.note.en : t("puzzle.title");
+  $("note").textContent = noteText(p.note, lang) ?? t("puzzle.title");
   const facts = [t(s.seat === s.dealer ? "puzzle.dealer" : "puzzle.notDealer"), t("puzzle.tilesLeft", { n: s.tiles_left })];
   $("facts").textContent = facts.join(" · ");
   const discards = el("div", { class: "help" }, el("span", { text: `${label("puzzle.discards")}` }));
@@ -154,7 +170,7 @@ async function show() {
   } catch (error) {
     if (my !== seq) return;
     $("status").textContent = "";
-    notice(t("puzzle.badHash", { what: error.message }));
+    notice(t("puzzle.badHash", { what: shorten(error.message, 120) }));
     if (state.custom) {
       state.custom = null;
       state.puzzles = await loadSet(state.set);
@@ -176,11 +192,14 @@ async function start() {
   } catch (error) {
     state.custom = null;
     state.n = 0;
-    notice(t("puzzle.badHash", { what: error.message }));
+    notice(t("puzzle.badHash", { what: shorten(error.message, 120) }));
   }
   labels();
   state.puzzles = await loadSet(state.set);
-  if (state.n >= state.puzzles.length) state.n = 0;
+  if (state.n >= state.puzzles.length) {
+    notice(t("puzzle.noSuch", { n: state.n + 1, total: state.puzzles.length }));
+    state.n = 0;
+  }
   $("set").addEventListener("change", async () => {
     const v = $("set").value;
     if (v === "custom") return;
