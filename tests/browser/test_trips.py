@@ -35,7 +35,9 @@ def test_a_round_costs_one_trip_a_move_with_its_save_and_hints(page, site, conso
         assert set(calls) <= {"act", "bot_step"}, calls
         assert calls["act"] == 1 and calls["bot_step"] >= 3, calls
         # the saved match is this very moment, and the hint panel shows this turn's hint
-        kept = json.loads(page.evaluate("localStorage.getItem('mahjong.save')"))
+        slots = page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('mahjong.match.'))")
+        assert len(slots) == 1, slots  # this match's own key (keep/saves.js)
+        kept = json.loads(page.evaluate(f"localStorage.getItem({json.dumps(slots[0])})"))["save"]
         state = page.evaluate("window.mahjong.state()")
         assert len(kept["hands"][-1]["actions"]) == state["history_length"]
         page.wait_for_selector("#hints:not([hidden])")
