@@ -161,7 +161,7 @@ def _meets(game: Game, seat: int, action: str, goal: str) -> bool:
 def _shanten_after(game: Game, seat: int, tile: str) -> int:
     """The seat's shanten once ``tile`` is discarded (0: ready)."""
     obs = game.observation(seat)
-    hand = list(obs["hands"][seat])
+    hand = list(obs["hands"][seat] or ())     # the seat's own hand: never hidden from it
     hand.remove(tile)
     melds = [f"{m['type']} {m['tile']}" for m in obs["melds"][seat]]
     return analysis.shanten(hand, melds, game.variant, obs.get("gold"), game.options)
