@@ -335,7 +335,7 @@ def write_options(path: Path) -> None:
 # naming a folder's file (./game/app.js) are rewritten to the published name (./app.js). A folder
 # of data published as it is: KEPT_WHOLE. JSON in a module's folder is what a module imports (the
 # string catalogs, i18n/*.json): it stays beside its module until bundled, and is not published.
-KEPT_WHOLE = ("puzzles", "pyodide", "wheels")
+KEPT_WHOLE = ("puzzles", "lessons", "pyodide", "wheels")
 CLASSIC_SCRIPTS = ("sw.js", "start.js")  # not modules: no imports, published as they are
 MODULE_FILES = (".js", ".json")  # bundled, not published as they are
 PAGE_REF = re.compile(r'((?:src|href)="\./)([\w-]+)/([\w.-]+\.(?:js|css))"')

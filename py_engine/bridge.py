@@ -26,6 +26,9 @@ Methods
 - replay_frame {hand, step, face_up} -> {state}: the table after `step` actions of that hand
 - review {hand}                 -> {decisions}: the human's choices beside the hard bot's (review.py)
 - duplicate {hand, level}       -> {result}: that hand's deal played again with the bot of `level` in the human seat
+- lesson_check {lesson}         -> {problems}: every problem of a lesson (py_engine/lessons.py), each naming its step
+- lesson_step {lesson, step}    -> {moment}: step `step` (1-based) of a good lesson as the reader sees it
+- lesson_judge {lesson, step, action | choice} -> {verdict}: {right, rule, ...} on the reader's answer
 - options {}                    -> the rule sets, each option with its allowed values (the first is the default),
                                    the bot levels, match lengths and the largest seed: the page's settings come from here
 
@@ -128,6 +131,11 @@ ARGUMENTS: dict[str, dict[str, Check]] = {
     # each query itself and names what is impossible (an answer, not a refusal: the page points at it)
     "analyze": {name: lambda v, what: v for name in analyzer_query.ARGUMENTS},
     "puzzle": {"position": _object},
+    # issue 34's lessons: a lesson is anything, lessons.check names what is wrong with it, step by step
+    "lesson_check": {"lesson": lambda v, what: v},
+    "lesson_step": {"lesson": lambda v, what: v, "step": lambda v, what: position_check.whole(v, what, 1, 10**3)},
+    "lesson_judge": {"lesson": lambda v, what: v, "step": lambda v, what: position_check.whole(v, what, 1, 10**3),
+                     "action": _text, "choice": lambda v, what: position_check.whole(v, what, 0, 10**3)},
 }
 ARGUMENTS["check_match"] = ARGUMENTS["new_match"]
 for _name in KEEPING:
@@ -388,7 +396,16 @@ _METHODS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     # issue 14's pages, imported on first use so the game's boot does not pay for them
     "analyze": lambda args: {"analysis": import_module(".analyzer", __package__).analyze(args)},
     "puzzle": lambda args: {"puzzle": import_module(".puzzles", __package__).solve(args.get("position") or {})},
+    "lesson_check": lambda args: {"problems": _lessons().check(args.get("lesson"))},
+    "lesson_step": lambda args: {"moment": _lessons().moment(args.get("lesson"), args.get("step", 1))},
+    "lesson_judge": lambda args: {"verdict": _lessons().judge(
+        args.get("lesson"), args.get("step", 1), args["action"] if "action" in args else args.get("choice", -1))},
 }
+
+
+def _lessons() -> Any:
+    """py_engine/lessons.py, imported on first use (the game's boot does not pay for it)."""
+    return import_module(".lessons", __package__)
 _SESSION_METHODS: dict[str, Callable[[Session, dict[str, Any]], dict[str, Any]]] = {
     "state": lambda session, args: {"state": session.state()},
     "act": lambda session, args: session.act(args.get("action", "")),

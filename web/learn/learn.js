@@ -1,0 +1,330 @@
+// learn.html: the lessons (issue 34). The course index (no lesson named), a project lesson
+// (#rules=longyan&lesson=3, and &step=N for one step) or an author's own (#l=<base64url JSON>, the
+// format of py_engine/lessons.py). The engine checks a lesson (lesson_check: every problem names
+// its step; the words are the catalog's learn.problem.*), gives a step's moment (lesson_step) and
+// judges each answer (lesson_judge: right or wrong, and the rule, learn.rule.*). No rules here.
+import { startEngine, call, shorten } from "../engine/engine.js";
+import { loadCatalog, variantsOf } from "../engine/catalog.js";
+import { LANGS, LANG_NAMES, getLang, setLang, t, tileName, label, has } from "../i18n/i18n.js";
+import { el } from "../shell/dom.js";
+import { parseHand } from "../art/notation.js";
+import { tileImg, tileRow, actionName, shantenText } from "../tutorial/tutorial-view.js";
+import { openPage, heightChanged } from "../shell/page.js";
+import { decodePosition } from "../keep/settings.js";
+
+const page = openPage("learn", { embed: true }); // language, theme, tile script, storage, height messages
+
+/** @type {(id: string) => any} */
+const $ = (id) => document.getElementById(id);
+/** Where finished lessons are kept (their ids), where this browser keeps anything. */
+const FINISHED_KEY = "mahjong.lessons.finished";
+const client = startEngine();
+/** The course of each rule set the engine lists (lessons/<rules>.json): the page names none. */
+const RULESETS = variantsOf(await loadCatalog(client).catch(() => null));
+const courses = {};
+/** What is on show: a lesson (with its number in its course, null for an author's) and its step. */
+const state = { lesson: null, number: null, step: 1, moment: null, verdict: null, finished: false };
+
+/** base64url JSON of a lesson (for links and tests). */
+export function lessonLink(lesson) {
+  const bytes = new TextEncoder().encode(JSON.stringify(lesson));
+  let s = "";
+  for (const b of bytes) s += String.fromCharCode(b);
+  return `#l=${btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")}`;
+}
+
+/** A lesson text ({lang: text}) in the reader's language, else English. */
+function say(text) {
+  if (!text || typeof text !== "object") return "";
+  return String(text[getLang()] ?? text.en ?? "");
+}
+
+/** A text with its [tiles] drawn as small tiles (a bracket that cannot be read stays as written). */
+function rich(text, size = 22) {
+  const out = el("span");
+  let at = 0;
+  for (const m of text.matchAll(/\[([^\]]*)\]/g)) {
+    out.append(text.slice(at, m.index));
+    at = /** @type {number} */ (m.index) + m[0].length;
+    try {
+      const hand = parseHand(m[1]);
+      const melds = hand.melds.flatMap((meld) => ["|", ...Array(meld.type === "pong" ? 3 : 4).fill(meld.tile)]);
+      const flowers = hand.flowers.length ? ["|", ...hand.flowers] : [];
+      out.append(tileRow([...hand.hand, ...melds, ...flowers], { size, gold: hand.gold }));
+    } catch {
+      out.append(m[0]);
+    }
+  }
+  out.append(text.slice(at));
+  return out;
+}
+
+/** The ids of the finished lessons, as stored; anything else stored is set aside. */
+function finished() {
+  try {
+    const ids = JSON.parse(page.storage?.getItem(FINISHED_KEY) ?? "[]");
+    return Array.isArray(ids) ? ids.filter((id) => typeof id === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+function markFinished(id) {
+  if (!page.storage) return;
+  const ids = finished();
+  if (!ids.includes(id)) ids.push(id);
+  try {
+    page.storage.setItem(FINISHED_KEY, JSON.stringify(ids));
+  } catch {
+    // full: the lesson is finished all the same
+  }
+}
+
+async function loadCourse(rules) {
+  if (!courses[rules]) {
+    const r = await fetch(`./lessons/${rules}.json`);
+    if (!r.ok) throw new Error(`lessons/${rules}.json: HTTP ${r.status}`);
+    courses[rules] = (await r.json()).lessons;
+  }
+  return courses[rules];
+}
+
+function notice(text) {
+  $("notice").hidden = !text;
+  $("notice").textContent = text || "";
+  heightChanged();
+}
+
+function labels() {
+  document.title = t("learn.pageTitle");
+  $("title").textContent = state.lesson ? say(state.lesson.title) : t("learn.title");
+  $("lang").replaceChildren(...LANGS.map((l) => el("option", { value: l, text: LANG_NAMES[l] })));
+  $("lang").value = getLang();
+  $("retry").textContent = t("learn.retry");
+  $("next").textContent = t("learn.next");
+  $("index").textContent = t("learn.index");
+}
+
+/** Keeps `lang` (and the rest of the query) as the hash changes. */
+function go(hash) {
+  const lang = new URLSearchParams(location.hash.replace(/^#/, "")).get("lang");
+  history.replaceState(null, "", `#${hash}${lang ? `&lang=${lang}` : ""}`);
+}
+
+// --- the course index ---------------------------------------------------------------------
+
+async function showCourse() {
+  state.lesson = null;
+  $("lesson").hidden = true;
+  $("course").hidden = false;
+  labels();
+  const done = finished();
+  const parts = [el("p", { class: "help", text: t("learn.intro") })];
+  for (const rules of RULESETS) {
+    const lessons = await loadCourse(rules);
+    parts.push(el("h2", { text: t("learn.course", { rules: t(`variant.${rules}`) }) }),
+      el("ol", {}, ...lessons.map((lesson, i) => el("li", { "data-id": lesson.id },
+        el("a", { href: `#rules=${rules}&lesson=${i + 1}`, text: say(lesson.title) }),
+        done.includes(lesson.id) ? el("span", { class: "done", text: `✓ ${t("learn.done")}` }) : ""))));
+  }
+  if (!page.storage) parts.push(el("p", { class: "help", text: t("learn.noStorage") }));
+  $("course").replaceChildren(el("div", { class: "course" }, ...parts));
+  heightChanged();
+}
+
+// --- a lesson -----------------------------------------------------------------------------
+
+function problemText(p) {
+  const params = Object.fromEntries(Object.entries(p).map(([k, v]) => [k, shorten(String(v), 160)]));
+  const words = t(`learn.problem.${p.code}`, params);
+  return p.step === null ? t("learn.atLesson", { problem: words }) : t("learn.atStep", { n: p.step, problem: words });
+}
+
+async function openLesson(lesson, number, step) {
+  const { problems } = await call("lesson_check", { lesson });
+  if (problems.length) {
+    state.lesson = null;
+    $("lesson").hidden = true;
+    $("course").hidden = false;
+    labels();
+    $("course").replaceChildren(el("div", { class: "problems error" }, el("p", { text: t("learn.problems") }),
+      el("ul", {}, ...problems.map((p) => el("li", { "data-step": String(p.step ?? ""), "data-code": p.code, text: problemText(p) })))));
+    heightChanged();
+    return;
+  }
+  state.lesson = lesson;
+  state.number = number;
+  state.finished = false;
+  $("course").hidden = true;
+  $("lesson").hidden = false;
+  labels();
+  await showStep(Math.min(Math.max(1, step), lesson.steps.length));
+}
+
+async function showStep(n) {
+  const lesson = state.lesson;
+  const step = lesson.steps[n - 1];
+  state.step = n;
+  state.moment = null;
+  state.verdict = null;
+  if (state.number) go(`rules=${lesson.rules}&lesson=${state.number}&step=${n}`);
+  $("counter").textContent = [state.number ? t("learn.lesson", { n: state.number }) : t("learn.custom"),
+    t("learn.step", { n, total: lesson.steps.length })].join(" · ");
+  $("text").replaceChildren(rich(say(step.text)));
+  $("hand").replaceChildren();
+  $("choices").replaceChildren();
+  $("feedback").replaceChildren();
+  $("retry").hidden = true;
+  $("next").hidden = true;
+  $("prompt").textContent = "";
+  if (step.question) {
+    $("prompt").textContent = t("learn.choose");
+    $("choices").replaceChildren(...step.question.choices.map((choice, i) =>
+      el("button", { type: "button", class: "answer", "data-choice": String(i), onclick: () => answer({ choice: i }) }, rich(say(choice), 20))));
+  } else if (step.position) {
+    $("status").textContent = t("analyzer.thinking");
+    const { moment } = await call("lesson_step", { lesson, step: n });
+    if (state.lesson !== lesson || state.step !== n) return;
+    $("status").textContent = "";
+    state.moment = moment;
+    drawMoment(moment);
+    $("prompt").textContent = t("learn.tap");
+  } else {
+    $("next").hidden = false;
+  }
+  heightChanged();
+}
+
+/** The reader's hand as tiles to tap (each tile a discard the engine lists), the melds, flowers and
+ * gold beside it, and every other legal action as a button. */
+function drawMoment(m) {
+  const tiles = m.hand.map((code) => {
+    const action = `discard ${code}`;
+    const legal = m.actions.includes(action);
+    return el("button", { type: "button", class: "tile-button", "data-action": action, disabled: !legal,
+      "aria-label": actionName(action), title: actionName(action), onclick: () => answer({ action }) },
+    tileImg(code, 40, code === m.gold ? "gold" : "", tileName(code)));
+  });
+  const melds = m.melds.flatMap((meld) => [el("span", { class: "gap" }), tileRow(meld.tiles || [meld.tile, meld.tile, meld.tile], { size: 32, gold: m.gold })]);
+  const extra = m.flowers.length ? [el("span", { class: "gap" }), tileRow(m.flowers, { size: 32 })] : [];
+  $("hand").replaceChildren(...tiles, ...melds, ...extra);
+  if (m.gold) $("hand").append(el("span", { class: "help" }, ` ${label("puzzle.gold")}`, tileRow([m.gold], { size: 24, gold: m.gold })));
+  const others = m.actions.filter((a) => !a.startsWith("discard "));
+  $("choices").replaceChildren(...others.map((action) => el("button", { type: "button", class: "text", "data-action": action,
+    onclick: () => answer({ action }), text: actionWords(action) })));
+}
+
+function actionWords(action) {
+  const verb = action.split(" ")[0];
+  return has(`puzzle.action.${verb}`) ? actionName(action) : t(`learn.action.${verb}`);
+}
+
+function enable(on) {
+  for (const b of [...$("hand").querySelectorAll("button"), ...$("choices").querySelectorAll("button")]) {
+    b.disabled = !on || (state.moment && b.dataset.action?.startsWith("discard ") && !state.moment.actions.includes(b.dataset.action));
+  }
+}
+
+async function answer(given) {
+  const lesson = state.lesson;
+  const n = state.step;
+  enable(false);
+  const { verdict } = await call("lesson_judge", { lesson, step: n, ...given });
+  if (state.lesson !== lesson || state.step !== n) return;
+  state.verdict = verdict;
+  drawVerdict(given);
+  if (verdict.right && n === lesson.steps.length) finish();
+  heightChanged();
+}
+
+function drawVerdict(given) {
+  const step = state.lesson.steps[state.step - 1];
+  const { right, rule, shanten } = state.verdict;
+  const own = step.feedback?.[right ? "right" : "wrong"];
+  const lines = [el("p", { class: right ? "right" : "wrong", "data-right": String(right), text: t(right ? "learn.right" : "learn.wrong") })];
+  if (own) lines.push(el("p", {}, rich(say(own))));
+  if (typeof shanten === "number" && !right) lines.push(el("p", { text: t("learn.shanten", { away: shantenText(shanten) }) }));
+  if (rule) lines.push(el("p", { class: "help rule", "data-rule": rule, text: label("learn.rule") + t(`learn.rule.${rule}`) }));
+  $("feedback").replaceChildren(...lines);
+  for (const b of $("choices").querySelectorAll("button")) {
+    if (given.choice !== undefined && b.dataset.choice === String(given.choice)) b.classList.add(right ? "right" : "wrong");
+  }
+  $("retry").hidden = right;
+  $("next").hidden = !right || state.step === state.lesson.steps.length;
+}
+
+function finish() {
+  state.finished = true;
+  const lesson = state.lesson;
+  if (state.number) markFinished(lesson.id);
+  $("next").hidden = true;
+  const parts = [el("p", { class: "right finished", text: t("learn.finished") })];
+  const course = courses[lesson.rules];
+  if (state.number && course && state.number < course.length) {
+    parts.push(el("a", { href: `#rules=${lesson.rules}&lesson=${state.number + 1}`, text: t("learn.nextLesson") }));
+  }
+  $("feedback").append(...parts);
+  heightChanged();
+}
+
+// --- the hash -----------------------------------------------------------------------------
+
+async function route() {
+  const p = new URLSearchParams(location.hash.replace(/^#/, ""));
+  notice("");
+  if (p.has("l")) {
+    let lesson;
+    try {
+      lesson = decodePosition(p.get("l") ?? "");
+    } catch (error) {
+      notice(t("learn.badLink", { what: shorten(String(error.message), 120) }));
+      return showCourse();
+    }
+    return openLesson(lesson, null, Number(p.get("step")) || 1);
+  }
+  const rules = p.get("rules");
+  if (!rules && !p.has("lesson")) return showCourse();
+  const n = Number(p.get("lesson") || "1");
+  if (!RULESETS.includes(rules ?? "") || !Number.isInteger(n) || n < 1) {
+    notice(t("learn.badLink", { what: shorten(`rules=${rules}&lesson=${p.get("lesson")}`, 120) }));
+    return showCourse();
+  }
+  const course = await loadCourse(/** @type {string} */ (rules));
+  if (n > course.length) {
+    notice(t("learn.noSuch", { n }));
+    return showCourse();
+  }
+  return openLesson(course[n - 1], n, Number(p.get("step")) || 1);
+}
+
+$("lang").addEventListener("change", () => {
+  setLang($("lang").value);
+  labels();
+  if (!state.lesson) return showCourse();
+  showStep(state.step); // the step again in the new language (an answer given is asked again)
+});
+$("next").addEventListener("click", () => {
+  if (state.step < state.lesson.steps.length) showStep(state.step + 1);
+  else finish();
+});
+$("retry").addEventListener("click", () => showStep(state.step));
+$("index").addEventListener("click", (event) => {
+  event.preventDefault();
+  go("");
+  showCourse();
+});
+addEventListener("hashchange", () => route());
+
+labels();
+$("text").textContent = t("analyzer.loading");
+const started = client.ready.then(route, (error) => {
+  $("status").textContent = t("analyzer.failed", { error: error.message });
+});
+
+// For tests and embedding sites: what is on show.
+/** @type {any} */ (window).learn = {
+  ready: started,
+  state: () => ({ id: state.lesson?.id ?? null, step: state.step, steps: state.lesson?.steps.length ?? 0,
+    verdict: state.verdict, finished: state.finished, stored: finished() }),
+  link: lessonLink,
+};
