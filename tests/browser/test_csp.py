@@ -13,7 +13,8 @@ from pagehelp import CSP_WATCH, base64url, click_discard, idle, open_game, shot
 from test_replay_viewer import SHOWN, bad_player_replay, link_for
 from test_tutorial_tiles import engine_requests, shadow
 
-PAGES = ("index.html", "help.html", "tiles.html", "analyze.html", "puzzle.html", "replay.html")
+# every page of the site (a new page is checked without being named here)
+PAGES = tuple(sorted(p.name for p in (Path(__file__).resolve().parents[2] / "web").glob("*.html")))
 POLICY = 'meta[http-equiv="Content-Security-Policy"]'
 
 

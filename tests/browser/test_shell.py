@@ -20,6 +20,7 @@ PAGES = {
     "replay": ("replay.html#lang={lang}", "replay.html?lang={lang}"),
     "help": ("help.html#lang={lang}", "help.html?lang={lang}"),
     "game": ("index.html#lang={lang}", "index.html?lang={lang}"),
+    "learn": ("learn.html#rules=longyan&lesson=1&lang={lang}", "learn.html?lang={lang}#rules=longyan&lesson=1"),
 }
 
 
