@@ -104,7 +104,7 @@ const prompt = createPrompt({ view, ui, seatLabel: steps.seatLabel }); // the tu
 const timer = createTimer({ store, ui, sound, redraw, onFault: engineFault, played: timedOut });
 const { resolveIdle } = installApi({
   view, run, settings, renderer, on, matchArgs, startMatch, humanAct, nextHand,
-  catalog: () => catalog, origins: params.origins ?? null,
+  catalog: () => catalog, origins: params.origins ?? null, refused: (error) => notAccepted(error),
   beforeNewGame: () => {
     dealWhenClosed = false;
     ui.closeDialog("settings");
