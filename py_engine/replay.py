@@ -23,7 +23,7 @@ from typing import Any, Callable
 
 from . import position_check
 from .bots import LEVELS
-from .game import Game, IllegalActionError
+from .game import Game
 from .match import MATCH_LENGTHS, MAX_SEED, Match
 from .quote import quote
 from .rules import RULESETS
@@ -204,19 +204,23 @@ def _play_hand(loaded: Loaded, i: int, hand: Any, previous: dict[str, Any] | Non
     game.hand_number = hand.get("number", i) if isinstance(hand.get("number"), int) else i
     loaded.games.append(game)
     actions: list[tuple[int, str]] = []
+    malformed: Problem | None = None
     for n, entry in enumerate(hand["actions"]):
         if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], int)
-                and isinstance(entry[1], str)):
-            loaded.actions.append(actions)
-            return Problem("malformed", f"hand {i + 1}, action {n + 1}: {quote(entry)} is not [seat, action]", i, n)
+                and not isinstance(entry[0], bool) and isinstance(entry[1], str)):
+            malformed = Problem("malformed", f"hand {i + 1}, action {n + 1}: {quote(entry)} is not [seat, action]", i, n)
+            break
         actions.append((entry[0], entry[1]))
     loaded.actions.append(actions)
+    # the actions before a malformed one must play too: the viewer replays them
     for n, (seat, action) in enumerate(actions):
         try:
             game.apply(seat, action)
-        except IllegalActionError as err:
+        except ValueError as err:            # IllegalActionError, or a seat that is none
             code = "version" if foreign else "illegal"
             return Problem(code, _why(foreign, replay, f"hand {i + 1}, action {n + 1} ({seat} {quote(action)}): {err}"), i, n)
+    if malformed is not None:
+        return malformed
     recorded = hand.get("result")
     if isinstance(recorded, dict):
         got = game.result

@@ -56,7 +56,10 @@ def sorted_tiles(tiles: Iterable[str]) -> list[str]:
 
 def format_tiles(tiles: Iterable[str]) -> str:
     """``["5z", "1m", "2m"]`` -> ``"12m5z"`` (sorted m, p, s, z, f)."""
-    codes = list(tiles)
+    try:
+        codes = list(tiles)
+    except TypeError:                         # not a list at all (None, a number)
+        raise ValueError(f"tiles must be a list of codes like ['1m', '5p'], not {quote(tiles)}") from None
     try:
         known = INDEX.keys() >= set(codes)
     except TypeError:                         # an unhashable item (a list) is no tile code

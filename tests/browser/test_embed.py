@@ -83,13 +83,16 @@ def test_a_bad_position_falls_back_to_a_normal_game(page, site, console_errors):
 
 def test_a_refused_new_game_says_not_accepted_not_an_engine_failure(page, site, console_errors, output_path):
     open_game(page, site, "lang=en&speed=instant")
-    page.evaluate("() => window.mahjong.newGame({variant: 'xinyu', options: {scoring: 'fancy'}})")
+    seed = page.evaluate("() => window.mahjong.state().match.seed")
+    # refused, and the match in play goes on (issue 33, finding 10: a default match was started instead)
+    message = page.evaluate("() => window.mahjong.newGame({variant: 'xinyu', options: {scoring: 'fancy'}}).then(() => null, (e) => e.message)")
+    assert message and "scoring" in message, message
     page.wait_for_selector("#banner[data-kind=notice]")
     banner = page.text_content("#banner")
     assert "Not accepted" in banner and "scoring" in banner and "engine failed" not in banner, banner
     shot(page, output_path, "not-accepted")
     s = page.evaluate("() => window.mahjong.state()")
-    assert s["variant"] == "xinyu" and not s["is_over"]
+    assert s["variant"] == "xinyu" and not s["is_over"] and s["match"]["seed"] == seed
     assert console_errors == []
 
 

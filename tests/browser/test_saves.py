@@ -200,3 +200,20 @@ def test_several_matches_are_kept_and_a_link_reloaded_offers_its_own(page, site,
     page.wait_for_function(TABLE_UP)
     assert page.evaluate("() => window.mahjong.state().variant") == "longyan"
     assert console_errors == []
+
+
+def test_a_page_that_may_keep_nothing_says_so_once_with_the_export(page, site, console_errors, output_path):
+    """Finding 1's other case: a third-party frame or a private window that refuses storage; the match
+    went unsaved without a word."""
+    en = words("en")["keep"]
+    page.add_init_script("""Object.defineProperty(window, "localStorage", {
+        get() { throw new DOMException("The operation is insecure.", "SecurityError"); } });""")
+    open_game(page, site, "lang=en&speed=instant")
+    page.evaluate(NOTICES)
+    play(page, 3)
+    page.wait_for_function("() => window.__notices.length > 0")
+    page.wait_for_timeout(300)
+    assert page.evaluate("() => window.__notices") == [en["cannot.blocked"]]
+    assert page.is_visible("#keep-export")
+    shot(page, output_path, "blocked-notice")
+    assert console_errors == []

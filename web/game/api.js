@@ -10,11 +10,12 @@ import { call } from "../engine/engine.js";
 
 /**
  * ctx: {view, run, settings, renderer, on, matchArgs, startMatch, humanAct, nextHand, beforeNewGame,
- * catalog (() => the engine's lists), origins (the parent origins allowed to drive the game, or null)};
+ * refused (a newGame the engine would not deal: said on the page), catalog (() => the engine's lists),
+ * origins (the parent origins allowed to drive the game, or null)};
  * returns {resolveIdle}, which the controller calls whenever the page may have become idle.
  */
 export function installApi(ctx) {
-  const { view, run, settings, renderer, on, matchArgs, startMatch, humanAct, nextHand, beforeNewGame, catalog, origins } = ctx;
+  const { view, run, settings, renderer, on, matchArgs, startMatch, humanAct, nextHand, beforeNewGame, refused, catalog, origins } = ctx;
   const M = window.mahjong;
 
   // --- idle: the page waits for nobody but the human --------------------------------------
@@ -65,7 +66,10 @@ export function installApi(ctx) {
     try {
       await call("check_match", request);
     } catch (error) {
-      throw error.kind === "invalid" ? new RequestError(`newGame: ${error.message}`) : error;
+      if (error.kind !== "invalid") throw error;
+      const refusal = new RequestError(`newGame: ${error.message}`);
+      refused(refusal); // said on the page too ("Not accepted: …"): the match in play goes on
+      throw refusal;
     }
     /** @type {Record<string, any>} */
     const visit = {};

@@ -121,7 +121,7 @@ const prompt = createPrompt({ view, ui, seatLabel: steps.seatLabel }); // the tu
 const timer = createTimer({ store, ui, sound, redraw, move, onFault: engineFault, played: timedOut });
 const { resolveIdle } = installApi({
   view, run, settings, renderer, on, matchArgs, startMatch, humanAct, nextHand,
-  catalog: () => catalog, origins: params.origins ?? null,
+  catalog: () => catalog, origins: params.origins ?? null, refused: (error) => notAccepted(error),
   beforeNewGame: () => {
     dealWhenClosed = false;
     ui.closeDialog("settings");

@@ -1,0 +1,225 @@
+"""Issue 33's probe kept in Chromium: a seeded generator of what a browser keeps and a link carries.
+
+Stored keys (saves, settings, history, the deal of the day), replay files and links, URL
+parameters, analyzer hands and hashes, puzzle links and a parent's messages, each mutated at
+random from a fixed seed, with script payloads among the values. Asserted for every case: the page
+is left with a table or a message (never dead), nothing stored is deleted that was not set aside,
+no payload runs, no message is over its bound, no error in the console. Each page loads once or
+twice and takes many cases: about two hundred here; `python bench/fuzz.py --browser N` runs N
+times as many from another seed (MAHJONG_FUZZ_ROUNDS, MAHJONG_FUZZ_SEED).
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+from typing import Any
+from urllib.parse import quote
+
+from fuzz_cases import paths, saved_match
+from pagehelp import TABLE_OR_OFFER, TABLE_UP, base64url
+
+SEED = int(os.environ.get("MAHJONG_FUZZ_SEED", "33"))
+ROUNDS = int(os.environ.get("MAHJONG_FUZZ_ROUNDS", "1"))
+PAYLOADS = ['<img src=x onerror="window.__pwned=1">', "javascript:window.__pwned=1", "</script><script>window.__pwned=1</script>",
+            "{{constructor.constructor('window.__pwned=1')()}}", "constructor", "__proto__", "toString", "hasOwnProperty",
+            "\u202e\u0000", "😀", "x" * 5000, ""]
+MESSAGE_BOUND = 400        # characters: any notice line, banner line, error or reply
+SHOWN = "() => window.mahjong.replay && window.mahjong.replay.shown.then(() => true)"
+
+
+def junk(rng: random.Random, depth: int = 0) -> Any:
+    """A JSON value of any shape: numbers at the edges, payload strings, small lists and objects."""
+    roll = rng.random()
+    if depth < 3 and roll < 0.15:
+        return [junk(rng, depth + 1) for _ in range(rng.randint(0, 3))]
+    if depth < 3 and roll < 0.3:
+        return {rng.choice(PAYLOADS[:8] + ["a", "en", "hands"]): junk(rng, depth + 1) for _ in range(rng.randint(0, 3))}
+    return rng.choice([None, True, False, 0, -1, 7, 17, 999, 1.5, 10**13, 2**53 + 1, *PAYLOADS])
+
+
+def mutate(rng: random.Random, value: Any, changes: int = 2) -> Any:
+    """`value` (JSON) with some of its values deleted or replaced by junk."""
+    value = json.loads(json.dumps(value))
+    for _ in range(rng.randint(1, changes)):
+        where = paths(value)[1:]
+        if not where:
+            break
+        path = rng.choice(where)
+        parent = value
+        for k in path[:-1]:
+            parent = parent[k]
+        if isinstance(parent, dict) and rng.random() < 0.25:
+            del parent[path[-1]]
+        else:
+            parent[path[-1]] = junk(rng)
+    return value
+
+
+def text_of(rng: random.Random, value: Any) -> str:
+    """A value as stored text: JSON, now and then cut short or not JSON at all."""
+    text = json.dumps(value)
+    roll = rng.random()
+    if roll < 0.1:
+        return text[: rng.randint(0, len(text))]
+    if roll < 0.15:
+        return rng.choice(PAYLOADS)
+    return text
+
+
+def bounded(lines: list[str]) -> None:
+    for line in lines:
+        assert len(line) <= MESSAGE_BOUND, (len(line), line[:120])
+
+
+def no_payload(target) -> None:
+    assert target.evaluate("() => window.__pwned === undefined"), "a payload ran"
+
+
+def test_stored_keys_at_random_leave_a_table_and_lose_nothing(page, site, console_errors):
+    rng = random.Random(SEED)
+    save = json.loads(saved_match("xinyu"))
+    page.goto(site.url + "help.html")                          # the origin, to write its storage
+    for round_ in range(3 * ROUNDS):
+        stored: dict[str, str] = {}
+        for i in range(4):                                      # kept matches, most of them broken
+            record = {"kind": "mahjong-save", "link": "", "at": 1_700_000_000_000 + i, "behind": False, "save": save}
+            stored[f"mahjong.match.fuzz{round_}x{i}"] = text_of(rng, mutate(rng, record, 3) if i else record)
+        stored["mahjong.save"] = text_of(rng, mutate(rng, save, 3))
+        stored["mahjong.settings"] = text_of(rng, mutate(rng, {"variant": "xinyu", "options": {"xinyu": {"timer": 0}},
+                                                               "hands": 8, "level": "normal", "speed": "fast", "lang": "en"}, 4))
+        stored["mahjong.history"] = text_of(rng, [mutate(rng, save), junk(rng)])
+        stored["mahjong.daily"] = text_of(rng, mutate(rng, {"seed": 20260101, "hands": 4}))
+        page.evaluate("(stored) => { localStorage.clear(); for (const [k, v] of Object.entries(stored)) localStorage.setItem(k, v); }", stored)
+        page.goto(site.url + "?lang=en&speed=instant")
+        page.wait_for_function(TABLE_OR_OFFER, timeout=90_000)
+        if not page.evaluate(TABLE_UP):                          # offered: continue one now and then
+            page.click("#resume-continue" if rng.random() < 0.5 else "#resume-new")
+        page.wait_for_function(TABLE_UP, timeout=60_000)
+        page.wait_for_timeout(300)
+        lines = page.eval_on_selector_all("#banner p", "ps => ps.map(p => p.textContent)")
+        bounded(lines)
+        no_payload(page)
+        # nothing deleted that was not set aside: every stored save is where it was, or aside
+        now = page.evaluate("() => ({...localStorage})")
+        kept = set(now.values())
+        for key, text in stored.items():
+            if key.startswith("mahjong.match.") or key == "mahjong.save":
+                assert text in kept or key in now, (key, text[:80])
+    assert console_errors == []
+
+
+def test_replay_files_at_random_are_opened_or_said_and_the_viewer_runs(page, site, console_errors):
+    rng = random.Random(SEED + 1)
+    good = json.loads(saved_match("longyan"))
+    page.goto(f"{site.url}replay.html?lang=en")
+    page.wait_for_function(SHOWN, timeout=90_000)
+    page.wait_for_function("() => !document.getElementById('rp-open').disabled")
+    for i in range(40 * ROUNDS):
+        data = mutate(rng, good, 3) if i % 8 else good
+        before = page.evaluate("() => [window.mahjong.replay.opened(), window.mahjong.replay.notice()]")
+        page.evaluate("() => document.getElementById('rp-notice').textContent = ''")  # each case says its own
+        page.set_input_files("#rp-file", files=[{"name": f"case{i}.json", "mimeType": "application/json",
+                                                 "buffer": text_of(rng, data).encode()}])
+        page.wait_for_function("""(n) => window.mahjong.replay.opened() > n || window.mahjong.replay.notice() !== ''""",
+                               arg=before[0], timeout=60_000)
+        notice = page.evaluate("() => window.mahjong.replay.notice()")
+        bounded([notice])
+        if not notice:                                          # opened: a frame is drawn
+            assert page.evaluate("() => !!window.mahjong.state()"), i
+    no_payload(page)
+    # a link: random bytes, and a deflate bomb, each said
+    for hash_ in ("#r=" + base64url(junk(rng)), "#r=" + "eJzt" + "A" * 2000):
+        page.goto("about:blank")
+        page.goto(f"{site.url}replay.html?lang=en{hash_}")
+        page.wait_for_function(SHOWN, timeout=90_000)
+        notice = page.evaluate("() => window.mahjong.replay.notice()")
+        assert notice and len(notice) <= MESSAGE_BOUND, notice[:120]
+    assert console_errors == []
+
+
+def test_url_parameters_at_random_are_applied_or_reported(page, site, console_errors):
+    rng = random.Random(SEED + 2)
+    names = ["variant", "seed", "hands", "level", "hints", "autoplay", "speed", "timer", "position", "origin", "lang", "daily", "x"]
+    for _ in range(2 * ROUNDS):
+        query = "&".join(f"{quote(rng.choice(names))}={quote(str(junk(rng)))}" for _ in range(6))
+        page.goto("about:blank")
+        page.goto(f"{site.url}?{query}&speed=instant&autoplay=0")
+        page.wait_for_function(TABLE_OR_OFFER, timeout=90_000)
+        if not page.evaluate(TABLE_UP):
+            page.click("#resume-new")
+        page.wait_for_function(TABLE_UP, timeout=60_000)
+        bounded(page.eval_on_selector_all("#banner p", "ps => ps.map(p => p.textContent)"))
+        no_payload(page)
+    assert console_errors == []
+
+
+def test_analyzer_hands_and_hashes_at_random_are_analyzed_or_said(page, site, console_errors):
+    rng = random.Random(SEED + 3)
+    alphabet = "123456789mpszf |,gold pong kong flowers concealed_kong 中發<>\"'&"
+    hashes = [f"v={quote(str(junk(rng)))}&h=123m&o.{quote(str(junk(rng)))}={quote(str(junk(rng)))}&win={quote(str(junk(rng)))}"
+              for _ in range(ROUNDS)]
+    for hash_ in hashes + ["v=xinyu&lang=en"]:
+        page.goto("about:blank")
+        page.goto(f"{site.url}analyze.html#{hash_}&lang=en")
+        page.wait_for_function("() => window.analyzer && true")
+        page.evaluate("window.analyzer.ready")
+        bounded([page.text_content("#notice") or ""])
+        no_payload(page)
+    for i in range(50 * ROUNDS):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.choice([3, 14, 20, 40, 400])))
+        if i % 10 == 0:
+            text = rng.choice(PAYLOADS)
+        page.evaluate("(t) => window.analyzer.edit(t)", text)
+        bounded([page.text_content("#status") or "", page.text_content("#hand-error") or ""])
+    page.evaluate("(t) => window.analyzer.edit(t, {full: true})", "11223344556677m")
+    assert page.text_content("#result .verdict") == "This hand wins"        # and it still analyzes
+    no_payload(page)
+    assert console_errors == []
+
+
+def test_puzzle_links_at_random_show_a_puzzle_or_say_why(page, site, console_errors):
+    rng = random.Random(SEED + 4)
+    position = json.loads(saved_match("xinyu"))["hands"][0]["position"]
+    position = {**position, "variant": "xinyu"}
+    for _ in range(2 * ROUNDS):
+        link = base64url({"position": mutate(rng, position, 1), "note": junk(rng)})
+        page.goto("about:blank")
+        page.goto(f"{site.url}puzzle.html#p={link}&lang=en")
+        page.wait_for_function("() => window.puzzles && true")
+        page.evaluate("window.puzzles.ready")
+        assert page.evaluate("() => !!window.puzzles.current().id")      # a puzzle is on show
+        bounded([page.text_content("#notice") or "", page.text_content("#note") or ""])
+        no_payload(page)
+    assert console_errors == []
+
+
+def test_parent_messages_at_random_are_answered_short_and_the_game_plays_on(page, site, console_errors):
+    rng = random.Random(SEED + 5)
+    page.add_init_script("""if (window.top === window) { window.__got = [];
+        window.addEventListener("message", (e) => { if (e.data && e.data.source === "mahjong") window.__got.push(e.data); }); }""")
+    page.goto(site.parent_url)
+    page.wait_for_function("() => window.__got.some(m => m.type === 'ready')", timeout=90_000)
+    frame = page.frame(url=lambda url: url.startswith(site.url))
+    methods = ["newGame", "act", "state", "legal", "nextHand", "constructor", "toString", "__proto__", "height", "x"]
+    sent = []
+    for i in range(60 * ROUNDS):
+        message = {"target": "mahjong", "id": i, "method": rng.choice(methods), "args": junk(rng)}
+        if rng.random() < 0.1:
+            message = mutate(rng, message, 2)
+        sent.append(message)
+    page.evaluate("""(messages) => { const game = document.getElementById("game").contentWindow;
+        for (const m of messages) game.postMessage(m, "*"); }""", sent)
+    page.wait_for_timeout(3000)
+    page.evaluate("() => document.getElementById('game').contentWindow.postMessage({target: 'mahjong', id: 'last', method: 'legal'}, '*')")
+    page.wait_for_function("() => window.__got.some(m => m.type === 'reply' && m.id === 'last')", timeout=60_000)
+    replies = page.evaluate("() => window.__got.filter(m => m.type === 'reply')")
+    for reply in replies:
+        assert isinstance(reply["ok"], bool)
+        if not reply["ok"]:
+            assert len(reply["error"]) <= 300 and reply["kind"] in ("invalid", "illegal", "engine", "stale"), reply
+    assert not [r for r in replies if not r["ok"] and r["kind"] == "engine"], "bad input called an engine failure"
+    assert frame is not None and frame.evaluate("() => !!window.mahjong.state()")
+    no_payload(page)
+    no_payload(frame)
+    assert console_errors == []
