@@ -68,7 +68,7 @@ const ui = new UI(uiRoot, {
   toggle: (what) => panels.toggle(what),
   action: (action) => humanAct(action, "button").catch(() => {}),
   restart: restartHand,
-  share: () => shareLinks({ puzzle: isOwnDiscardTurn(view.state) }).then((links) => ui.openShare(links)).catch(engineFault),
+  share: () => shareLinks({ puzzle: isOwnDiscardTurn(view.state), seat: view.state?.human ?? 0 }).then((links) => ui.openShare(links)).catch(engineFault),
   quickVariant: (v) => {
     choose(settings, { variant: v }, getLang());
     ui.showQuick(settings, variantsOf(catalog));
@@ -244,6 +244,7 @@ function matchArgs(extra = {}) {
     level: settings.level,
     autoplay: settings.autoplay,
     seed: settings.seed ?? undefined,
+    human: params.seat, // the seat the reader plays (`seat=`, for the visit), else the first
     ...extra,
   };
 }

@@ -13,10 +13,16 @@ export class Banner {
     this.banner = banner;
     this.alert = alert;
     this.h = handlers;
+    /** @type {string[]} the lines of the notice on show */
+    this.notices = [];
   }
 
+  /** A notice; one still on show keeps its lines above the new ones (a bad parameter, then the
+   * position it came with refused: both are said). */
   showNotice(messages) {
-    this.showBanner("notice", messages, [{ label: t("error.dismiss"), on: () => this.hideBanner() }]);
+    const showing = !this.banner.hidden && this.banner.dataset.kind === "notice" ? this.notices : [];
+    this.notices = [...showing, ...messages.filter((m) => !showing.includes(m))];
+    this.showBanner("notice", this.notices, [{ label: t("error.dismiss"), on: () => this.hideBanner() }]);
   }
 
   showError(message, { restart = true } = {}) {

@@ -32,35 +32,36 @@ let shown = 0;
 let done = 0; // the last edit whose bots' answer is drawn too
 let waiters = [];
 
-/** The hash -> a model; throws Error naming what could not be read. */
+/**
+ * The hash -> {model, problems}: each part that cannot be read is left out and named in `problems`
+ * as the link wrote it ("win=flying", "x=1"). A rule set that cannot be read leaves the hand out
+ * too (`empty`): its answer under another rule set would be another hand's.
+ */
 export function readHash(hash) {
   const raw = hash.replace(/^#/, "");
   const m = { ...model, options: {} };
-  if (!raw) return m;
-  let params;
-  try {
-    params = new URLSearchParams(raw);
-    for (const [k] of params) decodeURIComponent(k);
-  } catch (error) {
-    throw new Error(String(error.message || error));
-  }
+  /** @type {string[]} */
+  const problems = [];
+  if (!raw) return { model: m, problems, empty: false };
+  const params = new URLSearchParams(raw); // (a bad %-escape stays as written)
   for (const [k, v] of params) {
     if (k === "v") {
-      if (!VARIANTS.includes(v)) throw new Error(`v=${v}`);
-      m.variant = v;
+      if (VARIANTS.includes(v)) m.variant = v;
+      else problems.push(`v=${v}`);
     } else if (k === "h") m.text = v;
     else if (k === "dealer") m.dealer = v === "1";
     else if (k === "win") {
-      if (!WINS.includes(v)) throw new Error(`win=${v}`);
-      m.win = v;
+      if (WINS.includes(v)) m.win = v;
+      else problems.push(`win=${v}`);
     } else if (k === "level") {
-      if (!["1", "2", "3"].includes(v)) throw new Error(`level=${v}`);
-      m.level = Number(v);
+      if (["1", "2", "3"].includes(v)) m.level = Number(v);
+      else problems.push(`level=${v}`);
     } else if (k.startsWith("o.")) m.options[k.slice(2)] = v === "true" ? true : v === "false" ? false : /^\d+$/.test(v) ? Number(v) : v;
     else if (k === "lang" || k === "theme") m[k] = v;
-    else throw new Error(k);
+    else problems.push(v ? `${k}=${v}` : k);
   }
-  return m;
+  const empty = problems.some((p) => p.startsWith("v="));
+  return { model: empty ? { ...model, options: {}, lang: m.lang, theme: m.theme } : m, problems, empty };
 }
 
 export function writeHash(m) {
@@ -310,13 +311,8 @@ function notice(text) {
 }
 
 function start() {
-  let m;
-  try {
-    m = readHash(location.hash);
-  } catch (error) {
-    m = { ...model, options: {} };
-    notice(t("analyzer.badHash", { what: error.message }));
-  }
+  const { model: m, problems, empty } = readHash(location.hash);
+  if (problems.length) notice(t(empty ? "analyzer.badHash" : "analyzer.badParts", { what: problems.join(t("alt.sep")) }));
   Object.assign(model, m);
   const lang = page.lang;
   model.lang = lang;
