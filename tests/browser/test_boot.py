@@ -222,6 +222,9 @@ def test_every_request_stays_under_the_sub_path(page, site, console_errors, boot
     assert any(".whl" in url for url in requested), requested
     outside = [url for url in requested if not url.startswith(site.url) and not url.startswith("data:")]
     assert outside == []
+    # a page of its own keeps its match: no note that it does not (test_storage.py)
+    assert page.evaluate("async () => (await window.mahjong.keeping).refused") == []
+    assert page.locator("#keep-note").count() == 0
     assert console_errors == []
 
 

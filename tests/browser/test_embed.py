@@ -81,6 +81,58 @@ def test_a_bad_position_falls_back_to_a_normal_game(page, site, console_errors):
     assert console_errors == []
 
 
+# A Longyan deal (Game.new("longyan", seed=11).to_position(), its options the clock alone, at
+# Longyan's default 20 s, as a shared link carries it): seat 1 deals; seat 2's turn comes third.
+LONGYAN_POSITION = {
+    "variant": "longyan", "dealer": 1, "gold": "4p", "options": {"timer": 20},
+    "hands": ["349m1378p4566s11z", "458m19p1358s22357z", "55m29p4469s34567z", "68m35567p5579s47z"],
+    "flowers": [[], ["1f"], ["5f", "7f", "8f"], []],
+    "wall": "3p4m1z3z9p3s1s6m5m2m2p9m9s3m5p4p4f7p2m7m7m7s1m5z4p8s6z4p4m1s3z1z2f8p8s2p9m7s9p5p9m4z6p6z4s1m7p1p3s8m8p"
+            "7m1s6p2p6p7s1m2s8m2z7z2m2m3m8p9s1m2s6m5z2s6s3s6f8s3m6m1p2s2z7m3f4z6z3p",
+}
+
+
+def test_a_position_keeps_the_links_other_parameters_and_names_the_readers_seat(page, site, console_errors, output_path):
+    """Issue 37: `position=` with `timer=0` still ran Longyan's 20 s clock and played a timeout move
+    (the position's options won); and the reader always played seat 0. Now the clock, the hints, the
+    level and the speed hold with a position, `seat` names the seat the reader plays, and a `variant`
+    that is not the position's is reported as ignored, in the reader's language."""
+    query = (f"position={base64url(LONGYAN_POSITION)}&timer=0&hints=1&level=easy&speed=fast&seat=2"
+             "&variant=xinyu&lang=zh-Hans")
+    open_game(page, site, query)
+    s = idle(page)
+    assert s["human"] and s["variant"] == "longyan"
+    s = page.evaluate("() => window.mahjong.state()")
+    assert s["human"] == 2 and s["seat"] == 2 and s["options"]["timer"] == 0 and s["level"] == "easy"
+    assert page.evaluate("() => window.mahjong._view.timer") is None  # no clock runs
+    assert page.evaluate("() => window.mahjong.settings().speed") == "fast"
+    assert page.is_visible("#hints")
+    banner = page.text_content("#banner")
+    assert "variant=xinyu" in banner and "牌局已指定自己的规则" in banner, banner
+    # the table is seat 2's: its hand, as the engine dealt it, at the bottom
+    drawn = page.evaluate("() => window.mahjong._renderer.handRects.map((r) => r.code).sort().join('')")
+    assert drawn == "".join(sorted(s["hands"][2])) and len(s["hands"][2]) >= 13
+    shot(page, output_path, "position-seat-2")
+    # a new match of the visit: the same rules and seat
+    page.evaluate("() => window.mahjong.newGame({})")
+    s = page.evaluate("() => window.mahjong.state()")
+    assert s["variant"] == "longyan" and s["human"] == 2
+    assert console_errors == []
+
+
+def test_a_broken_position_plays_its_own_rule_set_and_says_why_in_the_readers_language(page, site, console_errors):
+    """A position the engine refuses falls back to a normal game of the position's rule set (it was
+    the stored or default rule set, Xinyu on a Longyan tutorial), said in zh-Hant; a bad seat too."""
+    bad = {**LONGYAN_POSITION, "hands": ["1111m" + LONGYAN_POSITION["hands"][0], *LONGYAN_POSITION["hands"][1:]]}
+    open_game(page, site, f"position={base64url(bad)}&lang=zh-Hant&seat=5")
+    page.wait_for_selector("#banner[data-kind=notice]")
+    banner = page.text_content("#banner")
+    assert "網址中的牌局無法使用" in banner and "seat=5" in banner and "座位為 0、1、2 或 3" in banner, banner
+    s = page.evaluate("() => window.mahjong.state()")
+    assert s["variant"] == "longyan" and s["human"] == 0 and not s["is_over"]
+    assert console_errors == []
+
+
 def test_a_refused_new_game_says_not_accepted_not_an_engine_failure(page, site, console_errors, output_path):
     open_game(page, site, "lang=en&speed=instant")
     seed = page.evaluate("() => window.mahjong.state().match.seed")

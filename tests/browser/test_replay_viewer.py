@@ -100,6 +100,12 @@ def test_a_corrupt_replay_link_is_reported_and_the_page_runs(page, site, console
     open_viewer(page, site, "#r=not-a-replay!!")
     assert "This replay link is broken" in page.evaluate("() => window.mahjong.replay.notice()")
     assert page.is_enabled("#rp-open")
+    # in the reader's language, the link's fault in words (issue 37: the browser's own message before)
+    for hash_, said in (("#r=not-a-replay!!", "回放連結已損壞：回放不是 base64url 文字"),
+                        ("#r=AAAAAAAA", "回放連結已損壞：回放無法解壓（被截斷或改動了？）")):
+        page.goto("about:blank")
+        open_viewer(page, site, hash_, query="lang=zh-Hant")
+        assert page.evaluate("() => window.mahjong.replay.notice()") == said
     # a replay whose action is illegal: the message names the action and the hand shows up to it
     data = bad_player_replay()
     seat = data["hands"][0]["actions"][20][0]

@@ -125,6 +125,18 @@ def test_a_malformed_hash_opens_an_empty_analyzer_with_a_notice(page, site, cons
     assert console_errors == []
 
 
+def test_a_link_with_a_bad_part_keeps_its_rule_set_and_hand(page, site, console_errors):
+    """Issue 37: one part the analyzer cannot read (here a win kind and a stray key) emptied the whole
+    analysis, rule set and hand too, and named the part in a JavaScript message. Now the part is left
+    out, named as the link wrote it, and the hand is analyzed under the link's own rule set."""
+    open_analyzer(page, site, "v=longyan&h=123m456p789s11z23p%7Cgold%205m&win=flying&zz=%E0%A4%A&lang=zh-Hans")
+    notice = page.text_content("#notice")
+    assert notice.startswith("链接中无法读取的部分已略去") and "win=flying" in notice and "zz=" in notice, notice
+    assert page.input_value("#variant") == "longyan" and page.input_value("#hand") == "123m456p789s11z23p|gold 5m"
+    page.wait_for_function("() => document.querySelector('#result .waits') !== null")
+    assert console_errors == []
+
+
 def test_fourteen_tiles_rank_every_discard_with_the_hard_bots_choice(page, site, console_errors):
     open_analyzer(page, site, "lang=en&v=longyan&dealer=1&h=" + "13m468p2345s9s1z2z7z7z%7Cgold%209s")
     page.wait_for_selector("#result[data-full=true] table.choices-table", timeout=90_000)
@@ -189,12 +201,36 @@ def test_an_authors_puzzle_from_the_link(page, site, console_errors):
     assert page.text_content("#note") == "Mine"
     page.click(f"#choices button[data-action='{current['choice']}']")
     assert page.get_attribute("#verdict p", "data-right") == "true"
-    # a broken link opens the project's puzzles with a notice
+    assert console_errors == []
+
+
+def test_a_broken_puzzle_link_is_said_in_the_readers_language_and_shows_no_other_puzzle(page, site, console_errors):
+    """Issue 37: a broken `#p=` showed the JSON parser's own message, then opened Xinyu's puzzle 1,
+    even on a Longyan tutorial. Now the reason is the reader's words and no puzzle stands in for the
+    author's; one the engine refuses is said too."""
+    cases = [
+        ("p=not-json&lang=zh-Hans", "这个题目链接有误：题目不是 base64url 编码的 JSON。"),
+        ("p=" + base64url({"note": "no position"}) + "&lang=en", "This puzzle link is broken: its puzzle has no position."),
+        ("set=klondike&lang=zh-Hant", "這個題目連結有誤：沒有名為「klondike」的題組。"),
+        ("p=" + base64url({"position": {"variant": "longyan", "hands": ["1m"]}}) + "&lang=en",
+         "This puzzle link is broken: its position cannot be played ("),
+    ]
+    for hash_, said in cases:
+        page.goto("about:blank")
+        open_puzzle(page, site, hash_)
+        notice = page.text_content("#notice")
+        assert said in notice and "JSON.parse" not in notice and "Unexpected" not in notice, (hash_, notice)
+        assert page.evaluate("window.puzzles.current().id") is None, hash_
+        assert page.locator("#choices button").count() == 0 and page.text_content("#hand") == ""
+        assert page.input_value("#set") == "none"
+    # the reader may still choose one of the project's sets
+    page.select_option("#set", "longyan")
+    page.wait_for_function("() => window.puzzles.current().id === 'longyan-01' && !!document.querySelector('#choices button')")
+    # a number past a set's end: that set's first puzzle, said so
     page.goto("about:blank")
-    page.goto(site.url + "puzzle.html#p=not-json")
-    page.wait_for_selector("#notice:not([hidden])")
-    page.evaluate("window.puzzles.ready")
-    assert page.evaluate("window.puzzles.current().id") == "xinyu-01"
+    current = open_puzzle(page, site, "set=longyan&n=99&lang=en")
+    assert current["id"] == "longyan-01"
+    assert "the set has no puzzle 99" in page.text_content("#notice")
     assert console_errors == []
 
 

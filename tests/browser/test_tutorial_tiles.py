@@ -107,3 +107,46 @@ def test_tiles_page_in_an_iframe_posts_its_height(page, site, console_errors):
     assert msg["detail"]["page"] == "tiles"
     assert 70 <= msg["detail"]["height"] <= 200
     assert console_errors == []
+
+
+ATTRIBUTES_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Attributes</title>
+<link rel="icon" href="data:,"><script type="module" src="/mahjong/mj-hand.js"></script></head><body>
+<mj-hand id="small" tiles="123m" size="8"></mj-hand>
+<mj-hand id="huge" tiles="123m" size="400"></mj-hand>
+<mj-hand id="word" tiles="123m" size="big" theme="blue" lang="fr"></mj-hand>
+<mj-hand id="empty" tiles=""></mj-hand>
+<mj-hand id="none"></mj-hand>
+</body></html>"""
+
+
+def test_an_attribute_out_of_range_is_clamped_visibly_and_named_in_the_console(page, site, console_errors):
+    """Issue 37: size="8" was silently drawn at 36 (the size an author would think was asked for), an
+    empty `tiles` drew nothing at all. Now an out-of-range size is drawn at the nearest end of its
+    range, anything not understood is named in one console warning with the range it takes, and an
+    empty hand is said in the diagram's place."""
+    warnings: list[str] = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    root = Path(site.dist).parent
+    (root / "attributes.html").write_text(ATTRIBUTES_PAGE, encoding="utf-8")
+    page.goto(site.url.replace("/mahjong/", "/attributes.html"))
+    page.wait_for_function(f"() => !!{shadow(page, '#word', 'canvas')} && !!{shadow(page, '#none', '.error')}")
+    width = lambda sel: page.evaluate(f"{shadow(page, sel, 'canvas')}.getBoundingClientRect().width")  # noqa: E731
+    ratio = 12 / 160
+    assert abs(width("#small") / width("#huge") - ratio) < 0.02, (width("#small"), width("#huge"))
+    assert abs(width("#word") / width("#huge") - 36 / 160) < 0.02
+    said = "\n".join(warnings)
+    for expected in ('<mj-hand size="8">: size is a tile\'s width in px from 12 to 160; drawn at 12',
+                     '<mj-hand size="400">: size is a tile\'s width in px from 12 to 160; drawn at 160',
+                     '<mj-hand size="big">: size is a tile\'s width in px from 12 to 160; drawn at 36',
+                     '<mj-hand theme="blue">: theme is one of transparent, light, dark; drawn transparent',
+                     '<mj-hand lang="fr">: lang is one of zh-Hans, zh-Hant, en; drawn in en',
+                     '<mj-hand tiles="">: tiles is empty'):
+        assert expected in said, said
+    assert len(warnings) == 7, warnings  # once each (the empty and the missing tiles one each)
+    for sel in ("#empty", "#none"):
+        assert page.evaluate(f"{shadow(page, sel, '.error')}.textContent") == "Cannot read the hand: no tiles are given"
+    # drawn again (an attribute changed), nothing is said twice
+    page.evaluate("document.getElementById('small').setAttribute('theme', 'dark')")
+    page.wait_for_timeout(100)
+    assert len(warnings) == 7, warnings
+    assert console_errors == []

@@ -2,12 +2,14 @@
 //   <script type="module" src=".../mj-hand.js"></script>
 //   <mj-hand tiles="123m456p789s11z|pong 7z" gold="5m" size="40" theme="light" lang="en" download></mj-hand>
 // tiles: the notation of notation.js; gold: the gold (also "|gold 5m" in tiles); size: a tile's
-// width in css px (default 36); theme: transparent | light | dark; lang: zh-Hans | zh-Hant | en
-// (default: the nearest lang attribute); download: show "Download SVG / PNG" buttons.
+// width in css px (12-160, default 36); theme: transparent | light | dark; lang: zh-Hans | zh-Hant
+// | en (default: the nearest lang attribute); download: show "Download SVG / PNG" buttons. An
+// attribute out of its range is drawn at the nearest good value and named in a console warning;
+// a hand that cannot be read, or none, is said in the diagram's place.
 // Never loads the engine: the drawing is the page's own tile art, painted at once.
 import { parseHand } from "./notation.js";
 import { THEMES, altText, handCanvas, handPNG, handSVG } from "./handdraw.js";
-import { matchLang, tIn } from "../i18n/i18n.js";
+import { LANGS, matchLang, tIn } from "../i18n/i18n.js";
 import { scriptOf } from "./tiles.js";
 
 const STYLE = `
@@ -38,10 +40,35 @@ function sheet() {
   return shared;
 }
 
-/** Size attribute -> a tile width in css px, within reason. */
-export function tileWidth(value, fallback = 36) {
+/** A tile's width in css px: the `size` attribute's range and what no size means. */
+export const SIZE = { min: 12, max: 160, none: 36 };
+
+/**
+ * The `size` attribute -> {width, problem}: out of range, the nearest end of it (a size="8" drawn
+ * at 36 looked like a size the author had asked for); not a number, 36. `problem` says so, for
+ * the author's console (null when the size is good or not given).
+ * @param {string | null} value
+ */
+export function tileWidth(value) {
+  if (value === null || value.trim() === "") return { width: SIZE.none, problem: null };
   const n = Number(value);
-  return Number.isFinite(n) && n >= 12 && n <= 160 ? n : fallback;
+  const range = `a tile's width in px from ${SIZE.min} to ${SIZE.max}`;
+  if (!Number.isFinite(n)) return { width: SIZE.none, problem: `size is ${range}; drawn at ${SIZE.none}` };
+  const width = Math.min(SIZE.max, Math.max(SIZE.min, n));
+  return { width, problem: width === n ? null : `size is ${range}; drawn at ${width}` };
+}
+
+/**
+ * Tell the author, once per element and attribute value, in the console (where an author looks
+ * when a diagram is not what was written): `<mj-hand size="8">: size is … ; drawn at 12`.
+ * @param {HTMLElement & {warned?: Set<string>}} el @param {string} name @param {string} problem
+ */
+function warn(el, name, problem) {
+  const said = `${name}=${el.getAttribute(name)}`;
+  el.warned ??= new Set();
+  if (el.warned.has(said)) return;
+  el.warned.add(said);
+  console.warn(`<mj-hand ${name}="${el.getAttribute(name) ?? ""}">: ${problem}`, el);
 }
 
 /** The hand a tiles / gold attribute pair names (gold given apart overrides none in the text). */
@@ -49,6 +76,9 @@ export function specOf(tiles, gold) {
   const text = textOf(tiles, gold);
   return { text, spec: parseHand(text) };
 }
+
+/** Whether a parsed hand names no tile at all. */
+const isEmpty = (spec) => !spec.hand.length && !spec.melds.length && !spec.flowers.length && !spec.gold;
 
 function textOf(tiles, gold) {
   return gold && !/\|\s*gold\b/.test(tiles || "") ? `${tiles || ""}|gold ${gold}` : tiles || "";
@@ -103,21 +133,38 @@ class MjHand extends HTMLElement {
     const wrap = document.createElement("div");
     wrap.className = "wrap";
     const lang = langOf(this);
-    const w = tileWidth(this.getAttribute("size"));
-    const theme = THEMES[this.getAttribute("theme")] ? this.getAttribute("theme") : "transparent";
+    const own = this.getAttribute("lang");
+    if (own !== null && !matchLang(own)) warn(this, "lang", `lang is one of ${LANGS.join(", ")}; drawn in ${lang}`);
+    const { width: w, problem } = tileWidth(this.getAttribute("size"));
+    if (problem) warn(this, "size", problem);
+    const asked = this.getAttribute("theme");
+    const theme = asked !== null && Object.hasOwn(THEMES, asked) ? asked : "transparent";
+    if (asked !== null && theme !== asked) warn(this, "theme", `theme is one of ${Object.keys(THEMES).join(", ")}; drawn ${theme}`);
+    const text = textOf(this.getAttribute("tiles"), this.getAttribute("gold"));
+    /** @param {string} what @param {[number, number] | null} at */
+    const fail = (what, at) => {
+      const p = document.createElement("p");
+      p.className = "error";
+      p.setAttribute("role", "alert");
+      p.append(tIn(lang, "notation.error", { what }));
+      if (at) p.append(" ", markedText(text, at));
+      wrap.append(p);
+      root.append(wrap);
+      this.removeAttribute("aria-label");
+    };
     let parsed;
     try {
       parsed = specOf(this.getAttribute("tiles"), this.getAttribute("gold"));
     } catch (error) {
       if (!error.key) throw error;
-      const text = textOf(this.getAttribute("tiles"), this.getAttribute("gold"));
-      const p = document.createElement("p");
-      p.className = "error";
-      p.setAttribute("role", "alert");
-      p.append(tIn(lang, "notation.error", { what: tIn(lang, error.key, error.vars) }), " ", markedText(text, error.at));
-      wrap.append(p);
-      root.append(wrap);
-      this.removeAttribute("aria-label");
+      warn(this, "tiles", `${tIn("en", error.key, error.vars)} (at ${error.at[0]}-${error.at[1]} of "${text}")`);
+      fail(tIn(lang, error.key, error.vars), error.at);
+      return;
+    }
+    if (isEmpty(parsed.spec)) {
+      // nothing to draw: said on the page and to the author, not an empty box
+      warn(this, "tiles", 'tiles is empty: give a hand in the notation, e.g. tiles="123m456p789s11z"');
+      fail(tIn(lang, "notation.empty"), null);
       return;
     }
     const alt = altText(parsed.spec, lang);

@@ -7,6 +7,8 @@
 // kept in Cache Storage under a key naming the Pyodide build and the engine wheel's hash, with
 // a digest of its bytes, so a later visit restores it instead of starting Python again.
 
+import { refused } from "../shell/storage.js";
+
 export const here = (path) => new URL(path, import.meta.url).href;
 /** Where the runtime's wasm is asked for (Pyodide's fetch of it): both workers hand it the kept copy. */
 export const RUNTIME_URL = here("./pyodide/pyodide.asm.wasm");
@@ -397,8 +399,15 @@ export async function storeBeside(manifest, fetch) {
  * {snapshot, runtime, stdlib}, each {key, response} or null. Only one build's are kept
  * (storeSnapshot); whether they are this build's is for the caller to check (keptFor). */
 export async function findKept() {
-  if (typeof caches === "undefined") return { snapshot: null, runtime: null, stdlib: null };
-  const cache = await caches.open(SNAPSHOT_CACHE);
+  const none = { snapshot: null, runtime: null, stdlib: null };
+  if (typeof caches === "undefined") return none;
+  let cache;
+  try {
+    cache = await caches.open(SNAPSHOT_CACHE);
+  } catch (error) {
+    if (refused(error)) return none; // the browser keeps nothing for this page (a third-party frame): nothing was kept
+    throw error;
+  }
   const keys = (await cache.keys()).map((request) => request.url);
   const find = async (/** @type {string} */ suffix) => {
     const key = keys.find((k) => k.endsWith(suffix));

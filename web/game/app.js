@@ -28,6 +28,7 @@ import { installApi } from "./api.js";
 import { createBotLoop } from "./loop.js";
 import { createKeeper, dailyLink, matchLink } from "./keep.js";
 import { openPage } from "../shell/page.js";
+import { showKeepNote, placeKeepNote } from "../shell/keep-note.js";
 import { createPrompt } from "../table/prompt.js";
 
 openPage("game", { theme: "dark" }); // language (query, hash, stored, browser), tile script, the felt's dark look
@@ -67,7 +68,7 @@ const ui = new UI(uiRoot, {
   toggle: (what) => panels.toggle(what),
   action: (action) => humanAct(action, "button").catch(() => {}),
   restart: restartHand,
-  share: () => shareLinks({ puzzle: isOwnDiscardTurn(view.state) }).then((links) => ui.openShare(links)).catch(engineFault),
+  share: () => shareLinks({ puzzle: isOwnDiscardTurn(view.state), seat: view.state?.human ?? 0 }).then((links) => ui.openShare(links)).catch(engineFault),
   quickVariant: (v) => {
     choose(settings, { variant: v }, getLang());
     ui.showQuick(settings, variantsOf(catalog));
@@ -89,6 +90,12 @@ const ui = new UI(uiRoot, {
 });
 
 const keeper = createKeeper({ ui, notice, current: () => view.state }); // each match saved after every action (keep.js)
+// where the browser keeps nothing (a frame on another site's page: storage.js), no save is asked
+// of the engine, and one note says what the reader loses and how to get it (keep-note.js)
+M.keeping.then((keeping) => {
+  keeper.enabled = keeping.saving;
+  showKeepNote(uiRoot, keeping);
+});
 const panels = createPanels({ store, ui, sound, settings, redraw });
 
 /**
@@ -152,18 +159,17 @@ function redraw() {
 function frame(now) {
   frameQueued = false;
   renderer.resize();
-  store.frame({
-    lang: getLang(),
-    ...panels.dock(renderer.w, renderer.h), // the room the panels take
-    // the claim buttons' size (measured once a hand is dealt: no buttons show before, and the
-    // measuring stays out of the boot), and the toolbar's box
-    actions: view.state ? ui.actionSize() : null,
-    toolbar: ui.toolbarBox(),
-  });
+  const dock = panels.dock(renderer.w, renderer.h); // the room the panels take
+  // the claim buttons' size (measured once a hand is dealt: no buttons show before, and the
+  // measuring stays out of the boot), and the toolbar's box
+  const actions = view.state ? ui.actionSize() : null;
+  const toolbar = ui.toolbarBox();
+  store.frame({ lang: getLang(), ...dock, actions, toolbar });
   renderer.draw(view, now);
   if (!handedOver) M.handOver?.(); // the loader's placeholder paints no more
   handedOver = true;
   placeOverlay();
+  placeKeepNote(toolbar, renderer.w);
   panels.fit(renderer.layout);
   store.pruneAnims(now);
   if (view.anims.length || view.thinking) redraw();
@@ -239,6 +245,7 @@ function matchArgs(extra = {}) {
     level: settings.level,
     autoplay: settings.autoplay,
     seed: settings.seed ?? undefined,
+    human: params.seat, // the seat the reader plays (`seat=`, for the visit), else the first
     ...extra,
   };
 }

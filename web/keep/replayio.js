@@ -6,9 +6,10 @@
 import { encodeRequest } from "../engine/engine.js";
 
 export class ReplayReadError extends Error {
-  constructor(code, message) {
+  constructor(code, message, why = "") {
     super(message);
     this.code = code; // "link" (not a replay link) | "file" (not readable JSON)
+    this.why = why; // what is wrong with a link, for the page's words (replay.why.*): base64 | unpack | json
   }
 }
 
@@ -52,7 +53,7 @@ function toBase64url(bytes) {
 }
 
 function fromBase64url(text) {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new ReplayReadError("link", "the link's replay is not base64url text");
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new ReplayReadError("link", "the link's replay is not base64url text", "base64");
   const bin = atob(text.replace(/-/g, "+").replace(/_/g, "/") + "=".repeat((4 - (text.length % 4)) % 4));
   return Uint8Array.from(bin, (c) => c.charCodeAt(0));
 }
@@ -97,14 +98,14 @@ export async function unpackReplay(text) {
     bytes = await through(fromBase64url(text), new DecompressionStream("deflate"), UNPACKED_LIMIT);
   } catch (error) {
     if (error instanceof ReplayReadError) throw error;
-    throw new ReplayReadError("link", "the link's replay cannot be unpacked (cut short or changed?)");
+    throw new ReplayReadError("link", "the link's replay cannot be unpacked (cut short or changed?)", "unpack");
   }
   if (!bytes) throw new ReplayReadError("link", `the link's replay unpacks to more than ${UNPACKED_LIMIT / 1024 / 1024} MB`);
   const json = new TextDecoder().decode(bytes);
   try {
     return JSON.parse(json);
   } catch {
-    throw new ReplayReadError("link", "the link's replay is not JSON");
+    throw new ReplayReadError("link", "the link's replay is not JSON", "json");
   }
 }
 

@@ -225,6 +225,11 @@ export function readParams(catalog, search) {
     if (/^\d{1,3}$/.test(v) && choices.includes(Number(v))) out.timer = Number(v);
     else bad("timer", "choice", { values: choices.join(", ") });
   }
+  if (q.has("seat")) {
+    const v = String(q.get("seat"));
+    if (/^[0-3]$/.test(v)) out.seat = Number(v); // the seat the reader plays (the engine's `human`)
+    else bad("seat", "seat");
+  }
   if (q.has("position")) {
     try {
       out.position = decodePosition(String(q.get("position")));

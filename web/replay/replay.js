@@ -370,7 +370,8 @@ async function replayOfPage() {
     try {
       return { replay: await unpackReplay(r), where: { hand, step } };
     } catch (error) {
-      notice(problemLine(t, { code: "link", message: error.message }));
+      // in the reader's words when the link's fault is known (replayio.js), else as it came
+      notice(problemLine(t, { code: "link", message: error.why ? t(`replay.why.${error.why}`) : error.message }));
       return null;
     }
   }

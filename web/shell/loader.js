@@ -5,6 +5,7 @@
 
 import { paintFelt } from "../table/felt.js"; // tiny and import-free: the first frame is not held up
 import { startEngine } from "../engine/engine.js"; // small and import-free too
+import { keeping, refused } from "./storage.js"; // import-free: what the browser lets the page keep
 
 // The bar shows the share of the boot's time gone: time so far against time so far plus what is
 // left, where what is left is the bytes still to come at the rate they are coming, then the
@@ -291,16 +292,24 @@ const ready = engine.ready.then((info) => {
   }
   Object.assign(window.mahjong, info);
   bootBox.classList.add("hidden");
-  // later visits start with no network (sw.js), registered now that the engine is up
-  window.mahjong.offline = import("./offline.js").then((m) => m.keepOffline());
-  window.mahjong.offline.catch((error) => console.warn("mahjong: no offline copy:", error));
+  // later visits start with no network (sw.js), registered now that the engine is up; where the
+  // browser refuses the service worker or Cache Storage (a frame on another site's page, a privacy
+  // setting: storage.js) neither the offline copy nor the snapshot is tried, and the page says what
+  // the reader loses (app.js), not the console
+  const allowed = window.mahjong.keeping;
+  window.mahjong.offline = allowed.then((k) => (k.offline ? import("./offline.js").then((m) => m.keepOffline()) : null));
+  window.mahjong.offline.catch((error) => {
+    if (!refused(error)) console.warn("mahjong: no offline copy:", error); // (refused: storage.js)
+  });
   // (the browser tests set window.mahjongTestNoSnapshot before the page runs: tests/browser/conftest.py)
-  if (info.path === "fresh" && typeof caches !== "undefined" && /** @type {any} */ (window).mahjongTestNoSnapshot !== true) {
+  if (info.path === "fresh" && /** @type {any} */ (window).mahjongTestNoSnapshot !== true) {
     // the next visit restores a snapshot instead: made in idle time by a second worker, once the
     // service worker controls the page (it serves that worker the runtime the browser then keeps
     // compiled: snapshot-worker.js), or after a while without one
     const controlled = Promise.race([window.mahjong.offline.catch(() => null), new Promise((resolve) => setTimeout(resolve, 20_000))]);
-    window.mahjong.snapshot = controlled.then(() => import("../engine/snapshot.js")).then((m) => m.makeSnapshotLater());
+    window.mahjong.snapshot = allowed.then((k) => k.offline
+      ? controlled.then(() => import("../engine/snapshot.js")).then((m) => m.makeSnapshotLater())
+      : { type: "skipped", why: "storage refused" });
   }
   return window.mahjong;
 }, (error) => {
@@ -311,6 +320,8 @@ ready.catch(() => {}); // a failed boot is shown on the page; callers still see 
 
 window.mahjong = {
   ready,
+  /** What the browser lets the page keep (storage.js): asked once, at once. */
+  keeping: keeping(),
   refreshProgress: () => bootBox.classList.contains("failed") || showProgress(),
   timing,
   _progress: progressLog,

@@ -12,7 +12,7 @@
 //     class on <html> and the document's color-scheme, so that a frame on a dark host is not a
 //     white box (the game's own pages are always dark: `theme: "dark"`);
 //   - whether this browser keeps anything for it (`page.storage`: the Storage, or null when a
-//     third-party frame or a privacy setting denies it);
+//     third-party frame or a privacy setting denies it; storage.js keeping() says what else);
 //   - inside a frame, with `embed: true`, its height posted to the parent whenever it changes, and
 //     again whenever the parent asks ({target: "mahjong", method: "height"}): a host script that
 //     runs late still learns it.
@@ -21,6 +21,7 @@
 import { LANGS, matchLang, setLang, getLang, onLangChange } from "../i18n/i18n.js";
 import { setTileScript, scriptOf } from "../art/tiles.js";
 import { storedLang } from "../keep/settings.js";
+import { probeStorage } from "./storage.js";
 
 export const THEMES = ["light", "dark", "transparent"];
 
@@ -36,19 +37,6 @@ export function pageParams(where = location) {
   const q = hash.indexOf("?");
   for (const [k, v] of new URLSearchParams(q >= 0 ? hash.slice(q + 1) : hash)) params.set(k, v);
   return params;
-}
-
-/** The Storage this page may use, or null: a frame of another site's page may be denied it. @returns {Storage | null} */
-export function probeStorage() {
-  try {
-    const storage = window.localStorage;
-    const key = "mahjong.probe";
-    storage.setItem(key, "1");
-    storage.removeItem(key);
-    return storage;
-  } catch {
-    return null; // denied (a third-party frame, a privacy setting) or full
-  }
 }
 
 /**
@@ -142,4 +130,4 @@ export function heightChanged() {
   if (heightPage) postHeight();
 }
 
-export { LANGS };
+export { LANGS, probeStorage };

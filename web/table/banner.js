@@ -16,6 +16,8 @@ export class Banner {
     this.banner = banner;
     this.alert = alert;
     this.h = handlers;
+    /** @type {string[]} the lines of the notice on show */
+    this.notices = [];
   }
 
   /**

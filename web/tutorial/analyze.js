@@ -34,45 +34,49 @@ let shown = 0;
 let done = 0; // the last edit whose bots' answer is drawn too
 let waiters = [];
 
-/** The hash -> a model; throws Error naming what could not be read (an option the rule set has
- * not, or a value it does not offer, included: a link keeps nothing the engine would refuse). */
+/**
+ * The hash -> {model, problems}: each part that cannot be read is left out and named in `problems`
+ * as the link wrote it ("win=flying", "x=1", an option the rule set has not or a value it does not
+ * offer: a link keeps nothing the engine would refuse). A rule set that cannot be read leaves the
+ * hand out too (`empty`): its answer under another rule set would be another hand's.
+ */
 export function readHash(hash) {
   const raw = hash.replace(/^#/, "");
   const m = { ...model, options: {} };
+  /** @type {string[]} */
+  const problems = [];
   /** @type {Array<[string, string]>} */
   const options = [];
-  if (!raw) return m;
-  let params;
-  try {
-    params = new URLSearchParams(raw);
-    for (const [k] of params) decodeURIComponent(k);
-  } catch (error) {
-    throw new Error(String(error.message || error));
-  }
+  if (!raw) return { model: m, problems, empty: false };
+  const params = new URLSearchParams(raw); // (a bad %-escape stays as written)
   for (const [k, v] of params) {
     if (k === "v") {
-      if (!VARIANTS.includes(v)) throw new Error(`v=${v}`);
-      m.variant = v;
+      if (VARIANTS.includes(v)) m.variant = v;
+      else problems.push(`v=${v}`);
     } else if (k === "h") m.text = v;
     else if (k === "dealer") m.dealer = v === "1";
     else if (k === "win") {
-      if (!WINS.includes(v)) throw new Error(`win=${v}`);
-      m.win = v;
+      if (WINS.includes(v)) m.win = v;
+      else problems.push(`win=${v}`);
     } else if (k === "level") {
-      if (!["1", "2", "3"].includes(v)) throw new Error(`level=${v}`);
-      m.level = Number(v);
+      if (["1", "2", "3"].includes(v)) m.level = Number(v);
+      else problems.push(`level=${v}`);
     } else if (k.startsWith("o.")) options.push([k.slice(2), v]);
     else if (k === "lang" || k === "theme") m[k] = v;
-    else throw new Error(k);
+    else problems.push(v ? `${k}=${v}` : k);
   }
   const known = catalog?.variants[m.variant]?.options ?? {};
   for (const [name, text] of options) {
     const value = text === "true" ? true : text === "false" ? false : /^\d{1,6}$/.test(text) ? Number(text) : text;
-    if (!Object.hasOwn(known, name) || !known[name].includes(value)) throw new Error(`o.${name}=${text}`);
-    m.options[name] = value;
+    if (Object.hasOwn(known, name) && known[name].includes(value)) m.options[name] = value;
+    else problems.push(`o.${name}=${text}`);
   }
-  if (m.text.length > MAX_TEXT) throw new Error(`h (${m.text.length} characters)`);
-  return m;
+  if (m.text.length > MAX_TEXT) {
+    problems.push(`h (${m.text.length} characters)`);
+    m.text = "";
+  }
+  const empty = problems.some((p) => p.startsWith("v="));
+  return { model: empty ? { ...model, options: {}, lang: m.lang, theme: m.theme } : m, problems: problems.map((p) => shorten(p, 80)), empty };
 }
 
 export function writeHash(m) {
@@ -335,13 +339,8 @@ function notice(text) {
 }
 
 function start() {
-  let m;
-  try {
-    m = readHash(location.hash);
-  } catch (error) {
-    m = { ...model, options: {} };
-    notice(t("analyzer.badHash", { what: shorten(error.message, 80) }));
-  }
+  const { model: m, problems, empty } = readHash(location.hash);
+  if (problems.length) notice(t(empty ? "analyzer.badHash" : "analyzer.badParts", { what: shorten(problems.join(t("alt.sep")), 240) }));
   Object.assign(model, m);
   const lang = page.lang;
   model.lang = lang;

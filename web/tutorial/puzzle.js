@@ -9,6 +9,7 @@ import { el } from "../shell/dom.js";
 import { tileElement } from "../art/tiles.js";
 import { actionName, choicesTable, tileRow } from "./tutorial-view.js";
 import { openPage, heightChanged } from "../shell/page.js";
+import { decodePosition, encodePosition } from "../keep/settings.js";
 
 openPage("puzzle", { embed: true }); // language, theme, tile script, height messages
 
@@ -18,43 +19,53 @@ const $ = (id) => document.getElementById(id);
 const NOTE_LENGTH = 600;
 /** The project's sets, one per rule set the engine lists (puzzles/<variant>.json): the page names none. */
 const SETS = variantsOf(await loadCatalog(startEngine()).catch(() => null));
-const state = { set: SETS[0] ?? "", n: 0, puzzles: [], custom: null, solved: null, picked: null };
+const state = { set: SETS[0] ?? "", n: 0, puzzles: [], custom: null, broken: false, solved: null, picked: null };
 const sets = {};
 let engineUp = false; // the engine answers calls
 let seq = 0;
 
-/** base64url JSON -> value; throws on anything else. */
-export function fromBase64url(text) {
-  const b64 = text.replace(/-/g, "+").replace(/_/g, "/");
-  const bytes = Uint8Array.from(atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4)), (c) => c.charCodeAt(0));
-  return JSON.parse(new TextDecoder().decode(bytes));
+/** A puzzle link that cannot be answered: `why` names the catalog's reason (puzzle.why.*). */
+class BrokenLink extends Error {
+  /** @param {string} why @param {Record<string, string | number>} [vars] */
+  constructor(why, vars = {}) {
+    super(why);
+    this.why = why;
+    this.vars = vars;
+  }
 }
 
-export function toBase64url(value) {
-  const bytes = new TextEncoder().encode(JSON.stringify(value));
-  let s = "";
-  for (const b of bytes) s += String.fromCharCode(b);
-  return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
+/** The sentence for a broken link, in the reader's language. @param {BrokenLink} error */
+const brokenLine = (error) => t("puzzle.broken", { why: t(`puzzle.why.${error.why}`, error.vars) });
 
+/**
+ * The hash -> the puzzle to show. A link that cannot be answered shows no puzzle at all (a puzzle
+ * of the project's sets would be another moment, maybe of another rule set, than the one the
+ * author's page talks about): only the notice, and the sets to choose from. A puzzle number past
+ * its set's end shows the set's first, said so.
+ */
 function readHash() {
   const p = new URLSearchParams(location.hash.replace(/^#/, ""));
   if (p.has("p")) {
-    const custom = fromBase64url(p.get("p"));
-    if (!custom || typeof custom !== "object" || !custom.position || typeof custom.position !== "object") throw new Error("p");
+    let custom;
+    try {
+      custom = decodePosition(String(p.get("p"))); // base64url JSON of an object
+    } catch {
+      throw new BrokenLink("notJson");
+    }
+    if (!custom.position || typeof custom.position !== "object" || Array.isArray(custom.position)) throw new BrokenLink("noPosition");
     state.custom = { id: "custom", note: custom.note || null, position: custom.position, answer: null };
     return;
   }
   const set = p.get("set") || SETS[0];
-  if (!SETS.includes(set)) throw new Error(`set=${set}`);
+  if (!SETS.includes(set)) throw new BrokenLink("set", { set });
   state.set = set;
   const n = Number(p.get("n") || "1");
-  if (!Number.isInteger(n) || n < 1) throw new Error(`n=${p.get("n")}`);
+  if (!Number.isInteger(n) || n < 1) throw new BrokenLink("n", { n: String(p.get("n")) });
   state.n = n - 1;
 }
 
 function writeHash() {
-  if (state.custom) return;
+  if (state.custom || state.broken) return; // (a broken link stays in the address bar as it came)
   history.replaceState(null, "", `#set=${state.set}&n=${state.n + 1}`);
 }
 
@@ -68,6 +79,7 @@ async function loadSet(name) {
 }
 
 function current() {
+  if (state.broken) return null;
   return state.custom || state.puzzles[state.n];
 }
 
@@ -81,8 +93,10 @@ function labels() {
   $("prompt").textContent = t("puzzle.choose");
   const options = SETS.map((v) => el("option", { value: v, text: t(`variant.${v}`) }));
   if (state.custom) options.unshift(el("option", { value: "custom", text: t("puzzle.custom") }));
+  if (state.broken) options.unshift(el("option", { value: "none", text: "—" }));
   $("set").replaceChildren(...options);
-  $("set").value = state.custom ? "custom" : state.set;
+  $("set").value = state.broken ? "none" : state.custom ? "custom" : state.set;
+  $("prompt").hidden = state.broken;
   $("lang").replaceChildren(...LANGS.map((l) => el("option", { value: l, text: LANG_NAMES[l] })));
   $("lang").value = getLang();
 }
@@ -170,13 +184,13 @@ async function show() {
   } catch (error) {
     if (my !== seq) return;
     $("status").textContent = "";
-    notice(t("puzzle.badHash", { what: shorten(error.message, 120) }));
     if (state.custom) {
+      // the author's position, refused by the engine: said, and no other puzzle instead
+      notice(brokenLine(new BrokenLink("engine", { message: shorten(error.message, 120) })));
       state.custom = null;
-      state.puzzles = await loadSet(state.set);
+      state.broken = true;
       labels();
-      return show();
-    }
+    } else notice(t("analyzer.failed", { error: shorten(error.message, 120) }));
   }
   heightChanged();
 }
@@ -190,20 +204,23 @@ async function start() {
   try {
     readHash();
   } catch (error) {
+    if (!(error instanceof BrokenLink)) throw error;
     state.custom = null;
     state.n = 0;
-    notice(t("puzzle.badHash", { what: shorten(error.message, 120) }));
+    state.broken = error.why !== "n"; // a bad puzzle number: the set's first puzzle, said so
+    notice(brokenLine(error));
   }
   labels();
   state.puzzles = await loadSet(state.set);
   if (state.n >= state.puzzles.length) {
-    notice(t("puzzle.noSuch", { n: state.n + 1, total: state.puzzles.length }));
+    notice(brokenLine(new BrokenLink("past", { n: state.n + 1, total: state.puzzles.length })));
     state.n = 0;
   }
   $("set").addEventListener("change", async () => {
     const v = $("set").value;
-    if (v === "custom") return;
+    if (v === "custom" || v === "none") return;
     state.custom = null;
+    state.broken = false;
     state.set = v;
     state.n = 0;
     state.puzzles = await loadSet(v);
@@ -223,8 +240,9 @@ async function start() {
 }
 
 function step(d) {
-  if (state.custom) {
+  if (state.custom || state.broken) {
     state.custom = null;
+    state.broken = false;
     labels();
   } else state.n = (state.n + d + state.puzzles.length) % state.puzzles.length;
   show();
@@ -242,8 +260,8 @@ client.ready.then(async () => {
 
 // For tests and embedding sites: the puzzle on show and a way to answer it.
 /** @type {any} */ (window).puzzles = {
-  ready: client.ready.then(() => started).then(() => new Promise((resolve) => { const w = () => (state.solved ? resolve() : setTimeout(w, 20)); w(); })),
+  ready: client.ready.then(() => started).then(() => new Promise((resolve) => { const w = () => (state.solved || state.broken ? resolve() : setTimeout(w, 20)); w(); })),
   current: () => ({ id: current()?.id, answer: current()?.answer, choice: state.solved?.choice, rows: state.solved?.rows.map((r) => r.action) }),
   choose,
-  link: (position, note) => `#p=${toBase64url({ position, note })}`,
+  link: (position, note) => `#p=${encodePosition({ position, note })}`,
 };
