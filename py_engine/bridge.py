@@ -13,7 +13,9 @@ Methods
 - state {}                      -> {state}
 - act {action}                  -> the human seat plays; {events, state}
 - bot_step {}                   -> one bot seat that is waited for plays; {seat, action, events, state, think_ms}
-- timeout {}                    -> the human seat's default action is played (the decision timer ran out)
+- timeout {selected}            -> the decision timer ran out: the human seat plays `selected` (the move the
+                                   player had chosen, e.g. the selected tile's discard) when it is legal, else
+                                   what the hint suggests; {events, state, action, chosen_by: "selected" | "hint"}
 - next_hand {}                  -> deals the next hand of the match
 - hint {}                       -> hints for the human seat (empty when hints are unavailable)
 - position {}                   -> this hand's start position plus its history (a link to this moment)
@@ -117,8 +119,9 @@ ARGUMENTS: dict[str, dict[str, Check]] = {
         "dealer": position_check.seat,
     },
     "act": {"action": _text},
+    "timeout": {"selected": _text},
     "spectate": {"face_up": _flag},
-    **{name: {} for name in ("state", "bot_step", "timeout", "next_hand", "hint", "position", "restart_hand", "save")},
+    **{name: {} for name in ("state", "bot_step", "next_hand", "hint", "position", "restart_hand", "save")},
     # a save or a replay is anything: replay.load says what is wrong with it (kind "replay")
     "resume": {"save": lambda v, what: v},
     "replay_open": {"replay": lambda v, what: v},
@@ -236,10 +239,19 @@ class Session:
         events = self.game.apply(self.human, action)
         return {"events": self._masked(events), "state": self.state()}
 
-    def timeout(self) -> dict[str, Any]:
-        action = self.game.default_action(self.human)
+    def timeout(self, selected: str | None = None) -> dict[str, Any]:
+        """The decision timer ran out: the move the player had selected if it is legal, else the
+        hint's suggestion (the normal bot's choice, hints.py), else the referee's default."""
+        legal = self.game.legal_actions(self.human)
+        if selected in legal:
+            action, chosen_by = selected, "selected"
+        else:
+            from . import hints
+            suggested = hints.hint(self.game, self.human)["suggested"]
+            action = suggested if suggested in legal else self.game.default_action(self.human)
+            chosen_by = "hint"
         result = self.act(action)
-        result["action"] = action
+        result.update(action=action, chosen_by=chosen_by)
         return result
 
     def bot_step(self) -> dict[str, Any]:
@@ -410,7 +422,7 @@ _SESSION_METHODS: dict[str, Callable[[Session, dict[str, Any]], dict[str, Any]]]
     "state": lambda session, args: {"state": session.state()},
     "act": lambda session, args: session.act(args.get("action", "")),
     "bot_step": lambda session, args: session.bot_step(),
-    "timeout": lambda session, args: session.timeout(),
+    "timeout": lambda session, args: session.timeout(args.get("selected")),
     "next_hand": lambda session, args: session.next_hand(),
     "hint": lambda session, args: session.hint(),
     "position": lambda session, args: session.position(),

@@ -214,3 +214,34 @@ def test_check_match_refuses_what_new_match_would_and_leaves_the_match_in_play()
         assert answer["ok"] is False and answer["kind"] == "invalid", (bad, answer)
     assert call("check_match", variant="longyan", seed=10**12, hands=16, options={"timer": 0}) == {"ok": True}
     assert call("state")["state"] == before
+
+
+def _human_turn(variant: str, seed: int) -> dict[str, Any]:
+    state = call("new_match", variant=variant, seed=seed, options={"timer": 0})["state"]
+    while not state["human_to_move"]:
+        state = call("bot_step")["state"]
+    return state
+
+
+def test_the_timer_plays_the_tile_the_player_had_selected():
+    state = _human_turn("longyan", 1)
+    chosen = "discard 9m"
+    assert chosen in state["legal_actions"]
+    answer = call("timeout", selected=chosen)
+    assert answer["ok"] and answer["action"] == chosen and answer["chosen_by"] == "selected"
+    assert answer["state"]["discards"][0][-1]["tile"] == "9m"
+
+
+def test_without_a_selection_the_timer_plays_the_hints_suggestion_not_the_drawn_tile():
+    _human_turn("longyan", 1)
+    suggested = call("hint")["hint"]["suggested"]
+    assert suggested == "discard 4z"   # the drawn tile (the referee's default) is 3m
+    answer = call("timeout")
+    assert answer["ok"] and answer["action"] == suggested and answer["chosen_by"] == "hint"
+
+
+def test_a_selection_no_longer_legal_falls_back_to_the_hint():
+    _human_turn("longyan", 1)
+    answer = call("timeout", selected="pong 5p")   # no claim on one's own turn
+    assert answer["ok"] and answer["chosen_by"] == "hint" and answer["action"] == "discard 4z"
+    assert call("timeout", selected=5)["kind"] == "invalid"

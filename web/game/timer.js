@@ -1,20 +1,22 @@
-// The decision timer: a deadline for the human's decision when the rule options set one
-// (view.timer, drawn in the centre of the table), ticks in its last five seconds, standing still
-// while the settings or help dialog is open (its deadline moves on), and the engine's `timeout` move when it runs out.
+// The decision timer: a deadline for the human's decision when the clock runs (view.timer, drawn
+// in the centre of the table), ticks and the prompt's warning in its last five seconds (prompt.js),
+// standing still while the settings or help dialog is open (its deadline moves on), and the
+// engine's `timeout` move when it runs out: the tile the player had selected, else the hint's choice.
 
 /**
- * ctx: {store, ui, sound, redraw, move, onFault, played}: move(method) is the controller's call
- * that changes the match, played(answer) applies the move the engine made for the player,
- * onFault(error) reports a failed engine.
+ * ctx: {store, ui, sound, redraw, move, onFault, played, seconds, selected}: move(method) is the
+ * controller's call that changes the match, played(answer) applies the move the engine made for
+ * the player, onFault(error) reports a failed engine; seconds() is the clock now (0: none) and
+ * selected() the move the player had chosen (the selected tile's discard) or null.
  */
 export function createTimer(ctx) {
-  const { store, ui, sound, redraw, move, onFault, played } = ctx;
+  const { store, ui, sound, redraw, move, onFault, played, seconds: clock, selected } = ctx;
   const { view, run } = store;
 
   function start() {
     stop();
     const s = view.state;
-    const seconds = Number(s?.options?.timer || 0);
+    const seconds = clock();
     if (!seconds || s.autoplay || !s.human_to_move) return;
     const total = seconds * 1000;
     const now = performance.now();
@@ -35,9 +37,10 @@ export function createTimer(ctx) {
     if (!store.isCurrent(my) || !s || !s.human_to_move || s.history_length !== moment || run.busy) return;
     store.setBusy(true);
     stop();
+    const chosen = selected();
     let answer;
     try {
-      answer = await move("timeout");
+      answer = await move("timeout", chosen ? { selected: chosen } : {});
     } catch (error) {
       store.setBusy(false);
       onFault(error); // an older match's answer (kind "stale") is no fault: onFault ignores it

@@ -50,14 +50,19 @@ export function momentOf(ev, events, s, seatName) {
   }
 }
 
-/** The moment of a decision the timer made: "Time ran out: 5p discarded for you". */
-export function timeoutMoment(action) {
+/**
+ * The moment of a decision the timer made, and why that one (`by`, the engine's timeout answer's
+ * chosen_by): "Time ran out: 5 Dots discarded for you: the tile you had selected" / "…, as the
+ * hint suggested".
+ */
+export function timeoutMoment(action, by = "hint") {
   const [kind, code] = String(action || "").split(" ");
   const what = kind === "discard" ? t("moment.discarded", { tile: tileName(code) })
     : kind === "pass" ? t("moment.passed") : [t(`action.${kind}`), code ? tileName(code) : ""].join(" ").trim();
   const title = t("moment.timeout");
-  return { key: "timeout", title, sub: t("moment.timeout.sub", { action: what }), tile: code || null,
-    line: t("moment.timeout.line", { action: what }) };
+  const why = by === "selected" ? "selected" : "hint";
+  return { key: "timeout", title, sub: t(`moment.timeout.sub.${why}`, { action: what }), tile: code || null,
+    line: t(`moment.timeout.line.${why}`, { action: what }) };
 }
 
 /** What `ev.seat` receives from the payments of `reason` right after `ev` (a kong's, all players'). */

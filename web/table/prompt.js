@@ -8,6 +8,7 @@
 //   a tile selected        "Tap 5 Dots again to discard it"
 //   a claim                "Pong 5 Dots or pass?"
 //   the others to decide   "Right (East) is thinking…"
+//   the clock's last 5 s   "4 s left: then 5 Dots, your selected tile, is discarded for you"
 
 import { t, tileName } from "../i18n/i18n.js";
 import { claimItems, inOrder } from "./claim-items.js";
@@ -71,6 +72,20 @@ function listed(names) {
 }
 
 /**
+ * The decision clock's warning in its last five seconds, or "": what it will play for the player
+ * (the selected tile, else the hint's choice: the engine's timeout), said before it does.
+ * @param {import("./model.js").State | null} s @param {{deadline: number, paused?: boolean} | null} timer
+ * @param {string | null} selected  the selected hand tile, if any @param {number} now
+ */
+export function clockWarning(s, timer, selected, now) {
+  if (!s || !timer || timer.paused || !s.human_to_move) return "";
+  const left = Math.ceil((timer.deadline - now) / 1000);
+  if (left > 5 || left <= 0) return "";
+  if (selected && s.legal_actions.includes(`discard ${selected}`)) return t("prompt.clock.selected", { n: left, tile: tileName(selected) });
+  return t("prompt.clock.hint", { n: left });
+}
+
+/**
  * The prompt on the table and in the narration. ctx: {view, ui, seatLabel}. `place(layout)` shows
  * this frame's prompt in the layout's band; `speak()` says it in the live region when it changed
  * (called on a new state, not every frame): every new turn or claim prompt, and the others'
@@ -81,6 +96,7 @@ export function createPrompt(ctx) {
   const { view, ui, seatLabel } = ctx;
   const touch = () => matchMedia("(pointer: coarse)").matches;
   let said = { kind: "", text: "" };
+  let warned = null; // the clock whose warning was said
 
   /** @param {boolean} withSelection */
   function current(withSelection) {
@@ -99,7 +115,14 @@ export function createPrompt(ctx) {
       const me = s ? viewSeat(s) : 0;
       const badges = { swim: s && !s.is_over ? s.swims?.[me] || 0 : 0, furiten: !!(s && !s.is_over && s.furiten) };
       const place = L?.prompt ? { left: L.handX, top: L.prompt.top, width: L.W - L.m - L.handX, height: L.prompt.h } : null;
-      ui.setPrompt(p.text, badges, place);
+      const selected = s?.human_to_move ? displayHand(s, me)[view.ui.selected]?.code ?? null : null;
+      const warning = clockWarning(s, view.timer, selected, performance.now());
+      const clock = view.timer ? `${view.timer.gen}:${view.timer.moment}` : null;
+      if (warning && warned !== clock) {
+        warned = clock; // said once for each decision
+        ui.announce(warning);
+      }
+      ui.setPrompt(warning || p.text, badges, place, !!warning);
     },
     speak() {
       const p = current(false);

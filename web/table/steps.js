@@ -34,10 +34,10 @@ export function createSteps(ctx) {
 
   /**
    * A new state and its events (origin: where the player's tile left from, on screen;
-   * timeout: the action the decision timer played for the player). Returns how long the page
+   * timeout: the action the decision timer played for the player, by: why that one). Returns how long the page
    * holds the table still (ms) before the next bot move: the covered discard's time face down.
    */
-  function applyStep(answer, origin, { timeout = null } = {}) {
+  function applyStep(answer, origin, { timeout = null, by = "hint" } = {}) {
     flush();
     setState(answer.state);
     const events = answer.events || [];
@@ -50,7 +50,7 @@ export function createSteps(ctx) {
     const covered = events.find((ev) => ev.type === "discard" && ev.covered);
     const at = covered ? events.findIndex((ev) => ev.type === "reveal" && ev.seat === covered.seat) : -1;
     const hold = at > 0 ? coverHold(sp) : 0;
-    const lines = timeout ? [show(timeoutMoment(timeout), now, sp)] : [];
+    const lines = timeout ? [show(timeoutMoment(timeout, by), now, sp)] : [];
     lines.push(...play(hold ? events.slice(0, at) : events, events, now, origin, s, hold));
     if (hold) {
       const rest = events.slice(at);

@@ -17,9 +17,10 @@ export class PromptLine {
    * Show `text` after the player's badges, in the band `place` ({left, top, width, height}, css px).
    * @param {string} text @param {{swim: number, furiten: boolean}} badges
    * @param {{left: number, top: number, width: number, height: number} | null} place
+   * @param {boolean} [warn]  the decision clock's warning: shown as one
    */
-  show(text, badges, place) {
-    const key = `${text}|${badges.swim}|${badges.furiten}|${t("table.furiten")}`;
+  show(text, badges, place, warn = false) {
+    const key = `${text}|${badges.swim}|${badges.furiten}|${t("table.furiten")}|${warn}`;
     if (key !== this.key) {
       this.key = key;
       const parts = [];
@@ -27,7 +28,7 @@ export class PromptLine {
       if (badges.furiten) {
         parts.push(el("span", { class: "badge furiten", title: t("table.furiten"), role: "img", "aria-label": t("table.furiten"), text: "⚠" }));
       }
-      if (text) parts.push(el("span", { class: "say", text }));
+      if (text) parts.push(el("span", { class: warn ? "say warn" : "say", text }));
       this.line.replaceChildren(...parts);
       this.placeKey = ""; // the new words are fitted to the band again
     }

@@ -70,7 +70,7 @@ export class UI {
   toolbarBox() { return this.toolbar.toolbarBox(); }
   setActions(/** @type {any[]} */ items, /** @type {any} */ place) { this.claims.setActions(items, place); }
   actionSize() { return this.claims.actionSize(); }
-  setPrompt(/** @type {string} */ text, /** @type {any} */ badges, /** @type {any} */ place) { this.prompt.show(text, badges, place); }
+  setPrompt(/** @type {string} */ text, /** @type {any} */ badges, /** @type {any} */ place, warn = false) { this.prompt.show(text, badges, place, warn); }
   setLabelled(/** @type {boolean} */ on) { this.toolbar.setLabelled(on); }
   setToolbarOverPanels(/** @type {boolean} */ on) { this.toolbar.setOverPanels(on); }
   setDock(/** @type {string} */ mode, /** @type {boolean} */ compact) { return this.panels.setDock(mode, compact); }

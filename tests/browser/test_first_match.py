@@ -1,0 +1,120 @@
+"""A newcomer's first match (issue 36): nothing rushes them. The first match of a browser runs
+without the decision clock unless the player turns it on (docs/RULES.md §4: Longyan's 20 s stays
+the rule's, the next match has it); the settings apply at once what can apply at once (the clock
+too) and keep, and say so, what needs a new match; a clock that runs warns in its last five seconds
+and plays the tile the player had selected, saying so; the deal of the day runs the player's clock."""
+from __future__ import annotations
+
+from pagehelp import HAND_TILES, SAID, idle, open_game, shot
+
+CLOCK = "() => window.mahjong._view.timer ? window.mahjong._view.timer.total : 0"
+
+
+def tap(page, x: float, y: float) -> None:
+    page.touchscreen.tap(x, y)
+
+
+def test_a_first_visit_plays_a_whole_longyan_hand_by_taps_with_no_clock(browser, site, output_path):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=3, has_touch=True, is_mobile=True)
+    context.add_init_script("window.mahjongTestNoSnapshot = true;")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    page.add_init_script(SAID)
+    open_game(page, site, "variant=longyan&seed=21&speed=fast&lang=en")  # no timer parameter: the page decides
+    turns = 0
+    while not (s := idle(page))["over"]:
+        assert page.evaluate(CLOCK) == 0, "a clock runs in a newcomer's first match"
+        legal = s["legal"]
+        if turns == 0:
+            shot(page, output_path, "first-turn")
+        if "win" in legal:
+            page.tap('#actions button[data-action="win"]')
+        elif "pass" in legal:
+            page.tap('#actions button[data-action="pass"]')
+        else:
+            tiles = [t for t in page.evaluate(HAND_TILES) if f"discard {t['code']}" in legal]
+            tile = tiles[0]
+            tap(page, tile["x"], tile["y"])
+            page.wait_for_timeout(3000 if turns == 0 else 50)  # reading the table: nothing happens meanwhile
+            assert page.evaluate("() => window.mahjong.state().human_to_move")
+            tap(page, tile["x"], tile["y"])
+            page.wait_for_function("() => !window.mahjong.state().human_to_move || window.mahjong.state().is_over")
+        turns += 1
+        assert turns < 120
+    assert not [line for line in page.evaluate("() => window.__said") if "Time ran out" in line]
+    assert page.evaluate("() => window.mahjong.state().options.timer") == 0
+    page.wait_for_selector("#settle", timeout=15_000)
+    shot(page, output_path, "settlement")
+    # the next match (a hand has been played to its end): the rule's clock, as Settings names it
+    page.tap("#settle-peek")
+    page.tap("#tb-newGame")
+    page.tap("#set-start")
+    page.wait_for_function("() => window.mahjong.state().history_length < 5")
+    s = idle(page)
+    while not s["human"]:
+        s = idle(page)
+    assert page.evaluate(CLOCK) == 20_000
+    assert errors == []
+    context.close()
+
+
+def test_settings_apply_at_once_or_say_when_and_the_clock_plays_the_selected_tile(page, site, console_errors, output_path):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.add_init_script(SAID)
+    open_game(page, site, "variant=longyan&seed=1&speed=fast&lang=en&timer=10")
+    s = idle(page)
+    assert s["human"] and page.evaluate(CLOCK) == 10_000
+
+    # the clock off, Close: off now, and still off when the settings open again
+    page.click("#tb-settings")
+    page.select_option("#opt-timer", "0")
+    page.click("#set-close")
+    assert page.evaluate(CLOCK) == 0
+    page.wait_for_timeout(600)
+    assert page.evaluate(CLOCK) == 0
+    page.click("#tb-settings")
+    assert page.input_value("#opt-timer") == "0"
+    assert "Longyan Xinzhuang rule" in page.inner_text("#opt-timer option[value='20']")   # the rule's value, named
+
+    # a new-match setting: marked beside it, the dialog asks, Close keeps it and says so
+    assert page.is_hidden("#set-pending")
+    page.select_option("#set-hands", "4")
+    assert page.is_visible("#set-pending") and "new match" in page.inner_text("label[for=set-hands]")
+    assert page.inner_text("#set-close") == "From the next match"
+    shot(page, output_path, "settings-pending")
+    page.select_option("#opt-timer", "10")  # and the clock back on: at once
+    page.keyboard.press("Escape")
+    assert "apply from the next match" in page.inner_text("#banner")
+    assert page.evaluate("() => window.mahjong.settings().hands") == 4
+    assert page.evaluate("() => window.mahjong.state().match.hands") != 4
+    assert page.evaluate(CLOCK) == 10_000
+
+    # the clock warns in its last five seconds, then plays the selected tile and says so
+    s = idle(page)
+    tiles = [t for t in page.evaluate(HAND_TILES) if f"discard {t['code']}" in s["legal"]]
+    drawn = page.evaluate("() => window.mahjong.state().drawn")
+    chosen = next(t for t in tiles if t["code"] != drawn)
+    page.mouse.click(chosen["x"], chosen["y"])
+    page.wait_for_function("() => /s left: then .* your selected tile/.test(document.querySelector('#prompt').textContent)",
+                           timeout=15_000)
+    assert page.evaluate("() => document.querySelector('#prompt .say').classList.contains('warn')")
+    shot(page, output_path, "clock-warning")
+    page.wait_for_function("() => window.__said.some((s) => s.includes('the tile you had selected'))", timeout=15_000)
+    mine = page.evaluate("() => window.mahjong.state().discards[window.mahjong.state().human]")
+    assert mine[-1]["tile"] == chosen["code"]
+    assert any("s left: then" in line for line in page.evaluate("() => window.__said"))
+
+    # the deal of the day runs the player's clock (off), not the rule's
+    page.click("#tb-settings")
+    page.select_option("#opt-timer", "0")
+    page.click("#set-daily")
+    today = page.evaluate("() => Number(new Date().toISOString().slice(0, 10).replace(/-/g, ''))")
+    page.wait_for_function("(seed) => window.mahjong.state().match.seed === seed", arg=today)
+    s = idle(page)
+    while not s["human"]:
+        s = idle(page)
+    assert page.evaluate(CLOCK) == 0
+    assert page.evaluate("() => window.mahjong.state().options.timer") == 0
+    assert console_errors == []
