@@ -5,7 +5,7 @@ Not a timing: the suite's fuzz tests with many more cases, new ones on every run
     mutated saves resumed and opened through the bridge, CASES bridge requests of any shape, CASES
     junk values given to the public functions. Counted by outcome; the first case that breaks a
     check is printed (shrunk) and the run fails.
-  * browser (with --browser): tests/browser/test_fuzz.py with MAHJONG_FUZZ_ROUNDS=ROUNDS, so that
+  * browser (with --browser): tests/browser/test_fuzz_pages.py with MAHJONG_FUZZ_ROUNDS=ROUNDS, so that
     each of its seeded generators (stored keys, replay files, URL parameters, analyzer hands and
     hashes, puzzle links, parent messages) runs ROUNDS times as many cases, from another seed.
 """
@@ -59,7 +59,7 @@ def main() -> None:
     run("public functions given junk", cases, st.tuples(JSON), check_public)
     if rounds:
         env = {**os.environ, "MAHJONG_FUZZ_ROUNDS": str(rounds), "MAHJONG_FUZZ_SEED": str(int(time.time()))}
-        done = subprocess.run([sys.executable, "-m", "pytest", "tests/browser/test_fuzz.py", "-q", "-p", "no:cacheprovider", "-s"],
+        done = subprocess.run([sys.executable, "-m", "pytest", "tests/browser/test_fuzz_pages.py", "-q", "-p", "no:cacheprovider", "-s"],
                               cwd=ROOT, env=env)
         sys.exit(done.returncode)
 

@@ -1,6 +1,6 @@
 // What the browser keeps (web/keep/saves.js, issue 33): one key a match, a failed write that leaves
 // the older save marked as older, a save moved aside only when the move is written, and a seeded
-// fuzz of stored slots (Chromium has its own, tests/browser/test_fuzz.py; here by the hundred).
+// fuzz of stored slots (Chromium has its own, tests/browser/test_fuzz_pages.py; here by the hundred).
 import test from "node:test";
 import assert from "node:assert/strict";
 

@@ -70,3 +70,10 @@ def test_the_page_names_no_rule_set_in_its_logic():
         code = code_of(path)
         assert not re.search(r"""["'`](?:xinyu|longyan)["'`]""", code), path.relative_to(ROOT)
         assert not re.search(r"variant\s*===?\s*[\"']", code), path.relative_to(ROOT)
+
+
+def test_every_test_file_has_its_own_name():
+    """pytest imports the test files by their names (no packages): two files of one name stop the
+    whole run at collection."""
+    names = [p.name for p in (ROOT / "tests").rglob("test_*.py")]
+    assert sorted({n for n in names if names.count(n) > 1}) == []
