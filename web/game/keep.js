@@ -80,8 +80,10 @@ export function createKeeper({ ui, notice, current = () => null }) {
       if (!mine.last && !save.hands.some((h) => h.actions.length)) return; // a deal alone: nothing yet to lose
       const why = keepMatch(mine, save);
       if (why) tell(why);
-      else if (state.match?.is_over && !remember(save)) {
-        removeSlot(mine.key); // finished, and kept among the finished matches for the viewer
+      else if (state.match?.is_over && remember(save) === null) {
+        // finished, and now among the finished matches for the viewer (when that list cannot take
+        // it, it stays in its own key, which the viewer reads too)
+        removeSlot(mine.key);
         slot = null;
       }
     }).catch(() => {}); // the game goes on; a stale answer belongs to a match gone
