@@ -122,6 +122,7 @@ export function createKeeper({ ui, notice, current = () => null }) {
     const { variant, hand, hands, scores } = kept.summary;
     const parts = [t(`variant.${variant}`) === `variant.${variant}` ? variant.slice(0, 20) : t(`variant.${variant}`),
       t("table.handOf", { n: hand, total: hands })];
+    if (kept.link.startsWith("daily=")) parts.unshift(t("keep.daily"));
     if (scores) parts.push(t("keep.scores", { scores: scores.join(" / ") }));
     if (kept.at) parts.push(new Intl.DateTimeFormat(getLang(), { dateStyle: "medium", timeStyle: "short" }).format(kept.at));
     const line = parts.join(" · ");
