@@ -194,6 +194,7 @@ def test_several_matches_are_kept_and_a_link_reloaded_offers_its_own(page, site,
     shot(page, output_path, "four-saves")
     assert len(rows) == 4, rows
     assert en["variant"]["longyan"] in rows[-1] and en["variant"]["xinyu"] in rows[0]
+    assert [en["keep"]["daily"] in row for row in rows] == [False, False, True, False]
     for row in rows:
         assert "Hand 1/" in row and "scores" in row and "20" in row, row   # rule set, hand n/m, scores, date
     page.click("#resume-continue-3")                           # the oldest: the Longyan match of the first page

@@ -83,8 +83,10 @@ export function createKeeper({ ui, notice, current = () => null }) {
       if (!mine.last && !save.hands.some((h) => h.actions.length)) return; // a deal alone: nothing yet to lose
       const why = keepMatch(mine, save);
       if (why) tell(why);
-      else if (state.match?.is_over && !remember(save)) {
-        removeSlot(mine.key); // finished, and kept among the finished matches for the viewer
+      else if (state.match?.is_over && remember(save) === null) {
+        // finished, and now among the finished matches for the viewer (when that list cannot take
+        // it, it stays in its own key, which the viewer reads too)
+        removeSlot(mine.key);
         slot = null;
       }
     }).catch(() => {}); // the game goes on; a stale answer belongs to a match gone
@@ -123,6 +125,7 @@ export function createKeeper({ ui, notice, current = () => null }) {
     const { variant, hand, hands, scores } = kept.summary;
     const parts = [t(`variant.${variant}`) === `variant.${variant}` ? variant.slice(0, 20) : t(`variant.${variant}`),
       t("table.handOf", { n: hand, total: hands })];
+    if (kept.link.startsWith("daily=")) parts.unshift(t("keep.daily"));
     if (scores) parts.push(t("keep.scores", { scores: scores.join(" / ") }));
     if (kept.at) parts.push(new Intl.DateTimeFormat(getLang(), { dateStyle: "medium", timeStyle: "short" }).format(kept.at));
     const line = parts.join(" · ");
