@@ -8,6 +8,7 @@ draws, discards, claim windows, kongs, swims.
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 from typing import Any
 
 from . import legality, position_check, positions, settle
@@ -416,7 +417,7 @@ class Game:
             st.replacement = False
             _start_turn(st, claimer, drew=False)   # after a pong the only action is a discard
         else:
-            _kong_paid(st, claimer, concealed=False)
+            _kong_paid(st, claimer, tile, concealed=False)
             self._draw(claimer, replacement=True)
 
     def _declare_kong(self, seat: int, tile: str) -> None:
@@ -425,7 +426,7 @@ class Game:
             st.remove_tile(seat, tile, 4)
             st.melds[seat].append(Meld("concealed_kong", tile))
             st.events.append({"type": "kong", "seat": seat, "tile": tile, "kind": "concealed_kong", "from": None})
-            _kong_paid(st, seat, concealed=True)
+            _kong_paid(st, seat, tile, concealed=True)
             self._draw(seat, replacement=True)
             return
         # 加杠: others may rob it first (Longyan)
@@ -448,7 +449,7 @@ class Game:
         i = next(i for i, m in enumerate(st.melds[seat]) if m.type == "pong" and m.tile == tile)
         st.melds[seat][i] = Meld("added_kong", tile, st.melds[seat][i].source)
         st.events.append({"type": "kong", "seat": seat, "tile": tile, "kind": "added_kong", "from": None})
-        _kong_paid(st, seat, concealed=False)
+        _kong_paid(st, seat, tile, concealed=False)
         self._draw(seat, replacement=True)
 
     def _swim(self, seat: int, tile: str) -> None:
@@ -486,9 +487,11 @@ def _start_turn(st: HandState, seat: int, drew: bool, tile: str | None = None) -
     st.drawn = tile
 
 
-def _kong_paid(st: HandState, seat: int, concealed: bool) -> None:
+def _kong_paid(st: HandState, seat: int, tile: str, concealed: bool) -> None:
+    """A kong is paid at once; its payments name its tile (hidden from the others while concealed: observe.py)."""
     st.kongs[seat] += 1
-    st.pay(st.rules.kong_payments(seat, st.dealer, concealed, "concealed_kong" if concealed else "kong"))
+    payments = st.rules.kong_payments(seat, st.dealer, concealed, "concealed_kong" if concealed else "kong")
+    st.pay([replace(p, tile=tile) for p in payments])
 
 
 def _window_settled(st: HandState, w: Window) -> bool:

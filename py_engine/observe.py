@@ -128,7 +128,8 @@ def unseen(state: HandState, seat: int | None) -> dict[str, int]:
 
 
 def mask_event(event: dict[str, Any], seat: int | None, state: HandState) -> dict[str, Any]:
-    """Others' drawn tiles and the covered first discard are hidden from a seat (until the hand is over)."""
+    """Others' drawn tiles, the covered first discard and others' concealed kongs (and the tile their
+    payments name) are hidden from a seat (until the hand is over)."""
     if state.is_over:
         return event
     kind = event["type"]
@@ -137,6 +138,8 @@ def mask_event(event: dict[str, Any], seat: int | None, state: HandState) -> dic
     if kind in ("discard", "swim") and event.get("seat") != seat and _covered_now(event, state):
         return {**event, "tile": None}
     if kind == "kong" and event.get("kind") == "concealed_kong" and event["seat"] != seat:
+        return {**event, "tile": None}
+    if kind == "payment" and event.get("reason") == "concealed_kong" and event["to"] != seat:
         return {**event, "tile": None}
     return event
 

@@ -16,9 +16,13 @@ class Payment:
     payee: int
     amount: int
     reason: str     # "kong" | "concealed_kong" | "flower_kong" | "first_discard_bonus" | "win"
+    tile: str | None = None     # a kong's payments name its tile (the page tells two kongs apart)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"from": self.payer, "to": self.payee, "amount": self.amount, "reason": self.reason}
+        d: dict[str, Any] = {"from": self.payer, "to": self.payee, "amount": self.amount, "reason": self.reason}
+        if self.tile is not None:
+            d["tile"] = self.tile
+        return d
 
 
 @dataclass(frozen=True)

@@ -17,8 +17,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from .tiles import format_tiles
-
 __all__ = ["LANGS", "CATALOG", "CatalogMissing", "available", "say", "per_lang", "tile_name", "tile_words",
            "away_words", "reason_words", "reason_head", "reason_text", "cannot_win_words", "action_words",
            "review_words"]
@@ -80,12 +78,24 @@ def tile_name(code: str | None, lang: str) -> str:
 
 
 def tile_words(tiles: list[str], lang: str) -> str:
-    """Tiles as a reason names them: ``345p`` in English, 三四五饼 (餅) in Chinese, honors 东南… (hint-words.js groupWords)."""
+    """Tiles as a reason names them, in words: "3-4-5 Dots", "the 1 Bamboo pair", "East Wind"; 三四五饼,
+    一对一条, 东 in Chinese (hint-words.js groupWords)."""
+    if 1 < len(tiles) <= 4 and all(t == tiles[0] for t in tiles):
+        return say(lang, f"hint.group.{len(tiles)}", tile=tile_name(tiles[0], lang))
+    one_suit = len({t[1] for t in tiles}) == 1 and tiles[0][1] in SUITED
     if lang == "en":
-        return format_tiles(tiles)
+        if len(tiles) == 1:
+            return tile_name(tiles[0], lang)
+        if one_suit:
+            n = [int(t[0]) for t in tiles]
+            run = all(x == n[i - 1] + 1 for i, x in enumerate(n) if i)
+            numbers = "-".join(map(str, n)) if run else _list([str(x) for x in n], lang)
+            return say(lang, "hint.group.suit", numbers=numbers, suit=say(lang, f"suit.{tiles[0][1]}"))
+        return _list([tile_name(t, lang) for t in tiles], lang)
     digits, honors = say(lang, "tile.numerals"), say(lang, "hint.honorChars")
-    if len({t[1] for t in tiles}) == 1 and tiles[0][1] in SUITED:
-        return "".join(digits[int(t[0]) - 1] for t in tiles) + say(lang, f"suit.{tiles[0][1]}")
+    if one_suit:
+        return say(lang, "hint.group.suit", numbers="".join(digits[int(t[0]) - 1] for t in tiles),
+                   suit=say(lang, f"suit.{tiles[0][1]}"))
     return "".join(digits[int(t[0]) - 1] + say(lang, f"suit.{t[1]}") if t[1] in SUITED
                    else honors[int(t[0]) - 1] if t[1] == "z" else tile_name(t, lang) for t in tiles)
 
@@ -120,7 +130,7 @@ def _aim(aim: Mapping[str, Any], lang: str) -> str:
 
 
 def reason_words(reason: Mapping[str, Any], lang: str) -> str:
-    """Why the suggestion, without the words naming the action: "keeps 345p and 11s, aiming for
+    """Why the suggestion, without the words naming the action: "keeps 3-4-5 Dots and the 1 Bamboo pair, aiming for
     seven pairs; 2 away from ready" (hint-words.js reasonWords)."""
     code = reason["code"]
     if code in ("win", "hold_for_swim"):
@@ -147,7 +157,7 @@ def reason_words(reason: Mapping[str, Any], lang: str) -> str:
 
 
 def reason_head(reason: Mapping[str, Any], lang: str) -> str:
-    """The words naming the suggested action: "discard 9m" / 打九万, "pong 1z" / 碰东东东 (a
+    """The words naming the suggested action: "discard 9 Characters" / 打九万, "pong East Wind" / 碰东东东 (a
     pong's Chinese names the meld), "swim", "pass"; "" for a win (its reason says it)."""
     code, tile = reason["code"], reason.get("tile") or ""
     if code == "win":
@@ -157,8 +167,10 @@ def reason_head(reason: Mapping[str, Any], lang: str) -> str:
     if code in ("pass", "hold_for_swim"):
         return say(lang, "hint.act.pass")
     if code in ("pong", "kong"):
-        meld = tile_words([tile] * (4 if code == "kong" else 3), lang)
-        return say(lang, f"hint.head.{code}", tile=tile, meld=meld)
+        n = 4 if code == "kong" else 3           # the meld as Chinese writes it: 碰东东东, 杠五五五五饼
+        meld = (say(lang, "hint.honorChars")[int(tile[0]) - 1] * n if tile[1] == "z"
+                else say(lang, "tile.numerals")[int(tile[0]) - 1] * n + say(lang, f"suit.{tile[1]}"))
+        return say(lang, f"hint.head.{code}", tile=tile_name(tile, lang), meld=meld)
     return say(lang, "hint.act.discard.tile", tile=tile_words([tile], lang))
 
 
@@ -177,7 +189,7 @@ def cannot_win_words(code: str, lang: str) -> str:
 # The review's sentence (review.py's codes)
 
 def action_words(action: str, lang: str) -> str:
-    """An action as the review names it: "discard 5p" / 打五饼, "swim with 5p", "win"."""
+    """An action as the review names it: "discard 5 Dots" / 打五饼, "swim with 5 Dots", "win"."""
     kind, _, tile = action.partition(" ")
     if not tile:
         return say(lang, f"hint.act.{kind}")
@@ -185,7 +197,7 @@ def action_words(action: str, lang: str) -> str:
 
 
 def review_words(code: Mapping[str, Any], lang: str) -> str:
-    """"discard 5p: the bot kept 5p (it chose discard 9m) and waited on 4 tiles instead of 2", from a
+    """"discard 5 Dots: the bot kept 5 Dots (it chose discard 9 Characters) and waited on 4 tiles instead of 2", from a
     review decision's ``reason_code`` (hint-words.js reviewWords)."""
     kept = code["code"] == "kept"
     bot = action_words(code["bot"], lang)

@@ -2,12 +2,30 @@
 without the decision clock unless the player turns it on (docs/RULES.md §4: Longyan's 20 s stays
 the rule's, the next match has it); the settings apply at once what can apply at once (the clock
 too) and keep, and say so, what needs a new match; a clock that runs warns in its last five seconds
-and plays the tile the player had selected, saying so; the deal of the day runs the player's clock."""
+and plays the tile the player had selected, saying so; the deal of the day runs the player's clock.
+And the "covered first discard" banner shows only while that tile lies face down."""
 from __future__ import annotations
 
 from pagehelp import HAND_TILES, SAID, idle, open_game, shot
 
 CLOCK = "() => window.mahjong._view.timer ? window.mahjong._view.timer.total : 0"
+
+# Every frame: a "covered first discard" banner on the table while that tile is drawn face up.
+BANNER_WATCH = """
+window.__faceUpUnderBanner = [];
+(function watch() {
+  const v = window.mahjong && window.mahjong._view;
+  const s = v && v.state;
+  if (s && s.discards) {
+    const now = performance.now();
+    const first = s.discards[s.dealer][0];
+    const down = (first && first.covered) || v.anims.some((c) => c.type === "cover" && now < c.t0 + c.down + 50);
+    const banner = v.anims.find((a) => a.type === "banner" && (a.key === "covered" || a.title === "Covered first discard") && a.t0 + 50 <= now && now < a.t0 + a.dur);
+    if (banner && !down) window.__faceUpUnderBanner.push(JSON.stringify({now: Math.round(now), banner: [banner.t0, banner.dur], first}));
+  }
+  requestAnimationFrame(watch);
+})();
+"""
 
 
 def tap(page, x: float, y: float) -> None:
@@ -22,6 +40,7 @@ def test_a_first_visit_plays_a_whole_longyan_hand_by_taps_with_no_clock(browser,
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda m: m.type == "error" and errors.append(m.text))
     page.add_init_script(SAID)
+    page.add_init_script(BANNER_WATCH)
     open_game(page, site, "variant=longyan&seed=21&speed=fast&lang=en")  # no timer parameter: the page decides
     turns = 0
     while not (s := idle(page))["over"]:
@@ -44,6 +63,8 @@ def test_a_first_visit_plays_a_whole_longyan_hand_by_taps_with_no_clock(browser,
         turns += 1
         assert turns < 120
     assert not [line for line in page.evaluate("() => window.__said") if "Time ran out" in line]
+    assert "Covered first discard" in " ".join(page.evaluate("() => window.__said"))
+    assert page.evaluate("() => window.__faceUpUnderBanner") == []  # the banner tells of the table as it is
     assert page.evaluate("() => window.mahjong.state().options.timer") == 0
     page.wait_for_selector("#settle", timeout=15_000)
     shot(page, output_path, "settlement")

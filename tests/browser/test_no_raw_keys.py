@@ -2,7 +2,8 @@
 its dialogs and results open, shows no text that is a catalog key ("table.goldLabel") or looks like
 one ("area.someKey"): not in the document's text, its shadow roots (<mj-hand>), its labels and
 titles, nor in what is drawn on a canvas. The replay viewer drew `gold.label` on its table while
-that string lived in a module only the game page imported."""
+that string lived in a module only the game page imported. The replay viewer's review and settlement
+read as sentences too (readable.py: no tile code, no English on a Chinese page; issue 36)."""
 from __future__ import annotations
 
 import json
@@ -11,6 +12,7 @@ import sys
 from pathlib import Path
 
 from pagehelp import idle, open_game
+from readable import unreadable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_replay_viewer import SHOWN, bad_player_replay, link_for  # noqa: E402
@@ -65,6 +67,14 @@ def raw_keys(page, where: str) -> list[str]:
     return found
 
 
+# the words of a part of the page as a reader takes them: its text, and what names its elements
+WORDS_OF = """(selector) => {
+  const box = document.querySelector(selector);
+  if (!box) return [];
+  return [box.innerText, ...[...box.querySelectorAll("[aria-label], [title]")].map((e) => e.getAttribute("aria-label") || e.title)];
+}"""
+
+
 def visit(page, url: str) -> None:
     page.goto("about:blank")  # (a new hash alone would not load the page again)
     page.goto(url)
@@ -104,11 +114,13 @@ def test_the_replay_viewer_shows_no_raw_key(page, site, console_errors):
         page.click("#rp-review")
         page.wait_for_selector("#rp-review-list li button", timeout=90_000)
         found += raw_keys(page, f"{lang} review")
+        found += unreadable(page.evaluate(WORDS_OF, "#rp-review-list"), lang, f"{lang} review")  # issue 36: words, not codes
         page.focus("#rp-slider")
         page.keyboard.press("End")
         page.wait_for_selector("#rp-settle:not([hidden])", timeout=60_000)
         found += raw_keys(page, f"{lang} settlement")
-    assert found == []
+        found += unreadable(page.evaluate(WORDS_OF, "#rp-settle"), lang, f"{lang} settlement")
+    assert found == [], "\n".join(found)
     assert console_errors == []
 
 

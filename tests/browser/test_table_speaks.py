@@ -109,7 +109,7 @@ def test_longyan_moments_reach_the_narration_region(page, site, console_errors, 
     # the settlement shows the engine's reading (the gold stood for the North wind) and the sum
     page.wait_for_selector("#settle .arithmetic", timeout=15_000)
     assert page.text_content("#settle .arithmetic") == (
-        "Robbing the gold, base 4: the dealer pays 2b = 8, the others b = 4")
+        "Robbing the gold, with base b = 4: the dealer pays 2b = 8, the others pay b = 4 each")
     assert page.text_content("#settle .stand-in .as") == "as North Wind"
     sets = page.eval_on_selector_all("#settle .reading .set", "xs => xs.map(x => x.className)")
     assert sets == ["set set-chow"] * 3 + ["set set-pong", "set set-pair"], sets
@@ -166,7 +166,7 @@ def test_xinyu_kong_bloom_and_flying_are_called_out_and_settled_with_their_arith
     page.evaluate("() => window.mahjong.act('win')")
     page.wait_for_function("() => window.__said.some((s) => s.includes('杠上开花：你摸杠后的补牌胡了。'))")
     page.wait_for_selector("#settle .arithmetic", timeout=15_000)
-    assert page.text_content("#settle .arithmetic") == "M = 2 × 2 = 4；每家付 2 × M = 8"
+    assert page.text_content("#settle .arithmetic") == "总倍数 M = 2 × 2 = 4；每家付 2 × M = 8"
     # flying (飞起来): four pongs and one concealed tile (RULES.md's patterns table); the dealer
     # discards, the player draws the tile that pairs it
     flying = pos("xinyu", ["4z", None, None, None], melds=[["pong 1m", "pong 2p", "pong 3s", "pong 7z"], [], [], []],
@@ -300,7 +300,7 @@ def test_the_settlement_totals_are_seen_without_scrolling_on_a_phone(page, site,
     page.wait_for_timeout(400)  # the dialog's entrance
     box = page.locator("#settle table.scores").bounding_box()
     assert box and box["y"] >= 0 and box["y"] + box["height"] <= 844, box
-    assert page.text_content("#settle .arithmetic") == "Three golds, base 4: the dealer pays 2b = 8, the others b = 4"
+    assert page.text_content("#settle .arithmetic") == "Three golds, with base b = 4: the dealer pays 2b = 8, the others pay b = 4 each"
     shot(page, output_path, "settlement-390x844")
     assert not console_errors
 
@@ -318,8 +318,8 @@ def test_the_help_draws_the_tiles_and_the_engines_worked_examples(page, site, co
         assert page.locator(f"#{lang} .chart canvas").count() == 42
         assert page.locator(f"#{lang} .example").count() == len(golden)
     lines = page.eval_on_selector_all("#en .example .arithmetic", "xs => xs.map(x => x.textContent)")
-    assert "M = 2 × 4 × 4 = 32; each pays 2 × M = 64" in lines, lines  # RULES.md: seven pairs, full flush
-    assert "Double swim, base 8: the dealer pays 2b = 16, the others b = 8" in lines, lines
+    assert "total multiplier M = 2 × 4 × 4 = 32; each pays 2 × M = 64" in lines, lines  # RULES.md: seven pairs, full flush
+    assert "Double swim, with base b = 8: the dealer pays 2b = 16, the others pay b = 8 each" in lines, lines
     assert any("(discarder) pays b + 1 = 2" in x for x in lines), lines
     deltas = page.eval_on_selector_all("#en .example .deltas", "xs => xs.map(x => x.textContent)")
     assert deltas[1] == "Scores of the hand: [-64, +192, -64, -64]"

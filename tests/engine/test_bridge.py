@@ -245,3 +245,15 @@ def test_a_selection_no_longer_legal_falls_back_to_the_hint():
     answer = call("timeout", selected="pong 5p")   # no claim on one's own turn
     assert answer["ok"] and answer["chosen_by"] == "hint" and answer["action"] == "discard 4z"
     assert call("timeout", selected=5)["kind"] == "invalid"
+
+
+def test_a_kongs_payments_name_its_tile():
+    """Two kongs of one player are told apart in the settlement (issue 36): each payment names its kong."""
+    state = call("new_match", variant="xinyu", seed=1, autoplay=True)["state"]
+    while not state["is_over"]:
+        state = call("bot_step")["state"]
+    kongs = [p for p in state["result"]["payments"] if p["reason"] in ("kong", "concealed_kong")]
+    assert kongs and all(p.get("tile") for p in kongs)
+    to_three = [p["tile"] for p in kongs if p["to"] == 3]
+    assert len(to_three) == 6 and len(set(to_three)) == 2
+    assert {m["tile"] for m in state["melds"][3] if "kong" in m["type"]} == set(to_three)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from py_engine import Game, hints
+from py_engine import Game, hints, words
 
 #: Far-from-ready 13-tile fillers (no pairs) for seats a test does not use.
 FILLERS = ["1479m2589p1356s1z", "2589m1469p2457s2z", "3569m1478p3678s3z"]
@@ -73,12 +73,12 @@ def test_suggestion_and_reason_name_what_is_kept() -> None:
     h = hints.hint(game, 0)
     assert h["suggested"].startswith("discard ")
     assert set(h["reason"]) == {"en", "zh-Hans", "zh-Hant"}
-    assert "345p" in h["reason"]["en"] and "away from ready" in h["reason"]["en"]
+    assert "3-4-5 Dots" in h["reason"]["en"] and "away from ready" in h["reason"]["en"]
     assert "三四五饼" in h["reason"]["zh-Hans"] and "三四五餅" in h["reason"]["zh-Hant"]
     # "why": the same reason without the words naming the action, for a display showing it already
     tile = h["suggested"].split()[1]
-    assert h["reason"]["en"] == f"discard {tile}: {h['why']['en']}"
-    assert h["why"]["en"].startswith("keeps ") and "345p" in h["why"]["en"]
+    assert h["reason"]["en"] == f"discard {words.tile_name(tile, 'en')}: {h['why']['en']}"
+    assert h["why"]["en"].startswith("keeps ") and "3-4-5 Dots" in h["why"]["en"]
     for lang in ("zh-Hans", "zh-Hant"):
         assert h["reason"][lang].endswith(h["why"][lang]) and not h["why"][lang].startswith("打")
 
@@ -88,7 +88,7 @@ def test_a_pong_hints_why_leaves_out_the_pong_in_every_language() -> None:
     game.apply(0, "discard 1z")
     h = hints.hint(game, 1)
     assert h["suggested"] == "pong"
-    assert h["reason"]["en"] == f"pong 1z: {h['why']['en']}"
+    assert h["reason"]["en"] == f"pong East Wind: {h['why']['en']}"
     assert h["reason"]["zh-Hans"] == f"碰东东东：{h['why']['zh-Hans']}"
     assert h["reason"]["zh-Hant"] == f"碰東東東：{h['why']['zh-Hant']}"
     for lang in ("en", "zh-Hans", "zh-Hant"):
@@ -173,5 +173,5 @@ def test_the_reason_is_a_code_with_its_tiles_and_the_words_follow_it() -> None:
     code = h["reason_code"]
     assert code["code"] == "discard" and f"discard {code['tile']}" == h["suggested"]
     assert code["shanten"] >= 0 and all(isinstance(g, list) for g in code["keeps"])
-    assert h["reason"]["en"].startswith(f"discard {code['tile']}")
+    assert h["reason"]["en"].startswith(f"discard {words.tile_name(code['tile'], 'en')}")
     assert hints.hint(game, 1)["reason_code"] is None            # not seat 1's turn

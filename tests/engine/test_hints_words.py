@@ -8,6 +8,7 @@ out whole (not empty, no placeholder or string key left, no "undefined") and the
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 from functools import cache
@@ -23,6 +24,9 @@ from py_engine.review import review_hand
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGS = ("en", "zh-Hans", "zh-Hant")
+# a tile code where a reader needs words ("keeps 234p", "discard 5z"), an English word on a Chinese page
+TILE_CODE = re.compile(r"(?<![A-Za-z0-9])[1-9]{1,9}[mpszf](?![A-Za-z0-9])")
+ENGLISH = re.compile(r"[A-Za-z]{2,}")
 
 WRITE = """
 import { readFileSync } from "node:fs";
@@ -146,6 +150,20 @@ def test_the_engine_writes_the_words_the_page_writes(codes, written) -> None:
     # and the hints' and the review's own fields say the same
     row = ranked()[0]
     assert hints.reason_text(row, with_action=False) == python["reasons"][len(enumerated())]
+
+
+def test_no_hint_or_review_speaks_a_tile_code_and_chinese_speaks_chinese_only(codes, written) -> None:
+    """Tiles are named in words in every language ("keeps 2-3-4 Dots and the 1 Bamboo pair", "discard
+    White Dragon"; 二三四饼, 一对一条), the suggestion's own words too (hints.py "reason")."""
+    lines = [(lang, text[lang]) for kind in written for text in written[kind] for lang in LANGS]
+    lines += [(lang, words.reason_text(r, lang)) for r in codes["reasons"] for lang in LANGS]
+    assert [(lang, line) for lang, line in lines if TILE_CODE.search(line)] == []
+    assert [(lang, line) for lang, line in lines if lang != "en" and ENGLISH.search(line)] == []
+    english = dict(lines)
+    assert words.tile_words(["2p", "3p", "4p"], "en") == "2-3-4 Dots" and words.tile_words(["1s", "1s"], "en") == "the 1 Bamboo pair"
+    assert words.tile_words(["4m", "6m"], "en") == "4 and 6 Characters" and words.tile_words(["7z"], "en") == "Red Dragon"
+    assert words.tile_words(["1s", "1s"], "zh-Hans") == "一对一条" and words.tile_words(["2p", "3p", "4p"], "zh-Hant") == "二三四餅"
+    assert english
 
 
 def test_a_claims_english_reason_reads_as_a_sentence():

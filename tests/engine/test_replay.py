@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from py_engine import bridge, replay
+from py_engine import bridge, replay, words
 from py_engine.bots import normal
 from py_engine.bots.common import View
 from py_engine.replay_view import Viewer
@@ -171,7 +171,7 @@ def test_review_finds_the_bad_decisions(variant: str) -> None:
     assert decisions and all(d["step"] < len(game.history) for d in decisions)
     bad = costliest(decisions)
     assert bad and bad[0]["cost"] > 0 and bad[0]["action"] != bad[0]["bot"]
-    assert bad[0]["text"]["en"].startswith(bad[0]["action"]) and "the bot" in bad[0]["text"]["en"]
+    assert bad[0]["text"]["en"].startswith(words.action_words(bad[0]["action"], "en")) and "the bot" in bad[0]["text"]["en"]
     assert bad[0]["text"]["zh-Hans"] and bad[0]["text"]["zh-Hant"]
     assert all(a["cost"] >= b["cost"] for a, b in zip(bad, bad[1:]))
 

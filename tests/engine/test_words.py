@@ -47,7 +47,7 @@ def test_words_come_from_the_catalogs() -> None:
     assert words.say("en", "tile.suited", n=3, suit="Dots") == "3 Dots"
     assert words.tile_name("5z", "zh-Hans") == "白板" and words.tile_name("3p", "zh-Hant") == "三餅"
     assert words.tile_words(["3p", "4p", "5p"], "zh-Hans") == "三四五饼"
-    assert words.tile_words(["1z", "2z"], "zh-Hant") == "東南" and words.tile_words(["1z", "2z"], "en") == "12z"
+    assert words.tile_words(["1z", "2z"], "zh-Hant") == "東南" and words.tile_words(["1z", "2z"], "en") == "East Wind and South Wind"
     with pytest.raises(ValueError, match="unknown language"):
         words.say("fr", "hint.away.ready")
 

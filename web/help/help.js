@@ -32,7 +32,7 @@ function chart() {
     if (!codes) continue;
     const row = el("div", { class: "chart-row" }, el("span", { class: "chart-name", text: name }));
     for (const code of codes) {
-      row.append(el("figure", {}, tile(code, 34), el("figcaption", { text: tileName(code) })));
+      row.append(el("figure", {}, tile(code, 34), el("figcaption", { text: tileName(code) })), " "); // names kept apart in copied text
     }
     box.append(row);
   }

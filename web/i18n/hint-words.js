@@ -6,7 +6,6 @@
 // viewer). py_engine/words.py writes the same sentences for Python users; tests/engine/
 // test_hints_words.py holds the two to each other. No rules here.
 import { getLang, tIn, tileNameIn } from "./i18n.js";
-import { formatTiles } from "../art/notation.js";
 
 /**
  * @typedef {{code: string, tile?: string | null, level?: number, shanten?: number,
@@ -23,14 +22,30 @@ export function awayWords(shanten, lang = getLang()) {
   return tIn(lang, "hint.away.n", { n: shanten });
 }
 
-/** A group of tiles as a reason names it: 345p in English, 三四五饼 in Chinese (honors 东南…). */
+/**
+ * A group of tiles as a reason names it, in words: "3-4-5 Dots", "the 1 Bamboo pair", "East Wind";
+ * 三四五饼, 一对一条, 东 in Chinese (py_engine/words.py tile_words writes the same).
+ */
 export function groupWords(tiles, lang = getLang()) {
-  if (lang === "en") return formatTiles(tiles);
+  const suited = (c) => c[1] === "m" || c[1] === "p" || c[1] === "s";
+  if (tiles.length > 1 && tiles.length <= 4 && tiles.every((c) => c === tiles[0])) {
+    return tIn(lang, `hint.group.${tiles.length}`, { tile: tileNameIn(lang, tiles[0]) });
+  }
+  const suits = new Set(tiles.map((c) => c[1]));
+  if (lang === "en") {
+    if (tiles.length === 1) return tileNameIn(lang, tiles[0]);
+    if (suits.size === 1 && suited(tiles[0])) {
+      const n = tiles.map((c) => Number(c[0]));
+      const run = n.every((x, i) => i === 0 || x === n[i - 1] + 1);
+      return tIn(lang, "hint.group.suit", { numbers: run ? n.join("-") : listWords(n.map(String), lang), suit: tIn(lang, `suit.${tiles[0][1]}`) });
+    }
+    return listWords(tiles.map((c) => tileNameIn(lang, c)), lang);
+  }
   const digits = tIn(lang, "tile.numerals");
   const honors = tIn(lang, "hint.honorChars");
-  const suits = new Set(tiles.map((c) => c[1]));
-  const suited = (c) => c[1] === "m" || c[1] === "p" || c[1] === "s";
-  if (suits.size === 1 && suited(tiles[0])) return tiles.map((c) => digits[Number(c[0]) - 1]).join("") + tIn(lang, `suit.${tiles[0][1]}`);
+  if (suits.size === 1 && suited(tiles[0])) {
+    return tIn(lang, "hint.group.suit", { numbers: tiles.map((c) => digits[Number(c[0]) - 1]).join(""), suit: tIn(lang, `suit.${tiles[0][1]}`) });
+  }
   return tiles.map((c) => (suited(c) ? digits[Number(c[0]) - 1] + tIn(lang, `suit.${c[1]}`) : honors[Number(c[0]) - 1] || tileNameIn(lang, c))).join("");
 }
 
@@ -49,7 +64,7 @@ function aimWords(aim, lang) {
 
 /**
  * Why the suggestion, without the words naming the action (the display names it already):
- * "keeps 345p and 11s, aiming for seven pairs; 2 away from ready".
+ * "keeps 3-4-5 Dots and the 1 Bamboo pair, aiming for seven pairs; 2 away from ready".
  * @param {ReasonCode | null | undefined} reason
  */
 export function reasonWords(reason, lang = getLang()) {
@@ -83,14 +98,14 @@ export function cannotWinWords(why, lang = getLang()) {
   return words === key ? "" : words;
 }
 
-/** An action as the review names it: "discard 5p" / "打五饼", "swim with 5p", "win". */
+/** An action as the review names it: "discard 5 Dots" / "打五饼", "swim with 5 Dots", "win". */
 export function actionWords(action, lang = getLang()) {
   const [kind, tile] = action.split(" ");
   return tile ? tIn(lang, `hint.act.${kind}.tile`, { tile: groupWords([tile], lang) }) : tIn(lang, `hint.act.${kind}`);
 }
 
 /**
- * The review's sentence: "discard 5p: the bot kept 5p (it chose discard 9m) and waited on 4 tiles
+ * The review's sentence: "discard 5 Dots: the bot kept 5 Dots (it chose discard 9 Characters) and waited on 4 tiles
  * instead of 2" ("" for none: the player and the bot agreed).
  * @param {ReviewCode | null | undefined} code
  */

@@ -312,7 +312,7 @@ async function showReview() {
   controls.panelStatus.textContent = answer.costliest.length ? "" : t("review.none");
   controls.panelList.replaceChildren(...answer.costliest.map((d) => el("li", {},
     el("button", { type: "button", "data-step": String(d.step), onclick: () => { playing(false); show(hand, d.step); } },
-      reviewWords(d.reason_code, lang) || d.action,
+      reviewWords(d.reason_code, lang) || d.action, " ",
       el("span", { class: "cost", text: t("review.cost", { cost: d.cost.toFixed(1) }) })))));
   marks();
 }

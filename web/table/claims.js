@@ -68,7 +68,7 @@ export class ClaimButtons {
     if (item.tile) label += ` ${tileName(item.tile)}`;
     const b = el("button", {
       type: "button", class: `act act-${item.kind}${item.suggested ? " suggested" : ""}`, "data-action": item.action,
-      "aria-label": `${label} (${t("key.hint", { key: keyName })})`, title: label,
+      "aria-label": `${label} (${t("key.hint", { key: keyName === "Space" || keyName === "Enter" ? t(`key.${keyName}`) : keyName })})`, title: label,
       "aria-keyshortcuts": keyName === "Space" ? "Space Escape" : keyName === "H" ? "H W" : keyName,
       onclick: () => this.h.action(item.action),
     });

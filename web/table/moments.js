@@ -6,6 +6,7 @@
 // Every fact comes from the engine's events; nothing here decides a rule.
 
 import { t, tileName } from "../i18n/i18n.js";
+import { viewSeat } from "./model.js";
 
 /**
  * The moment an event makes, or null: {key, title, sub, tile, line}. `events` is the whole
@@ -25,8 +26,8 @@ export function momentOf(ev, events, s, seatName) {
       return moment("gold", { tile });
     case "discard":
       return ev.covered ? moment("covered", { seat }, null) : null;
-    case "reveal":
-      return moment("reveal", { seat, tile });
+    case "reveal": // "Your covered tile: 5 Bamboo", not "You's"
+      return moment("reveal", { seat, tile }, ev.tile, ev.seat === viewSeat(s) && !s.autoplay ? "moment.reveal.sub.you" : "moment.reveal.sub");
     case "bonus": {
       const amount = paymentAfter(ev, events, "first_discard_bonus");
       return moment("bonus", { round: ev.round, tile, amount });

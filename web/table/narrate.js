@@ -11,42 +11,55 @@ export function calloutText(ev) {
   return "";
 }
 
-/** The sentence for one engine event, in the current language ("" for events not worth saying). */
+/**
+ * The sentence for one engine event, in the current language ("" for events not worth saying).
+ * A sentence whose subject is the player's own seat takes its ".you" form ("You discard 5 Dots",
+ * not "You discards"); the player named inside a sentence is "you" ("Right pays you 2").
+ */
 export function narrate(ev, s, seatName) {
   const me = viewSeat(s);
+  const mine = (seat) => seat === me && !s.autoplay;
   const seat = ev.seat !== undefined ? seatName(ev.seat, s) : "";
+  const whom = (other) => (mine(other) ? t("seat.you") : seatName(other, s));
   const tile = ev.tile ? tileName(ev.tile) : "";
+  /** The sentence `key` about ev.seat: its ".you" form when that is the player. */
+  const say = (key, vars = {}) => t(mine(ev.seat) ? `${key}.you` : key, { seat, ...vars });
   switch (ev.type) {
     case "draw":
-      if (ev.seat === me && ev.tile && !s.autoplay) return t("narration.draw.you", { tile });
+      if (mine(ev.seat) && ev.tile) return t("narration.draw.you", { tile });
       return "";
     case "flower":
-      return t("narration.flower", { seat, tile });
+      return say("narration.flower", { tile });
     case "flower_kong":
-      return t("narration.flower_kong", { seat, count: ev.count });
+      return say("narration.flower_kong", { count: ev.count });
     case "discard":
-      return ev.covered && !ev.tile ? t("narration.discard.covered", { seat }) : t("narration.discard", { seat, tile });
+      return ev.covered && !ev.tile ? say("narration.discard.covered") : say("narration.discard", { tile });
     case "reveal":
-      return t("narration.reveal", { seat, tile });
+      return say("narration.reveal", { tile });
     case "pong":
-      return t("narration.pong", { seat, tile, from: seatName(ev.from, s) });
+      return say("narration.pong", { tile, from: whom(ev.from) });
     case "kong":
-      if (ev.kind === "concealed_kong") return ev.tile ? t("narration.concealed_kong.tile", { seat, tile }) : t("narration.concealed_kong", { seat });
-      if (ev.kind === "added_kong") return t("narration.added_kong", { seat, tile });
-      return t("narration.kong", { seat, tile, from: seatName(ev.from, s) });
+      if (ev.kind === "concealed_kong") return ev.tile ? say("narration.concealed_kong.tile", { tile }) : say("narration.concealed_kong");
+      if (ev.kind === "added_kong") return say("narration.added_kong", { tile });
+      return say("narration.kong", { tile, from: whom(ev.from) });
     case "pass":
-      return ev.seat === me && !s.autoplay ? t("narration.pass", { seat }) : "";
+      return mine(ev.seat) ? t("narration.pass.you") : "";
     case "swim":
-      return t("narration.swim", { seat, level: t(`swim.${ev.level}`), tile });
+      return say("narration.swim", { level: t(`swim.${ev.level}`), tile });
     case "bonus":
       return t("narration.bonus", { round: ev.round, tile });
-    case "payment":
-      return t("narration.payment", { from: seatName(ev.from, s), to: seatName(ev.to, s), amount: ev.amount, reason: t(`payment.${ev.reason}`) });
-    case "win":
+    case "payment": {
+      const vars = { from: seatName(ev.from, s), to: whom(ev.to), amount: ev.amount, reason: paymentReason(ev) };
+      return t(mine(ev.from) ? "narration.payment.you" : "narration.payment", vars);
+    }
+    case "win": {
+      const category = t(`category.${ev.category}`);
       if (ev.discarder !== null && ev.discarder !== undefined && ev.discarder !== ev.seat) {
-        return t("narration.win.from", { seat, from: seatName(ev.discarder, s), category: t(`category.${ev.category}`) });
+        if (mine(ev.discarder)) return t("narration.win.fromYou", { seat, category });
+        return say("narration.win.from", { from: seatName(ev.discarder, s), category });
       }
-      return t("narration.win", { seat, category: t(`category.${ev.category}`) });
+      return say("narration.win", { category });
+    }
     case "draw_game":
       return t("narration.draw_game");
     case "gold":
@@ -54,4 +67,10 @@ export function narrate(ev, s, seatName) {
     default:
       return "";
   }
+}
+
+/** A payment's reason in words: "kong of 5 Dots" when the engine names the kong's tile. */
+export function paymentReason(p) {
+  const reason = t(`payment.${p.reason}`);
+  return p.tile ? t("payment.ofTile", { reason, tile: tileName(p.tile) }) : reason;
 }

@@ -1,10 +1,12 @@
 // The settlement's working: the winning hand split into the sets the engine read (each gold or
 // white dragon marked with what it stood for), and the arithmetic of the win from the engine's
-// own numbers — Xinyu "M = 2 × 2 = 4; each pays 2 × M = 8" (docs/RULES.md §2 Win settlement),
-// Longyan "Self-draw, base 2: the dealer pays 2b = 4, the others b = 2" (§3 Win settlement).
+// own numbers — Xinyu "total multiplier M = 2 × 2 = 4; each pays 2 × M = 8" (docs/RULES.md §2 Win
+// settlement), Longyan "Self-draw, with base b = 2: the dealer pays 2b = 4, the others pay b = 2 each"
+// (§3 Win settlement): the letters are named where they are used.
 // Nothing is decided here: the factors are the engine's multipliers, base and payments.
 
 import { t, tileName } from "../i18n/i18n.js";
+import { viewSeat } from "./model.js";
 import { tileElement } from "../art/tiles.js";
 import { el } from "../shell/dom.js";
 
@@ -25,11 +27,12 @@ export function readingRow(win, gold) {
       c.setAttribute("role", "img");
       c.setAttribute("aria-label", standIn ? `${tileName(code)} ${t("settle.detail.as", { tile: tileName(as) })}` : tileName(code));
       cell.append(c);
-      if (standIn) cell.append(el("small", { class: "as", text: t("settle.detail.as", { tile: tileName(as) }) }));
-      tiles.append(cell);
+      // the caption is seen; the tile's own name says it to a reader ("5 Dots as 7 Dots")
+      if (standIn) cell.append(el("small", { class: "as", "aria-hidden": "true", text: t("settle.detail.as", { tile: tileName(as) }) }));
+      tiles.append(cell, " "); // (text copied from the page keeps its words apart)
     });
-    box.append(tiles, el("small", { class: "set-name", text: t(`settle.detail.group.${group.type}`) }));
-    row.append(box);
+    box.append(tiles, " ", el("small", { class: "set-name", text: t(`settle.detail.group.${group.type}`) }));
+    row.append(box, " ");
   }
   return row;
 }
@@ -44,6 +47,10 @@ export const byPatterns = (win) => Array.isArray(win.pattern_multipliers);
 /** The arithmetic line of one win, from its multipliers / base and the result's payments. */
 export function arithmeticLine(win, state, names) {
   const result = state.result;
+  // the player's seat (none for a spectator, nor for the help's worked examples, which name no player)
+  const me = state.autoplay || (state.seat ?? state.human) === undefined ? -1 : viewSeat(state);
+  /** "Right pays 4" / "you pay 4" */
+  const paysLine = (seat, amount) => (seat === me ? t("settle.detail.pays.you", { amount }) : t("settle.detail.pays", { seat: names[seat], amount }));
   const paid = result.payments.filter((p) => p.reason === "win" && p.to === win.seat);
   if (!paid.length) return "";
   if (byPatterns(win)) {
@@ -56,7 +63,7 @@ export function arithmeticLine(win, state, names) {
       const amount = paid[0].amount;
       pays = amount % m === 0 ? t("settle.detail.each", { factor: times(amount / m), amount }) : t("settle.detail.eachPlain", { amount });
     } else {
-      pays = paid.map((p) => t("settle.detail.pays", { seat: names[p.from], amount: p.amount })).join(t("settle.detail.comma"));
+      pays = paid.map((p) => paysLine(p.from, p.amount)).join(t("settle.detail.comma"));
     }
     return `${t("settle.detail.m", { product })}${t("settle.detail.semi")}${pays}`;
   }
@@ -76,14 +83,15 @@ export function arithmeticLine(win, state, names) {
   else {
     if (fromDealer) parts.push(t("settle.detail.dealerPays", { amount: show(fromDealer.amount) }));
     if (same(others) && others.length > 1) parts.push(t("settle.detail.othersPay", { amount: show(others[0].amount) }));
-    else for (const p of others) parts.push(t("settle.detail.pays", { seat: names[p.from], amount: show(p.amount) }));
+    else for (const p of others) parts.push(paysLine(p.from, show(p.amount)));
     if (fromDiscarder) {
       // what the discarder pays beside what another player in its place pays: "b + 1 = 2"
       const like = fromDiscarder.from === dealer ? fromDealer : others[0];
       const extra = like ? fromDiscarder.amount - like.amount : 0;
       const amount = b && like && extra > 0 && like.amount % b === 0
         ? `${times(like.amount / b, "")}b + ${extra} = ${fromDiscarder.amount}` : String(fromDiscarder.amount);
-      parts.push(t("settle.detail.discarderPays", { seat: names[fromDiscarder.from], amount }));
+      parts.push(fromDiscarder.from === me ? t("settle.detail.discarderPays.you", { amount })
+        : t("settle.detail.discarderPays", { seat: names[fromDiscarder.from], amount }));
     }
   }
   return `${head}${t("settle.detail.colon")}${parts.join(t("settle.detail.comma"))}`;

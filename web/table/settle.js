@@ -8,6 +8,7 @@ import { el } from "../shell/dom.js";
 import { viewSeat } from "./model.js";
 import { readTiles, NotationError } from "../art/notation.js";
 import { readingRow, arithmeticLine, byPatterns } from "./settle-detail.js";
+import { paymentReason } from "./narrate.js";
 
 /** The codes of an engine's tile string ("123m55p"); a string that cannot be read (a damaged
  * replay file) shows no tiles rather than stopping the settlement: its text stays the label. */
@@ -20,11 +21,11 @@ function tilesOf(text) {
   }
 }
 
-/** Both names of a pattern or category: the current language first, then the other script. */
+/** A pattern's or category's name; on an English page its Chinese name beside it (a Chinese page
+ * speaks Chinese only: "自摸", never "自摸 Self-draw"). */
 function bothNames(key) {
-  const lang = getLang();
   const here = t(key);
-  const other = lang === "en" ? tIn("zh-Hans", key) : tIn("en", key);
+  const other = getLang() === "en" ? tIn("zh-Hans", key) : "";
   return { here, other: other !== here ? other : "" };
 }
 
@@ -33,13 +34,14 @@ export function settlement(state, { names, onNext, onNewMatch, autoNextIn, extra
   const result = state.result;
   const match = state.match;
   const view = viewSeat(state);
+  const mine = (seat) => seat === view && !state.autoplay; // "You win", "on your tile"
   const body = [];
   if (!result.winners.length) body.push(el("p", { class: "headline", text: t("settle.drawn") }));
   for (const win of result.wins) {
     const box = el("div", { class: "win" });
-    let head = t("settle.winner", { seat: names[win.seat] });
+    let head = mine(win.seat) ? t("settle.winner.you") : t("settle.winner", { seat: names[win.seat] });
     if (result.discarder !== null && result.discarder !== undefined && win.category !== "self_draw") {
-      head += ` · ${t("settle.discarder", { seat: names[result.discarder] })}`;
+      head += ` · ${mine(result.discarder) ? t("settle.discarder.you") : t("settle.discarder", { seat: names[result.discarder] })}`;
     }
     box.append(el("p", { class: "headline", text: head }));
     // the winning hand: concealed tiles, then melds, the winning tile marked
@@ -85,7 +87,7 @@ export function settlement(state, { names, onNext, onNewMatch, autoNextIn, extra
       ? (win.category === "swim_triple" ? t("settle.fixed") : t("settle.base", { b: win.base }))
       : "";
     names2.append(el("span", { class: "category" }, `${label("settle.category")}${cat.here}`,
-      cat.other ? el("small", { text: cat.other }) : null, catValue ? ` · ${catValue}` : ""));
+      cat.other ? [" ", el("small", { text: cat.other })] : null, catValue ? ` · ${catValue}` : ""));
     box.append(names2);
     if (byPatterns(win)) {
       const pats = el("div", { class: "names patterns" });
@@ -93,13 +95,13 @@ export function settlement(state, { names, onNext, onNewMatch, autoNextIn, extra
       if (!list.length) pats.append(el("span", { text: t("settle.noPatterns") }));
       for (const [p, mult] of list) {
         const n2 = bothNames(`pattern.${p}`);
-        pats.append(el("span", { "data-pattern": p }, n2.here, n2.other ? el("small", { text: n2.other }) : null,
+        pats.append(el("span", { "data-pattern": p }, n2.here, n2.other ? [" ", el("small", { text: n2.other })] : null,
           mult ? ` ×${mult}` : ""));
       }
       box.append(el("p", { class: "line", text: t("settle.patterns") }), pats,
         el("p", { class: "line total", text: t("settle.total", { m: win.multiplier }) }));
     }
-    const sum = arithmeticLine(win, state, names); // "M = 2 × 2 = 4; each pays 2 × M = 8"
+    const sum = arithmeticLine(win, state, names); // "total multiplier M = 2 × 2 = 4; each pays 2 × M = 8"
     if (sum) box.append(el("p", { class: "line arithmetic", text: sum }));
     body.push(box);
   }
@@ -109,7 +111,7 @@ export function settlement(state, { names, onNext, onNewMatch, autoNextIn, extra
   else {
     const rows = result.payments.map((p) => el("tr", {},
       el("td", { text: names[p.from] }), el("td", { text: "→" }), el("td", { text: names[p.to] }),
-      el("td", { class: "num", text: String(p.amount) }), el("td", { text: t(`payment.${p.reason}`) })));
+      el("td", { class: "num", text: String(p.amount) }), el("td", { text: paymentReason(p) })));
     body.push(el("table", { class: "payments" },
       el("thead", {}, el("tr", {}, el("th", { text: t("settle.from") }), el("th", { text: "" }), el("th", { text: t("settle.to") }),
         el("th", { class: "num", text: t("settle.amount") }), el("th", { text: t("settle.reason") }))),
@@ -140,7 +142,7 @@ export function settlement(state, { names, onNext, onNewMatch, autoNextIn, extra
     buttons.push(el("button", { type: "button", id: "settle-new", class: "primary", text: t("settle.newMatch"), onclick: onNewMatch }));
   } else {
     const next = el("button", { type: "button", id: "settle-next", class: "primary", text: t("settle.next"), onclick: onNext });
-    if (autoNextIn) next.textContent = `${t("settle.next")} (${autoNextIn}s)`;
+    if (autoNextIn) next.textContent = t("settle.nextIn", { s: autoNextIn });
     buttons.push(next);
   }
   buttons.push(...extra); // the page's own (keep.js: watch again, export)

@@ -47,12 +47,15 @@ export function createSteps(ctx) {
     // docs/RULES.md "Start of the hand" 2-4: the dealer's first discard lies face down while
     // others may rob the gold. When nobody can, the engine turns it up in the same step; the
     // page still shows it face down for a while, then turns it over.
+    // Its banner says "face down": the tile stays down until the banners before it have shown and
+    // it has been seen, and a reveal ends it (play): a banner never tells of a tile already turned.
     const covered = events.find((ev) => ev.type === "discard" && ev.covered);
     const at = covered ? events.findIndex((ev) => ev.type === "reveal" && ev.seat === covered.seat) : -1;
-    const hold = at > 0 ? coverHold(sp) : 0;
+    const hold = at > 0 ? coverHold(sp) + Math.max(0, bannerFree - now) : 0;
     const lines = timeout ? [show(timeoutMoment(timeout, by), now, sp)] : [];
     lines.push(...play(hold ? events.slice(0, at) : events, events, now, origin, s, hold));
     if (hold) {
+      endBanners("covered", now + hold); // its banner ends as the tile turns over, however late the timer fires
       const rest = events.slice(at);
       const run = () => {
         pending = null;
@@ -104,10 +107,21 @@ export function createSteps(ctx) {
     if (dur > 0) {
       const t0 = Math.max(now, bannerFree);
       bannerFree = t0 + dur;
-      store.addAnim({ type: "banner", title: moment.title, sub: moment.sub, tile: moment.tile, t0, dur });
+      store.addAnim({ type: "banner", key: moment.key, title: moment.title, sub: moment.sub, tile: moment.tile, t0, dur });
     }
     shown = [...shown.slice(-19), moment.key];
     return moment.line;
+  }
+
+  /** The banners of `key` end at `now` (one not begun by then is dropped); the queue closes up behind them. */
+  function endBanners(key, now) {
+    for (const a of view.anims) {
+      if (a.type !== "banner" || a.key !== key) continue;
+      if (a.t0 >= now) a.t0 = now;
+      a.dur = Math.min(a.dur, now - a.t0);
+    }
+    const ends = view.anims.filter((a) => a.type === "banner" && a.dur > 0).map((a) => a.t0 + a.dur);
+    bannerFree = Math.max(now, ...ends);
   }
 
   /** The events' sentences, sounds and animations; `hold`: ms a covered discard stays face down. */
@@ -116,6 +130,7 @@ export function createSteps(ctx) {
     const sp = speed();
     const me = viewSeat(s);
     for (const ev of list) {
+      if (ev.type === "reveal") endBanners("covered", now); // the tile is face up from now on
       const line = narrate(ev, s, seatName);
       const moment = momentOf(ev, events, s, seatName);
       if (moment) {
