@@ -493,6 +493,12 @@ def build(dist: Path = DIST) -> Path:
 # three languages (tile names) are importable for their authors' own pages.
 PUBLIC_MODULES = {"mj-hand.js": "art/mj-hand.js", "replayio.js": "keep/replayio.js",
                   "tiles.js": "art/tiles.js", "i18n.js": "i18n/i18n.js"}
+# The public modules an author may pin, at a path naming the major version of what they read
+# (<mj-hand>'s attributes and the notation: README), each one file that imports nothing: the
+# chunks of the modules above are named by their content and change with every build, so a page
+# holding an old mj-hand.js (a cache, a CDN) would ask for chunks that are gone. A change that
+# breaks what an author wrote makes a v2/ beside v1/, which stays.
+PINNED_MODULES = {"v1/mj-hand.js": "art/mj-hand.js"}
 WORKERS = {"engine-worker.js": "engine/engine-worker.js",   # started by URL (new Worker)
            "snapshot-worker.js": "engine/snapshot-worker.js"}
 # Each worker takes in Pyodide's pyodide.mjs (18 KB, its loadPyodide: one request less, before the
@@ -527,6 +533,15 @@ def esbuild(tool: Path, dist: Path, entries: Iterable[str], out: Path, *flags: s
     return json.loads(meta.read_text(encoding="utf-8"))
 
 
+def pinned_modules(tool: Path, dist: Path, out: Path) -> dict[str, bytes]:
+    """PINNED_MODULES, each bundled whole (no chunks): {path in dist: bytes}."""
+    pinned = {}
+    for path, source in PINNED_MODULES.items():
+        esbuild(tool, dist, [source], out / path, "--entry-names=[name]")
+        pinned[path] = (out / path / "files" / Path(path).name).read_bytes()
+    return pinned
+
+
 def bundle_modules(dist: Path) -> None:
     """Bundle the pages' modules (with shared chunks) and each worker's, over the entry files;
     the modules they took in leave dist/. Each page's modulepreload hints name its entries and the
@@ -554,6 +569,7 @@ def bundle_modules(dist: Path) -> None:
                 data = built.read_bytes()
                 if written.setdefault(built.name, data) != data:  # (chunks are named by their content)
                     raise BuildError(f"two bundles wrote {built.name} differently")
+        pinned = pinned_modules(tool, dist, Path(tmp) / "pinned")
     for name in inputs:  # (pyodide.mjs too: each worker takes it in)
         (dist / name).unlink(missing_ok=True)
     for folder in sorted((p for p in dist.iterdir() if p.is_dir() and p.name not in KEPT_WHOLE)):
@@ -562,6 +578,9 @@ def bundle_modules(dist: Path) -> None:
         shutil.rmtree(folder)
     for name, data in written.items():
         (dist / name).write_bytes(data)
+    for path, data in pinned.items():
+        (dist / path).parent.mkdir(parents=True, exist_ok=True)
+        (dist / path).write_bytes(data)
     published = {*PUBLIC_MODULES, *WORKERS}
     if missing := published - set(written):
         raise BuildError(f"the bundle did not publish {sorted(missing)}")

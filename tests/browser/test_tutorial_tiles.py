@@ -2,6 +2,7 @@
 Pyodide; alt text in the page's language; sizes, themes, SVG / PNG downloads, errors pointed at."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from pagehelp import shot
@@ -13,7 +14,7 @@ HOST_PAGE = """<!doctype html><html lang="zh-Hans"><head><meta charset="utf-8"><
 <body style="font:16px sans-serif;margin:8px">
 <p>正文里的牌： <mj-hand id="a" tiles="123m456p789s11z|pong 7z" gold="5m" size="30"></mj-hand></p>
 <p lang="en">An English paragraph: <mj-hand id="b" tiles="5z5z|concealed_kong 9s|flowers 1f" size="60" theme="dark" download></mj-hand></p>
-<p><mj-hand id="bad" tiles="123m45x6p" lang="en"></mj-hand></p>
+<p><mj-hand id="bad" tiles="123m45q6p" lang="en"></mj-hand></p>
 </body></html>
 """
 
@@ -64,8 +65,8 @@ def test_mj_hand_elements_in_a_host_page(page, site, console_errors, output_path
     assert wa / 17 < wb / 7
     # an impossible string is pointed at, in the reader's language, and the text kept
     bad = page.evaluate(f"{shadow(page, '#bad', '.error')}.textContent")
-    assert "“x” is not part of the notation" in bad and "123m45x6p" in bad
-    assert page.evaluate(f"{shadow(page, '#bad', 'mark')}.textContent") == "x"
+    assert "“q” is not part of the notation" in bad and "123m45q6p" in bad
+    assert page.evaluate(f"{shadow(page, '#bad', 'mark')}.textContent") == "q"
     shot(page, output_path, "blog-desktop")
     assert seen == [], seen
     assert console_errors == []
@@ -149,4 +150,51 @@ def test_an_attribute_out_of_range_is_clamped_visibly_and_named_in_the_console(p
     page.evaluate("document.getElementById('small').setAttribute('theme', 'dark')")
     page.wait_for_timeout(100)
     assert len(warnings) == 7, warnings
+    assert console_errors == []
+
+
+DIAGRAMS_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Diagrams</title>
+<link rel="icon" href="data:,"><script type="module" src="/mahjong/v1/mj-hand.js"></script></head>
+<body style="font:16px sans-serif;margin:8px">
+<p><mj-hand id="claimed" size="36" download
+  tiles="123m456p78s|win 9s from left|pong 7z from left|kong 1z from across|added_kong 5p from right|gold 5m hidden"></mj-hand></p>
+<p><mj-hand id="seat" size="36" tiles="xxxxxxxxxx|pong 7z from right|pond 19m*5z3px1s2s3s4s*5s" lang="zh-Hant"></mj-hand></p>
+<div id="box" style="width:320px"><mj-hand id="wrapped" size="30" tiles="123456789m12345p|pong 7z|kong 1m|gold 5m"></mj-hand></div>
+<p><mj-hand id="rows" size="24" rows="2" tiles="123456789m12345p|pong 7z|kong 1m from left|gold 5m"></mj-hand></p>
+</body></html>"""
+
+
+def test_diagrams_say_enough_from_the_pinned_script(page, site, console_errors, output_path):
+    """Issue 37: no claimed tile turned (nor from whom), no face-down tile but a concealed kong's, no
+    gap before the winning tile, no wrapping (a long hand shrank to 16 px tiles), no pond, and an
+    mj-hand.js whose chunks change every build. Here from v1/mj-hand.js (one file, README)."""
+    root = Path(site.dist).parent
+    (root / "diagrams.html").write_text(DIAGRAMS_PAGE, encoding="utf-8")
+    page.set_viewport_size({"width": 900, "height": 700})
+    page.goto(site.url.replace("/mahjong/", "/diagrams.html"))
+    page.wait_for_function(f"() => ['#claimed', '#seat', '#wrapped', '#rows'].every((s) => !!document.querySelector(s).shadowRoot?.querySelector('canvas'))")
+    alt = lambda sel: page.evaluate(f"{shadow(page, sel, 'canvas')}.getAttribute('aria-label')")  # noqa: E731
+    assert alt("#claimed") == ("Hand: 1 Characters, 2 Characters, 3 Characters, 4 Dots, 5 Dots, 6 Dots, 7 Bamboo, 8 Bamboo; "
+                               "winning tile: 9 Bamboo, from the left; pong of Red Dragon, from the left; kong of East Wind, "
+                               "from across; added kong of 5 Dots, from the right; gold: 5 Characters")
+    assert alt("#seat").startswith("手牌：暗牌、暗牌") and "碰紅中（下家打出）" in alt("#seat")
+    assert "牌河：一萬、九萬（被拿走）、白板" in alt("#seat")
+    # wrapped to its box; asked for two rows, two rows
+    box = page.evaluate("document.getElementById('box').getBoundingClientRect().width")
+    wrapped = page.evaluate(f"{shadow(page, '#wrapped', 'canvas')}.getBoundingClientRect()")
+    assert wrapped["width"] <= box and wrapped["height"] > 3 * 30 * 1.4, wrapped
+    # the canvas keeps its tiles' size (30 px wide: no shrinking to fit)
+    assert page.evaluate(f"{shadow(page, '#wrapped', 'canvas')}.width / (window.devicePixelRatio || 1)") == wrapped["width"]
+    rows = page.evaluate(f"{shadow(page, '#rows', 'canvas')}.getBoundingClientRect().height")
+    assert 2 * 24 * 1.4 < rows < 3 * 24 * 1.4
+    # the box narrower: drawn again to it
+    page.evaluate("document.getElementById('box').style.width = '200px'")
+    page.wait_for_function(f"() => {shadow(page, '#wrapped', 'canvas')}.getBoundingClientRect().width <= 200")
+    shot(page, output_path, "diagrams")
+    # the SVG download turns the claimed tiles as the canvas does
+    with page.expect_download() as info:
+        page.evaluate(f"{shadow(page, '#claimed', 'button')}.click()")
+    svg = Path(info.value.path()).read_text(encoding="utf-8")
+    turned = re.findall(r'transform="matrix\((-?[\d.]+) (-?[\d.]+) ', svg)
+    assert any(abs(float(b)) > 0.1 for _, b in turned), "no turned tile in the SVG"
     assert console_errors == []

@@ -3,7 +3,8 @@
 //   <mj-hand tiles="123m456p789s11z|pong 7z" gold="5m" size="40" theme="light" lang="en" download></mj-hand>
 // tiles: the notation of notation.js; gold: the gold (also "|gold 5m" in tiles); size: a tile's
 // width in css px (12-160, default 36); theme: transparent | light | dark; lang: zh-Hans | zh-Hant
-// | en (default: the nearest lang attribute); download: show "Download SVG / PNG" buttons. An
+// | en (default: the nearest lang attribute); rows: the lines the diagram takes (1-20; default: it
+// wraps to its container's width); download: show "Download SVG / PNG" buttons. An
 // attribute out of its range is drawn at the nearest good value and named in a console warning;
 // a hand that cannot be read, or none, is said in the diagram's place.
 // Never loads the engine: the drawing is the page's own tile art, painted at once.
@@ -111,16 +112,53 @@ export function langOf(el) {
   return matchLang(tag) || "en";
 }
 
+/**
+ * The `rows` attribute -> {rows, problem}: 1-20 lines (1: never wrapped); none: 0, the diagram
+ * wraps to the width its container gives it.
+ * @param {string | null} value
+ */
+export function rowsOf(value) {
+  if (value === null || value.trim() === "") return { rows: 0, problem: null };
+  const n = Number(value);
+  if (Number.isInteger(n) && n >= 1 && n <= 20) return { rows: n, problem: null };
+  return { rows: 0, problem: "rows is a whole number of lines from 1 to 20; wrapped to the width" };
+}
+
+/** The width the element's container gives its content, in css px (Infinity while it has none). @param {HTMLElement} el */
+function roomOf(el) {
+  const parent = el.parentElement;
+  if (!parent) return Infinity;
+  const style = getComputedStyle(parent);
+  const room = parent.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  return room > 0 ? room : Infinity;
+}
+
 class MjHand extends HTMLElement {
   static get observedAttributes() {
-    return ["tiles", "gold", "size", "theme", "lang", "download"];
+    return ["tiles", "gold", "size", "theme", "lang", "download", "rows"];
   }
 
   connectedCallback() {
     if (!this.shadowRoot) {
       this.attachShadow({ mode: "open" }).adoptedStyleSheets = [sheet()];
     }
+    // wrapped to the width the container gives: drawn again when that width changes
+    this.room = roomOf(this);
+    if (typeof ResizeObserver !== "undefined" && this.parentElement) {
+      this.watch = new ResizeObserver(() => {
+        const room = roomOf(this);
+        if (Math.abs(room - this.room) < 1 || (room === Infinity && this.room === Infinity)) return;
+        this.room = room;
+        if (!rowsOf(this.getAttribute("rows")).rows) this.render();
+      });
+      this.watch.observe(this.parentElement);
+    }
     this.render();
+  }
+
+  disconnectedCallback() {
+    this.watch?.disconnect();
+    this.watch = null;
   }
 
   attributeChangedCallback() {
@@ -169,7 +207,10 @@ class MjHand extends HTMLElement {
     }
     const alt = altText(parsed.spec, lang);
     const script = scriptOf(lang); // the faces follow the diagram's language: 萬 in zh-Hant
-    const canvas = handCanvas(parsed.spec, w, theme, script);
+    const { rows, problem: rowsProblem } = rowsOf(this.getAttribute("rows"));
+    if (rowsProblem) warn(this, "rows", rowsProblem);
+    const fit = rows ? { rows } : { maxWidth: this.room ?? roomOf(this) };
+    const canvas = handCanvas(parsed.spec, w, theme, script, fit);
     canvas.setAttribute("role", "img");
     canvas.setAttribute("aria-label", alt);
     canvas.title = alt;
@@ -180,11 +221,11 @@ class MjHand extends HTMLElement {
       const svg = document.createElement("button");
       svg.type = "button";
       svg.textContent = tIn(lang, "diagram.downloadSvg");
-      svg.addEventListener("click", () => download("hand.svg", new Blob([handSVG(parsed.spec, w, theme, alt, script)], { type: "image/svg+xml" })));
+      svg.addEventListener("click", () => download("hand.svg", new Blob([handSVG(parsed.spec, w, theme, alt, script, fit)], { type: "image/svg+xml" })));
       const png = document.createElement("button");
       png.type = "button";
       png.textContent = tIn(lang, "diagram.downloadPng");
-      png.addEventListener("click", async () => download("hand.png", await handPNG(parsed.spec, w, theme, 2, script)));
+      png.addEventListener("click", async () => download("hand.png", await handPNG(parsed.spec, w, theme, 2, script, fit)));
       row.append(svg, png);
       wrap.append(row);
     }

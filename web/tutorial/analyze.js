@@ -5,7 +5,7 @@
 import { startEngine, call, shorten } from "../engine/engine.js";
 import { loadCatalog, variantsOf } from "../engine/catalog.js";
 import { LANGS, LANG_NAMES, setLang, t, tileName } from "../i18n/i18n.js";
-import { NotationError, formatTiles, parseHand, readTiles } from "../art/notation.js";
+import { BACK, NotationError, formatTiles, parseHand, readTiles } from "../art/notation.js";
 import { markedText } from "../art/mj-hand.js";
 import { tileElement } from "../art/tiles.js";
 import { resultView } from "./analyze-result.js";
@@ -178,7 +178,8 @@ function setText(text) {
 function queryOf(spec) {
   return {
     variant: model.variant, options: model.options, dealer: model.dealer, win: model.win, swim_level: model.level,
-    hand: formatTiles(spec.hand), melds: spec.melds.map((m) => `${m.type} ${m.tile}`),
+    // the drawn or winning tile of the notation is the hand's last (the analyzer's winning tile)
+    hand: formatTiles(spec.drawn ? [...spec.hand, spec.drawn.tile] : spec.hand), melds: spec.melds.map((m) => `${m.type} ${m.tile}`),
     flowers: formatTiles(spec.flowers), gold: spec.gold,
   };
 }
@@ -205,7 +206,7 @@ function clearError() {
 
 /** The span of the text an engine error's tiles point at (the first tile named, in its part). */
 function spanOf(spec, error) {
-  const parts = { hand: ["hand"], meld: ["meld"], flower: ["flower", "hand"], gold: ["gold"], win: ["hand"] }[error.part] || ["hand"];
+  const parts = { hand: ["hand", "drawn"], meld: ["meld"], flower: ["flower", "hand"], gold: ["gold"], win: ["drawn", "hand"] }[error.part] || ["hand"];
   const hits = spec.spans.filter((s) => error.tiles.includes(s.code) && parts.includes(s.part));
   if (hits.length) return [hits[0].at[0], hits[hits.length - 1].at[1]];
   return [0, model.text.length];
@@ -249,7 +250,13 @@ async function run() {
     showError(model.text, error.at, t("notation.error", { what: t(error.key, error.vars) }));
     return settle(my, [], true);
   }
-  if (!spec.hand.length && !spec.melds.length) return settle(my, [document.createTextNode(t("analyzer.empty"))], true);
+  const back = spec.spans.find((x) => x.code === BACK && x.part === "hand");
+  if (back) {
+    // a face-down tile is for diagrams (what another seat shows): there is no hand to analyze
+    showError(model.text, back.at, t("analyzer.noBacks"));
+    return settle(my, [], true);
+  }
+  if (!spec.hand.length && !spec.melds.length && !spec.drawn) return settle(my, [document.createTextNode(t("analyzer.empty"))], true);
   if (!engineUp) return;
   $("status").textContent = t("analyzer.thinking");
   // first without the bots (the verdict, the settlement, shanten and improving tiles: quick), then

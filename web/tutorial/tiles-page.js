@@ -1,4 +1,4 @@
-// tiles.html#<hand notation>?size=40&theme=dark&lang=en&download=0 : one hand diagram for an
+// tiles.html#<hand notation>?size=40&theme=dark&lang=en&rows=2&download=0 : one hand diagram for an
 // iframe (README, "Hand diagrams"). The hash is the notation (URL-encoded; "+" reads as a space);
 // options after a "?" inside the hash or in the query. Inside an iframe it posts its height to
 // the parent as {source: "mahjong", type: "height", detail: {page: "tiles", height}}.
@@ -24,7 +24,7 @@ export function readHash(hash) {
 
 function show() {
   const { tiles, params } = readHash(location.hash);
-  for (const name of ["size", "theme", "lang"]) {
+  for (const name of ["size", "theme", "lang", "rows"]) {
     if (params.has(name)) hand.setAttribute(name, params.get(name));
     else hand.removeAttribute(name);
   }
