@@ -397,6 +397,18 @@ def digest(paths: Iterable[Path]) -> str:
 
 
 OFFLINE_SKIPS = {"sw.js", "site-files.json", ".nojekyll"}
+# for other sites (a Markdown page's tile images, a pinned <mj-hand>), not the game: not kept offline
+OFFLINE_SKIP_FOLDERS = {"tiles", "v1"}
+
+
+def write_tile_faces(folder: Path) -> None:
+    """Every tile face as an SVG file of its own (tiles/1m.svg, tiles/hant/1m.svg: README), drawn by
+    the page's painters under Node, its characters as outlines: no font needed to show it."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("node is needed to draw the tile faces (tools/render_hand.mjs)")
+    subprocess.run([node, str(ROOT / "tools" / "render_hand.mjs"), "--tiles", str(folder)], check=True,
+                   stdout=subprocess.DEVNULL)
 
 
 def write_offline_list(dist: Path) -> str:
@@ -405,7 +417,8 @@ def write_offline_list(dist: Path) -> str:
     new service worker that replaces the old cache. Returns the version."""
     files = {
         path.relative_to(dist).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
-        for path in sorted(dist.rglob("*")) if path.is_file() and path.name not in OFFLINE_SKIPS
+        for path in sorted(dist.rglob("*"))
+        if path.is_file() and path.name not in OFFLINE_SKIPS and path.relative_to(dist).parts[0] not in OFFLINE_SKIP_FOLDERS
     }
     version = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
     (dist / "site-files.json").write_text(json.dumps({"version": version, "files": files}, indent=1) + "\n",
@@ -446,6 +459,7 @@ def build(dist: Path = DIST) -> Path:
     for path in (stdlib, *vendored, built):
         path.unlink()  # only the .gz is shipped
     bundle_modules(dist)  # once the bytecode step has run Pyodide's pyodide.mjs, which the workers take in
+    write_tile_faces(dist / "tiles")
     # the runtime's wasm gzipped too, unpacked as it streams in (pyodide-boot.js): 9.6 MB raw on a
     # host that sends files as they are, 3.5 MB this way; its digest (the snapshot's key) is taken first
     runtime = dist / "pyodide" / "pyodide.asm.wasm"

@@ -204,6 +204,14 @@ export function handSVG(spec, w, theme = "transparent", title = "", script = und
   return ctx.toSVG(layout.width, layout.height, title);
 }
 
+/** One tile as an SVG document (text), `w` px wide, nothing around it: the site's tiles/<code>.svg. */
+export function tileSVG(code, w, title = "", script = undefined) {
+  const ctx = new SvgContext();
+  ctx.scale(w / 60, w / 60);
+  paintTile(ctx, code, "", w, script);
+  return ctx.toSVG(w, Math.round(w * TILE_H * 100) / 100, title);
+}
+
 /** A PNG (Blob) of the diagram at `scale` × its css size. */
 export function handPNG(spec, w, theme = "transparent", scale = 2, script = undefined, fit = {}) {
   const layout = layoutHand(spec, w * scale, { ...fit, maxWidth: (fit.maxWidth ?? Infinity) * scale });

@@ -2,7 +2,8 @@
 // instead of pixels: so a downloaded SVG is drawn by the very painters the table uses (one tile
 // art). Paths are kept in the user space of the moment they are filled or stroked and carry the
 // current transform as their `transform` attribute; clips become <clipPath> groups closed by
-// restore(). Text stays text (the reader's fonts draw it, as on the canvas).
+// restore(). The tiles' characters are outlines (tiles.js, glyphs.js), filled as paths: no font is
+// needed to draw the file; text (fillText) stays text.
 
 let nextId = 0;
 
@@ -163,9 +164,18 @@ export class SvgContext {
     return esc(style);
   }
   matrix() {
-    return `matrix(${this.m.map(num).join(" ")})`;
+    // the scale and turn to 6 digits (a glyph's outline is in units of 1/1000 em: 0.0204 written
+    // 0.02 drew it 2% small), the offsets to 1/1000 px
+    const [a, b, c, d, e, f] = this.m;
+    const fine = (/** @type {number} */ n) => (Math.abs(n) < 1e-12 ? "0" : String(Number(n.toPrecision(6))));
+    return `matrix(${[a, b, c, d].map(fine).join(" ")} ${num(e)} ${num(f)})`;
   }
-  fill() {
+  /** The current path, or `path` when given: tiles.js's glyph outlines (their SVG path data in `svg`). */
+  fill(path = undefined) {
+    if (path?.svg) {
+      this.body.push(`<path d="${esc(path.svg)}" transform="${this.matrix()}" fill="${this.paint(this.fillStyle)}"/>`);
+      return;
+    }
     if (!this.d.length) return;
     this.body.push(`<path d="${this.d.join("")}" transform="${this.matrix()}" fill="${this.paint(this.fillStyle)}"/>`);
   }

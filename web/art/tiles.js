@@ -5,6 +5,8 @@
 // circles, bamboo are sticks, winds and dragons are glyphs, flowers a glyph and a number,
 // and suited tiles also show a small index digit in the corner.
 
+import { GLYPHS as OUTLINES } from "./glyphs.js";
+
 /** Tile proportions: width 1, face height FACE_H, side (thickness) DEPTH below the face. */
 export const FACE_H = 4 / 3;
 export const DEPTH = 0.14;
@@ -23,8 +25,6 @@ const INK = "#1b2a4a";
 const RED = "#b3261e";
 const GREEN = "#1f7a3a";
 const BLUE = "#1d4f91";
-const FONT = '"Noto Serif CJK SC", "Source Han Serif SC", "Songti SC", "STSong", "SimSun", "Noto Sans CJK SC", serif';
-const SANS = 'system-ui, "Segoe UI", "Noto Sans", sans-serif';
 
 const cache = new Map();
 let cacheBytes = 0;
@@ -210,7 +210,7 @@ export function paintTile(ctx, code, look, pixelWidth, script = tileScript) {
     ctx.strokeStyle = "#7a5a00";
     ctx.lineWidth = 1.2;
     ctx.stroke();
-    glyph(ctx, "金", FW - 11, 11.5, 13, "#3b2a00", 700);
+    glyph(ctx, "金", FW - 11, 11.5, 13, "#3b2a00");
   }
   if (looks.has("hi")) {
     roundRect(ctx, 1.5, 1.5, FW - 3, FH - 3, 6);
@@ -225,25 +225,55 @@ export function paintTile(ctx, code, look, pixelWidth, script = tileScript) {
   }
 }
 
-function glyph(ctx, text, x, y, size, color, weight = 700, font = FONT) {
-  ctx.font = `${weight} ${size}px ${font}`;
-  ctx.fillStyle = color;
-  ctx.textAlign = "center";
-  ctx.textBaseline = "middle";
-  ctx.fillText(text, x, y);
+// The faces' characters are outlines (glyphs.js), not text: a face is the same on every device and
+// in every file (an SVG, a PNG) whatever fonts the reader has; as the canvas would place text of that
+// size (textAlign center or left, textBaseline middle or top).
+
+/** @type {Map<string, any>} */
+const paths = new Map();
+
+/** A path for `d` that the canvas fills (a Path2D) and svgctx.js writes (its `svg`). @param {string} d */
+function outline(d) {
+  let path = paths.get(d);
+  if (!path) {
+    path = typeof Path2D === "undefined" ? { svg: d } : Object.assign(new Path2D(d), { svg: d });
+    paths.set(d, path);
+  }
+  return path;
 }
 
-function cornerIndex(ctx, text, color) {
-  ctx.font = `700 11px ${SANS}`;
+/**
+ * Fill `text` in the outlines of `font` (OUTLINES.serif or .sans) at `size` px, anchored at (x, y)
+ * as the canvas's textAlign (`center`, else left) and textBaseline (`middle`, else top) would.
+ */
+function outlineText(ctx, font, text, x, y, size, color, align, baseline) {
+  const k = size / 1000;
+  const chars = [...text].map((c) => font.glyphs[c]).filter(Boolean);
+  const width = chars.reduce((sum, [advance]) => sum + advance, 0) * k;
+  let at = align === "center" ? x - width / 2 : x;
+  const base = baseline === "middle" ? y + ((font.ascent - font.descent) / 2) * k : y + font.ascent * k;
   ctx.fillStyle = color;
-  ctx.textAlign = "left";
-  ctx.textBaseline = "top";
-  ctx.fillText(text, 4, 3);
+  for (const [advance, d] of chars) {
+    ctx.save();
+    ctx.translate(at, base);
+    ctx.scale(k, k);
+    ctx.fill(outline(d));
+    ctx.restore();
+    at += advance * k;
+  }
+}
+
+function glyph(ctx, text, x, y, size, color) {
+  outlineText(ctx, OUTLINES.serif, text, x, y, size, color, "center", "middle");
+}
+
+function cornerIndex(ctx, text, color, size = 11, x = 4, y = 3) {
+  outlineText(ctx, OUTLINES.sans, text, x, y, size, color, "left", "top");
 }
 
 function paintCharacters(ctx, n, glyphs) {
-  glyph(ctx, NUMERALS[n], FW / 2 + 2, 25, n === 1 ? 30 : 27, INK, 800);
-  glyph(ctx, glyphs.wan, FW / 2, 57, 30, RED, 800);
+  glyph(ctx, NUMERALS[n], FW / 2 + 2, 25, n === 1 ? 30 : 27, INK);
+  glyph(ctx, glyphs.wan, FW / 2, 57, 30, RED);
 }
 
 // Dot positions in the face (centre x, y), a radius and a colour per dot.
@@ -405,7 +435,7 @@ function paintHonor(ctx, n, glyphs) {
     return;
   }
   const color = n === 7 ? RED : n === 6 ? GREEN : INK;
-  glyph(ctx, glyphs.honors[n], FW / 2, FH / 2 + 2, n >= 6 ? 40 : 38, color, 800);
+  glyph(ctx, glyphs.honors[n], FW / 2, FH / 2 + 2, n >= 6 ? 40 : 38, color);
 }
 
 function paintFlower(ctx, n, glyphs) {
@@ -418,10 +448,6 @@ function paintFlower(ctx, n, glyphs) {
     ctx.fillStyle = n <= 4 ? "#d9822b" : "#b05fc9";
     ctx.fill();
   }
-  glyph(ctx, glyphs.flowers[n], FW / 2, FH / 2 + 6, 34, color, 800);
-  ctx.font = `700 12px ${SANS}`;
-  ctx.fillStyle = color;
-  ctx.textAlign = "left";
-  ctx.textBaseline = "top";
-  ctx.fillText(String(((n - 1) % 4) + 1), 5, 4);
+  glyph(ctx, glyphs.flowers[n], FW / 2, FH / 2 + 6, 34, color);
+  cornerIndex(ctx, String(((n - 1) % 4) + 1), color, 12, 5, 4);
 }
