@@ -147,6 +147,7 @@ def test_a_puzzle_link_shows_its_note_as_written_and_a_number_past_the_set_is_sa
     page.goto(site.url + "puzzle.html#set=xinyu&n=999&lang=en")
     page.wait_for_function("() => window.puzzles && true")
     page.evaluate("window.puzzles.ready")
-    assert page.text_content("#notice") == en["noSuch"].format(n=999, total=14)
+    said = en["broken"].format(why=en["why.past"].format(n=999, total=14))  # the broken-link sentence (issue 37)
+    assert page.text_content("#notice") == said
     assert page.evaluate("window.puzzles.current().id") == "xinyu-01"
     assert console_errors == []

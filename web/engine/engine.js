@@ -37,7 +37,8 @@
  * @typedef {{stage: string, fraction: number, bytes?: number, total?: number}} Progress  bytes: a download's so far
  * @typedef {{python: string, pyodide: string, engine: {wheel: string, sha256: string}, path: "fresh" | "snapshot"}} EngineInfo
  * @typedef {{ok: boolean, error?: string, kind?: string, legal?: string[], [key: string]: any}} Answer
- * @typedef {{timeout?: number}} CallOptions
+ * @typedef {{timeout?: number, anyMatch?: boolean}} CallOptions  anyMatch: the answer belongs to no
+ *   match (check_match: asking whether a match could be dealt), so a new match does not make it stale
  * @typedef {{timeout?: number, bootTimeout?: number, workerUrl?: string | URL}} EngineOptions
  */
 
@@ -215,7 +216,7 @@ export class Engine {
   /** @param {EngineOptions} [options] */
   constructor(options = {}) {
     this.timeout = options.timeout ?? DEFAULT_TIMEOUT;
-    /** @type {Map<number, {resolve: (a: Answer) => void, reject: (e: Error) => void, method: string, match: number, timer: any}>} */
+    /** @type {Map<number, {resolve: (a: Answer) => void, reject: (e: Error) => void, method: string, match: number | null, timer: any}>} */
     this.pending = new Map();
     this.nextId = 1;
     /** The current match: bumped by newMatch(); answers to calls of an older one are dropped. */
@@ -328,7 +329,7 @@ export class Engine {
    */
   async request(method, args = {}, options = {}) {
     const json = encodeRequest(method, args); // before waiting: a bad request is refused at once
-    const match = this.match;
+    const match = options.anyMatch ? null : this.match;
     // once up, the request goes out in this task: the caller's page work after the call (an
     // analyzer's diagram, say) then overlaps the engine's instead of delaying it
     if (!this.info) await this.ready;
@@ -365,7 +366,7 @@ export class Engine {
     if (!call) return; // timed out already
     this.pending.delete(data.id);
     clearTimeout(call.timer);
-    if (call.match !== this.match) {
+    if (call.match !== null && call.match !== this.match) {
       call.reject(new EngineError(`${call.method}: a new match started before its answer came`, { kind: "stale", method: call.method }));
       return;
     }

@@ -64,7 +64,7 @@ export function installApi(ctx) {
     const request = matchArgs({ ...match, variant, options: given.options ?? settings.options[variant] ?? {} });
     if (!("seed" in given)) request.seed = undefined;
     try {
-      await call("check_match", request);
+      await call("check_match", request, { anyMatch: true }); // (the page's own first deal may start meanwhile)
     } catch (error) {
       if (error.kind !== "invalid") throw error;
       const refusal = new RequestError(`newGame: ${error.message}`);

@@ -98,9 +98,10 @@ const ui = new UI(uiRoot, {
 const keeper = createKeeper({ ui, notice, current: () => view.state }); // each match saved after every action (keep.js)
 // where the browser keeps nothing (a frame on another site's page: storage.js), no save is asked
 // of the engine, and one note says what the reader loses and how to get it (keep-note.js)
+// (in a tab of its own, a page refused storage says it with the match's export instead: keep.js)
 M.keeping.then((keeping) => {
-  keeper.enabled = keeping.saving;
-  showKeepNote(uiRoot, keeping);
+  keeper.enabled = keeping.saving || !keeping.framed;
+  showKeepNote(uiRoot, keeping.framed ? keeping : { ...keeping, refused: keeping.refused.filter((r) => r !== "saving") });
 });
 const panels = createPanels({ store, ui, sound, settings, redraw });
 

@@ -4,16 +4,19 @@
 // the steps that need them (the offline copy, the start-up snapshot) without a warning, and says
 // what the reader loses (keep-note.js). Import-free: the loader asks before its first paint is done.
 
-/** The Storage this page may use, or null: a frame of another site's page may be denied it. @returns {Storage | null} */
+/**
+ * The Storage this page may use, or null where it is denied (a frame of another site's page, a
+ * privacy setting: reading it throws). A full one is a Storage: its writes fail, and the saves say
+ * so (keep.js), not this probe: a full storage is no reason to stop saving or to point elsewhere.
+ * @returns {Storage | null}
+ */
 export function probeStorage() {
   try {
     const storage = window.localStorage;
-    const key = "mahjong.probe";
-    storage.setItem(key, "1");
-    storage.removeItem(key);
+    storage.getItem("mahjong.probe");
     return storage;
   } catch {
-    return null; // denied (a third-party frame, a privacy setting) or full
+    return null;
   }
 }
 
