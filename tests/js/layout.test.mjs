@@ -42,3 +42,18 @@ test("a portrait phone puts the claim buttons in a row above the strip", () => {
   assert.equal(L.actions.mode, "row");
   assert.ok(L.actions.bottom > 0);
 });
+
+test("the table holds still: the hand's place and the board do not change as tiles are drawn, melded and set aside", () => {
+  for (const [name, [w, h]] of Object.entries(VIEWPORTS)) {
+    const dealt = state(13, 3);
+    const drawn = { ...state(14, 3), hand_counts: [14, 13, 10, 13] };
+    const others = { ...state(13, 3), hand_counts: [13, 14, 10, 13], // another seat draws, melds and sets flowers aside
+      melds: [[], [{ type: "pong", tiles: ["1p", "1p", "1p"], from: 0 }], [{ type: "pong", tiles: ["7z", "7z", "7z"], from: 2 }], []],
+      flowers: [["1f", "5f"], ["6f", "7f", "8f"], ["2f", "3f"], ["4f"]] };
+    const [a, b, c] = [dealt, drawn, others].map((s) => computeLayout(w, h, 2, s, UI));
+    for (const L of [b, c]) {
+      for (const key of ["handX", "handY", "hw", "cx", "cy", "u", "stripTop"]) assert.equal(L[key], a[key], `${name} ${key}`);
+      assert.deepEqual(L.actions, a.actions, name);
+    }
+  }
+});

@@ -465,6 +465,7 @@ async function humanAct(action, source = "api", origin = null) {
   store.setBusy(false);
   store.played();
   panels.played(); // its suggestion was for the move just played
+  loop.moved(); // the next bot's move waits its pause: the player's discard, then theirs, each seen
   steps.applyStep(answer, origin);
   emit("action", { action, source });
   afterState();
@@ -474,6 +475,7 @@ async function humanAct(action, source = "api", origin = null) {
 /** The move the engine made for the player when the decision timer ran out. */
 function timedOut(answer) {
   store.select(-1);
+  loop.moved();
   const origin = answer.action?.startsWith("discard ") ? handTileOrigin(answer.action.split(" ")[1]) : null;
   // "Time ran out: 5 Dots discarded for you: the tile you had selected" (or "as the hint suggested")
   steps.applyStep(answer, origin, { timeout: answer.action, by: answer.chosen_by });

@@ -1,6 +1,7 @@
 // The bots' loop: while a bot is to move, one bot_step at a time through the engine, paced by
-// the speed setting (a pause of speed().bot since the last step, longer while the table holds
-// still: steps.held(), the covered discard face down), until the player must act
+// the speed setting (a pause of speed().bot since the last step, the player's own too, so that the
+// discard after the player's is not played in the same moment and stays to be seen; longer while
+// the table holds still: steps.held(), the covered discard face down), until the player must act
 // or the hand is over; then the controller takes over again. view.thinking is set while a bot
 // decides, for the indicator at its seat.
 
@@ -48,7 +49,13 @@ export function createBotLoop(ctx) {
     if (my === run.gen && !run.failed) settled();
   }
 
-  return { pump };
+  return {
+    pump,
+    /** The player moved (or the clock for them): the next bot waits its pause from now. */
+    moved: () => {
+      lastStep = performance.now();
+    },
+  };
 }
 
 function sleep(ms) {

@@ -47,7 +47,9 @@ export function createPanels(ctx) {
   function refresh() {
     const s = view.state;
     ui.showTracker(showTracker && !!s, s?.unseen);
-    ui.showHints(settings.hints && !!s && !s.autoplay && !s.is_over && (s.human_to_move || !!hint), hint);
+    // shown through the whole hand while hints are on (what it says changes, not whether it shows:
+    // the board beside it holds still)
+    ui.showHints(settings.hints && !!s && !s.autoplay && !s.is_over, hint);
     ui.setToggles({ hints: settings.hints, tracker: showTracker });
     redraw();
   }
@@ -79,9 +81,9 @@ export function createPanels(ctx) {
 
   /**
    * Dock the panels for a canvas of w×h css px: above the board on a portrait screen, else on
-   * the left under the toolbar. Returns the room the table's layout leaves them
-   * ({topReserve, leftReserve, actionsDocked}), so that they never cover the hand, the discards
-   * or the claim buttons (which go under the panels when these are on the left: actionsDocked).
+   * the left under the toolbar. Returns the room the table's layout leaves them ({topReserve,
+   * leftReserve, panelsRoom}), so that they never cover the hand, the discards or the claim
+   * buttons, which keep their places whether the panels are open or not.
    */
   function dock(w, h) {
     const mode = h > w * 1.15 ? "top" : "left";
@@ -97,28 +99,35 @@ export function createPanels(ctx) {
     // the toolbar and the status line over a narrow table (not a column at the left edge: a small
     // phone on its side, where that band took the whole height and left the board a sliver)
     const band = w < 600 && !bar.column ? bar.bottom + 4 : 0;
-    if (!ui.sideOpen()) return { topReserve: band, leftReserve: 0, actionsDocked: false };
     if (mode === "top") {
-      return { topReserve: Math.max(band, ui.side.getBoundingClientRect().bottom + 4), leftReserve: 0, actionsDocked: false };
+      // above a portrait board: it makes room for them (the hand and the buttons below stay)
+      const below = ui.sideOpen() ? ui.side.getBoundingClientRect().bottom + 4 : 0;
+      return { topReserve: Math.max(band, below), leftReserve: 0, panelsRoom: 0 };
     }
-    return { topReserve: band, leftReserve: ui.side.getBoundingClientRect().right + 8, actionsDocked: true };
+    // the room they take beside the board, open or not: where the board can leave it free at no
+    // cost, it does, and opening them moves nothing (layout.js)
+    const room = ui.side.getBoundingClientRect().right + 8;
+    return { topReserve: band, leftReserve: ui.sideOpen() ? room : 0, panelsRoom: room };
   }
 
   /**
-   * Beside the board, the panels end above the player's strip, and the claim buttons come under
-   * them in the same column (layout.js, "docked"): the panels leave them room.
+   * The panels' height beside the board: down to the player's strip, or to the claim buttons
+   * docked under them in the same column (layout.js, "docked"); above a portrait board, ui.css's.
    */
   function fit(layout) {
     const side = ui.side;
-    if (layout?.actions?.mode !== "docked") {
+    if (!layout) return;
+    if (layout.portrait) {
       side.style.maxHeight = "";
       side.style.removeProperty("--dock-h");
       return;
     }
-    const buttons = ui.actions.childElementCount ? ui.actions.offsetHeight + 8 : 0;
-    const height = `${Math.max(120, layout.stripTop - 8 - buttons - side.offsetTop)}px`;
-    side.style.maxHeight = height;
-    side.style.setProperty("--dock-h", height);
+    const buttons = layout.actions?.mode === "docked" && ui.actions.childElementCount ? ui.actions.offsetHeight + 8 : 0;
+    const height = `${Math.max(120, Math.floor(layout.stripTop - 8 - buttons - side.offsetTop))}px`;
+    if (side.style.maxHeight !== height) {
+      side.style.maxHeight = height;
+      side.style.setProperty("--dock-h", height);
+    }
   }
 
   return {

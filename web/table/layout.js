@@ -16,18 +16,45 @@ const ACTIONS_EDGE = 10; // css px from the screen's right edge to the buttons (
 const COLUMN_ROOM = 5; // a column is used only where five buttons fit in it, one above the other
 const ACTION_SIZE = { w: 150, min: 80, h: 46 }; // until the page has measured its buttons (ui.actionSize)
 const TOOLBAR_CLEAR = 6; // css px kept between the toolbar and the other seats' rows
+// The table holds still through a hand (issue 36): nothing of the layout depends on what changes
+// from turn to turn. The hand keeps room for a drawn tile whether one is drawn or not; another
+// seat's row keeps the length of a dealer's dealt hand (ROW_UNITS, in its tile widths), and a
+// longer one (melds, flowers) is drawn smaller within it (render.js); the player's melds and
+// flowers have an area of their own, beside the hand where the width allows, else on a row above
+// it kept free from the deal.
+export const ROW_UNITS = 14.4; // 14 tiles and the drawn one's gap (rowUnits of a dealt dealer)
+const MELD_AREA = 3; // the least room (in hand tiles) beside the hand for its melds and flowers
 
 /**
  * Where everything goes for a canvas of W×H css px at this pixel ratio, and this state's shape:
  * the player's strip at the bottom, the board above it (wall ring, discards, other seats' rows),
- * sizes in css px. `ui` gives the room the overlay takes: topReserve (toolbar band, or the
- * panels above the board), leftReserve (the panels beside it), actionsDocked (the claim buttons
- * go under those panels), actions ({w, min, h}: the widest claim button, the widest at its most
- * compact, a button's height) and toolbar ({right, bottom, column}: the box of the toolbar at the top
- * left; column: it stands at the left edge, a phone on its side).
- * `actions` in the result says where the claim buttons go: {mode, bottom, width} in css px.
+ * sizes in css px. `ui` gives the room the overlay takes: topReserve (the toolbar's band over a
+ * narrow table, or the panels above a portrait board), leftReserve (the panels beside the board,
+ * when open), panelsRoom (what they would take, open or not), actions ({w, min, h}: the widest claim
+ * button, the widest at its most compact, a button's height) and toolbar ({right, bottom, column}:
+ * the box of the toolbar at the top left; column: it stands at the left edge, a phone on its side).
+ * `actions` in the result says where the claim buttons go: {mode, bottom, width} in css px; the
+ * mode and place are those of the panels closed, kept when they open where the board allows.
  */
 export function computeLayout(W, H, dpr, state, ui) {
+  const closed = withToolbar(W, H, dpr, state, { ...ui, leftReserve: 0, actionsDocked: false });
+  const room = ui.leftReserve || ui.panelsRoom || 0;
+  if (!room) return closed;
+  // The panels beside the board: it makes room for them. The claim buttons keep the column they
+  // had (the board between the panels and the column), unless the board would lose more than a
+  // tenth of its size so (a phone on its side): then they go under the panels. Where that room
+  // costs the board nothing, it is kept free with the panels closed too: opening them moves nothing.
+  let beside = null;
+  if (closed.actions.mode === "column") {
+    const column = W - closed.actions.left + ACTIONS_GAP;
+    const kept = withToolbar(W, H, dpr, state, { ...ui, leftReserve: room, rightReserve: column, keepActions: closed.actions });
+    if (kept.u >= closed.u * 0.9) beside = kept;
+  }
+  if (!ui.leftReserve) return beside && beside.u >= closed.u - 0.01 ? beside : closed;
+  return beside || withToolbar(W, H, dpr, state, { ...ui, leftReserve: room, actionsDocked: true });
+}
+
+function withToolbar(W, H, dpr, state, ui) {
   const L = arrange(W, H, dpr, state, ui);
   const bar = ui.toolbar;
   if (!bar?.bottom || !underToolbar(L, bar)) return L;
@@ -51,6 +78,11 @@ function underToolbar(L, bar) {
 function arrange(W, H, dpr, state, ui) {
   const size = ui.actions || ACTION_SIZE;
   const portrait = H > W * 1.15;
+  if (ui.keepActions) {
+    const L = placeBoard(W, H, dpr, state, ui, 0);
+    L.actions = { ...ui.keepActions };
+    return L;
+  }
   const docked = !portrait && !!ui.actionsDocked;
   if (!portrait && !docked) {
     const L = placeBoard(W, H, dpr, state, ui, 0);
@@ -78,7 +110,8 @@ function besideBoard(L, size, ui) {
   const width = Math.floor(Math.min(size.w, room + Math.max(0, spare)));
   if (width < size.min) return false;
   if (width > room) L.cx = Math.floor((L.cx - (width - room)) * L.dpr) / L.dpr;
-  L.actions = { mode: "column", bottom: L.H - L.stripTop + ACTIONS_GAP, width };
+  // left: the column's left edge (css px), which a board beside open panels keeps clear
+  L.actions = { mode: "column", bottom: L.H - L.stripTop + ACTIONS_GAP, width, left: L.W - ACTIONS_EDGE - width };
   return true;
 }
 
@@ -90,7 +123,7 @@ function placeBoard(W, H, dpr, state, ui, band) {
   const handCount = state ? state.hand_counts[view] : 13;
   const melds = state ? state.melds[view] : [];
   const flowers = state ? state.flowers[view].length : 0;
-  const otherLen = state ? Math.max(...[1, 2, 3].map((r) => rowUnits(state, (view + r) % 4))) : 14;
+  const otherLen = ROW_UNITS;
 
   const portrait = H > W * 1.15;
   // the margin: the rim and a little felt before the outermost tiles (they touched the rim)
@@ -103,18 +136,27 @@ function placeBoard(W, H, dpr, state, ui, band) {
   let hw = Math.min(portrait ? H * 0.072 : H * 0.092, 64, (W - 2 * m) / slots);
   hw = Math.max(14, hw);
   const hh = hw * TILE_H;
-  const mw = hw * 0.8; // meld tiles
+  // the hand's room: its tiles between turns (3n + 1) and a drawn one set apart, drawn or not
+  const resting = handCount - (handCount % 3 === 2 ? 1 : 0);
+  const handW = (resting + 1.5) * hw;
+  // the melds' and flowers' area: beside the hand (from meldX), or a row above it
+  const inline = W - 2 * m - handW - hw * 0.5 >= MELD_AREA * hw;
+  const area = inline ? W - 2 * m - handW - hw * 0.5 : W - 2 * m;
+  // melds and flowers as large as 0.8 and 0.6 of a hand tile, smaller where the area is short
+  const natural = meldRowWidth(melds, hw * 0.8) + (flowers ? flowers * hw * 0.6 + hw * 0.3 : 0);
+  const fit = natural > area ? area / natural : 1;
+  const mw = hw * 0.8 * fit; // meld tiles
   const meldsW = meldRowWidth(melds, mw);
-  const flowersW = flowers ? flowers * hw * 0.6 + hw * 0.3 : 0;
-  const handW = (handCount + (handCount % 3 === 2 ? 0.5 : 0)) * hw;
-  const inline = handW + (meldsW ? meldsW + hw * 0.5 : 0) + flowersW <= W - 2 * m;
+  const fw = hw * 0.6 * fit; // flower tiles
+  const flowersW = flowers ? flowers * fw + hw * 0.3 : 0;
   const lift = hh * 0.22;
   const stripBottom = H - m;
   const handY = stripBottom - hh;
   let meldRowY = handY + (hh - mw * TILE_H); // bottom-aligned with the hand
   let stripTop = handY - lift;
-  if (!inline && (meldsW || flowersW)) {
-    meldRowY = stripTop - mw * TILE_H - hw * 0.15;
+  if (!inline) {
+    // the row above the hand, kept from the deal: a first meld or flower moves nothing
+    meldRowY = stripTop - hw * 0.8 * TILE_H - hw * 0.15;
     stripTop = meldRowY;
   }
   // the prompt's line above it all (the turn prompt and the player's swim badge, ui.js): part of
@@ -122,16 +164,18 @@ function placeBoard(W, H, dpr, state, ui, band) {
   const promptH = promptHeight(W, H, portrait);
   const promptTop = stripTop - promptH;
   stripTop = promptTop;
-  const total = inline ? handW + (meldsW ? meldsW + hw * 0.5 : 0) + flowersW : handW;
-  const handX = inline ? Math.max(m, (W - total) / 2) : Math.max(m, (W - handW) / 2);
+  // the hand's place is the screen's: left of the melds' area beside it, or centred over its row
+  const handX = inline ? m : Math.max(m, (W - handW) / 2);
+  const meldX = handX + handW + hw * 0.5; // where the melds' area starts beside the hand
 
   // The board above the strip.
   const boardTop = top;
   const boardBottom = stripTop - m * 0.5 - band; // the band: room for the claim buttons
   let cy = (boardTop + boardBottom) / 2;
   const side = ui.leftReserve || 0; // the panels' dock on the left: the board moves right
-  const cx = W / 2 + side / 2;
-  const ax = W / 2 - side / 2 - m; // horizontal reach from the centre
+  const keep = ui.rightReserve || 0; // the claim buttons' column kept at the right
+  const cx = (W + side - keep) / 2;
+  const ax = (W - side - keep) / 2 - m; // horizontal reach from the centre
   const ay = (boardBottom - boardTop) / 2; // vertical reach
 
   const rowPitch = FACE_H + 0.05; // discard rows, in units of u
@@ -164,7 +208,7 @@ function placeBoard(W, H, dpr, state, ui, band) {
         ay / (discTB + handDepth - dy), // top seat: discards then its hand
         ay / (discTB + dy), // bottom: discards only (the hand is in the strip)
         ax / (discLR + handDepth), // left and right seats
-        (W / 2 - m) / (halfTB + 0.2),
+        ax / (halfTB + 0.2),
         ay / (halfLR + 0.2 + dy),
         // the other seats' rows (hand, melds, flowers) along their side
         ax / ((otherLen * ow) / 2 + oh),
@@ -217,7 +261,7 @@ function placeBoard(W, H, dpr, state, ui, band) {
     rowPitch: rowPitch * u, ws: ws * u, wd: ws * 1.45 * u, ringR: ringR * u, gap: gap * u,
     ow: ow * u,
     reach: [ay - shift - down, dLR, dTB, dLR],
-    hw, hh, mw, lift, handX, handY, meldRowY, inline, meldsW, flowersW, handW, stripTop,
+    hw, hh, mw, fw, lift, handX, handY, meldRowY, meldX, inline, meldsW, flowersW, handW, stripTop,
     prompt: { top: promptTop, h: promptH },
   };
 }
@@ -228,19 +272,13 @@ function promptHeight(W, H, portrait) {
   return W < 600 ? 26 : 30;
 }
 
-/** What of a state changes the layout: hand and meld counts, discards beyond the grid, flowers. */
+/** What of a state changes the layout: the hand's melds (its room), discards beyond the grid, flowers. */
 export function layoutShape(state, view) {
   if (!state) return "";
   const maxDiscards = Math.max(...state.discards.map((d) => d.length));
-  const rows = [0, 1, 2, 3].map((s) => rowUnits(state, s).toFixed(1)).join(",");
-  return [state.wall?.stacks_per_side, maxDiscards > 24 ? maxDiscards : 24, state.hand_counts[view],
-    state.melds[view].map((x) => x.type).join(","), state.flowers[view].length, rows].join("|");
-}
-
-function rowUnits(state, seat) {
-  const melds = state.melds[seat];
-  return state.hand_counts[seat] + 0.4 + (melds.length ? 0.4 + meldRowWidth(melds, 1) : 0)
-    + (state.flowers[seat].length ? 0.4 + state.flowers[seat].length * 0.7 : 0);
+  const count = state.hand_counts[view];
+  return [state.wall?.stacks_per_side, maxDiscards > 24 ? maxDiscards : 24, count - (count % 3 === 2 ? 1 : 0),
+    state.melds[view].map((x) => x.type).join(","), state.flowers[view].length].join("|");
 }
 
 export function meldRowWidth(melds, w) {

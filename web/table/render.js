@@ -7,7 +7,7 @@
 
 import { drawTile, TILE_H } from "../art/tiles.js";
 import { t } from "../i18n/i18n.js";
-import { computeLayout, layoutShape, meldRowWidth } from "./layout.js";
+import { computeLayout, layoutShape, meldRowWidth, ROW_UNITS } from "./layout.js";
 import { viewSeat, displayHand, justDrew } from "./model.js";
 import { TAU, paintMelds, drawDie, text, roundRect, easeOut, angleDelta } from "./draw.js";
 import { paintFelt } from "./felt.js";
@@ -56,8 +56,8 @@ export class Renderer {
   /** The layout (layout.js) for this size and this state's shape, computed again only when those change. */
   computeLayout(state, ui) {
     const view = viewSeat(state);
-    const key = [this.w, this.h, this.dpr, layoutShape(state, view), ui.topReserve, ui.leftReserve,
-      ui.actionsDocked, ui.actions?.w, ui.actions?.min, ui.actions?.h, ui.toolbar?.right, ui.toolbar?.bottom, ui.toolbar?.column].join("|");
+    const key = [this.w, this.h, this.dpr, layoutShape(state, view), ui.topReserve, ui.leftReserve, ui.panelsRoom,
+      ui.actions?.w, ui.actions?.min, ui.actions?.h, ui.toolbar?.right, ui.toolbar?.bottom, ui.toolbar?.column].join("|");
     if (key !== this.layoutKey) {
       this.layout = computeLayout(this.w, this.h, this.dpr, state, ui);
       this.layoutKey = key;
@@ -345,17 +345,21 @@ export class Renderer {
   /** Another seat's row along its side: hand (backs, or faces once shown), melds, flowers. */
   paintOtherRow(state, seat, rel) {
     const L = this.layout;
-    const ow = L.ow;
-    const oh = ow * TILE_H;
-    const y = L.reach[rel] - oh;
     const hand = state.hands[seat];
     const count = state.hand_counts[seat];
     const melds = state.melds[seat];
     const flowers = state.flowers[seat];
+    const drawn = justDrew(state, seat);
+    // the row within the length the layout keeps for it (ROW_UNITS): a longer one is drawn smaller,
+    // its outer edge in place (the board does not move for it)
+    const units = count + (drawn ? 0.4 : 0) + (melds.length ? 0.4 + meldRowWidth(melds, 1) : 0)
+      + (flowers.length ? 0.4 + flowers.length * 0.7 : 0);
+    const ow = L.ow * Math.min(1, ROW_UNITS / units);
+    const oh = ow * TILE_H;
+    const y = L.reach[rel] - oh;
     const fw = ow * 0.7;
-    const drawnGap = justDrew(state, seat) ? ow * 0.4 : 0;
-    const width = count * ow + drawnGap + (melds.length ? ow * 0.4 + meldRowWidth(melds, ow) : 0)
-      + (flowers.length ? ow * 0.4 + flowers.length * fw : 0);
+    const drawnGap = drawn ? ow * 0.4 : 0;
+    const width = units * ow;
     let x = -width / 2;
     const isTurn = !state.is_over && state.turn === seat;
     this.withFrame(rel, (ctx) => {
@@ -484,7 +488,7 @@ export class Renderer {
     let mx;
     let baseY;
     if (L.inline) {
-      mx = x + (melds.length ? L.hw * 0.5 : 0); // the gaps layout.js counts: 0.5 before melds, 0.3 before flowers
+      mx = L.meldX; // the area beside the hand's room (layout.js): it does not move as the hand draws
       baseY = L.handY + L.hh;
     } else {
       mx = L.W - L.m - L.meldsW - (L.flowersW || 0);
@@ -493,7 +497,7 @@ export class Renderer {
     if (melds.length) mx = paintMelds(ctx, melds, view, mx, baseY, L.mw, this.dpr, state.gold);
     if (flowers.length) {
       mx += L.hw * 0.3;
-      const fw = L.hw * 0.6;
+      const fw = L.fw;
       for (const f of flowers) {
         drawTile(ctx, f, mx, baseY - fw * TILE_H, fw, this.dpr);
         mx += fw;

@@ -8,7 +8,7 @@
  * @typedef {import("./model.js").State} State
  * @typedef {{type: string, t0: number, dur: number, [key: string]: any}} Anim
  * @typedef {{selected: number, hover: number | null, focus: boolean, hintTile: string | null, lang: string,
- *   topReserve: number, leftReserve?: number, actionsDocked?: boolean,
+ *   topReserve: number, leftReserve?: number, panelsRoom?: number,
  *   actions?: {w: number, min: number, h: number} | null, toolbar?: {right: number, bottom: number, column?: boolean}}} ViewUi
  * @typedef {{deadline: number, total: number, lastTick?: number, gen?: number, moment?: number, checked?: number,
  *   paused?: boolean}} Timer  the decision timer (timer.js): it stands still while paused
