@@ -204,13 +204,13 @@ SCRIPT_PROBE = """async (lang) => {
   const tiles = await import('./tiles.js');  // the public module (build.py PUBLIC_MODULES): the faces the page draws
   const glyphs = [];
   const protos = [CanvasRenderingContext2D.prototype, globalThis.OffscreenCanvasRenderingContext2D?.prototype].filter(Boolean);
-  const reals = protos.map((p) => p.fillText);
-  protos.forEach((p, i) => { p.fillText = function (text, ...rest) { glyphs.push(text); return reals[i].call(this, text, ...rest); }; });
+  const reals = protos.map((p) => p.fill);  // (a face's characters are outlines: tiles.js names each one's char)
+  protos.forEach((p, i) => { p.fill = function (path, ...rest) { if (path?.char) glyphs.push(path.char); return reals[i].call(this, path, ...rest); }; });
   try {
     tiles.setTileScript(tiles.scriptOf(lang));
     for (const code of ['5m', '1z', '6z', '6f']) tiles.tileImage(code, (window.__w = (window.__w || 30) + 1), 1); // a new size: painted, not cached
   } finally {
-    protos.forEach((p, i) => { p.fillText = reals[i]; });
+    protos.forEach((p, i) => { p.fill = reals[i]; });
     tiles.setTileScript(tiles.scriptOf(window.mahjong.settings().lang));
   }
   return glyphs;
@@ -224,6 +224,8 @@ for (const p of [CanvasRenderingContext2D.prototype, globalThis.OffscreenCanvasR
   if (!p) continue;
   const real = p.fillText;
   p.fillText = function (text, ...rest) { window.__glyphs.add(String(text)); return real.call(this, text, ...rest); };
+  const fill = p.fill;  // a tile face's characters: outlines, each naming its char (tiles.js)
+  p.fill = function (path, ...rest) { if (path?.char) window.__glyphs.add(path.char); return fill.call(this, path, ...rest); };
 }
 """
 

@@ -232,11 +232,15 @@ export function paintTile(ctx, code, look, pixelWidth, script = tileScript) {
 /** @type {Map<string, any>} */
 const paths = new Map();
 
-/** A path for `d` that the canvas fills (a Path2D) and svgctx.js writes (its `svg`). @param {string} d */
-function outline(d) {
+/**
+ * A path for `d` that the canvas fills (a Path2D) and svgctx.js writes (its `svg`); `char` says
+ * which character it draws (for whoever watches what is painted: the tests).
+ * @param {string} d @param {string} char
+ */
+function outline(d, char) {
   let path = paths.get(d);
   if (!path) {
-    path = typeof Path2D === "undefined" ? { svg: d } : Object.assign(new Path2D(d), { svg: d });
+    path = Object.assign(typeof Path2D === "undefined" ? {} : new Path2D(d), { svg: d, char });
     paths.set(d, path);
   }
   return path;
@@ -248,16 +252,16 @@ function outline(d) {
  */
 function outlineText(ctx, font, text, x, y, size, color, align, baseline) {
   const k = size / 1000;
-  const chars = [...text].map((c) => font.glyphs[c]).filter(Boolean);
+  const chars = [...text].filter((c) => font.glyphs[c]).map((c) => [...font.glyphs[c], c]);
   const width = chars.reduce((sum, [advance]) => sum + advance, 0) * k;
   let at = align === "center" ? x - width / 2 : x;
   const base = baseline === "middle" ? y + ((font.ascent - font.descent) / 2) * k : y + font.ascent * k;
   ctx.fillStyle = color;
-  for (const [advance, d] of chars) {
+  for (const [advance, d, char] of chars) {
     ctx.save();
     ctx.translate(at, base);
     ctx.scale(k, k);
-    ctx.fill(outline(d));
+    ctx.fill(outline(d, char));
     ctx.restore();
     at += advance * k;
   }
