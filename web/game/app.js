@@ -30,6 +30,7 @@ import { createKeeper, dailyLink, matchLink } from "./keep.js";
 import { openPage } from "../shell/page.js";
 import { showKeepNote, placeKeepNote } from "../shell/keep-note.js";
 import { createPrompt } from "../table/prompt.js";
+import { changedChoices } from "../table/settings-dialog.js";
 
 openPage("game", { theme: "dark" }); // language (query, hash, stored, browser), tile script, the felt's dark look
 const M = window.mahjong;
@@ -52,8 +53,6 @@ let autoNextTimer = 0;
 let settleTimer = 0;
 let firstDealt = false;
 let dealWhenClosed = false;
-/** The decision clock this match runs, set by the player since it began (null: the match's own option). */
-let liveClock = null;
 
 const renderer = new Renderer(canvas);
 const sound = new Sound();
@@ -81,7 +80,7 @@ const ui = new UI(uiRoot, {
   },
   setLive: (change) => {
     if ("clock" in change) {
-      setClock(change.clock.variant, change.clock.seconds);
+      timer.chosen(change.clock.variant, change.clock.seconds); // at once, to the match now playing
       return;
     }
     if ("muted" in change) {
@@ -132,10 +131,7 @@ const loop = createBotLoop({
   },
 });
 const prompt = createPrompt({ view, ui, seatLabel: steps.seatLabel }); // the turn prompt (prompt.js)
-const timer = createTimer({
-  store, ui, sound, redraw, move, onFault: engineFault, played: timedOut,
-  seconds: () => clockOf(view.state), selected: selectedAction,
-});
+const timer = createTimer({ store, ui, sound, redraw, move, onFault: engineFault, played: timedOut, settings });
 const { resolveIdle } = installApi({
   view, run, settings, renderer, on, matchArgs, startMatch, humanAct, nextHand,
   catalog: () => catalog, origins: params.origins ?? null, refused: (error) => notAccepted(error),
@@ -213,7 +209,7 @@ onLangChange((lang) => {
   if (!engineReady) ui.showQuick(settings, variantsOf(catalog));
   if (ui.settleOpen && view.state?.is_over) showSettlement();
   if (ui.isDialogOpen("settings")) {
-    ui.openSettings(settings, catalog, { keepDraft: true, clock: clockNow() });
+    ui.openSettings(settings, catalog, { keepDraft: true, clock: timer.shown() });
     document.getElementById("set-lang")?.focus();
   }
   emit("lang", { lang });
@@ -267,13 +263,12 @@ function matchArgs(extra = {}) {
 async function startMatch(args, { fromError = false, link = "" } = {}) {
   store.newMatch();
   timer.stop();
-  liveClock = null;
   clearTimeout(autoNextTimer);
   clearTimeout(settleTimer);
   ui.closeSettlement();
   if (fromError) ui.hideBanner();
   panels.clear();
-  const request = withClock(args);
+  const request = timer.forMatch(args); // its clock: the player's, none for a newcomer's first match, else the rule's
   if (request.seed === undefined || request.seed === null) delete request.seed;
   let answer;
   try {
@@ -312,7 +307,7 @@ async function resumeMatch(kept) {
     return null;
   });
   if (!state) return false;
-  liveClock = settings.options[state.variant]?.timer ?? null; // the player's clock, if chosen since the match began
+  timer.resumed(state);
   setState(state);
   announceHand();
   emit("newGame", { state: view.state });
@@ -541,7 +536,7 @@ function showSettlement() {
 
 /** Settings; the toolbar's "new match" opens them too, with "Start a new match" focused. */
 function openSettings(focusStart = false) {
-  ui.openSettings(settings, catalog, { focusStart: focusStart === true, clock: clockNow() });
+  ui.openSettings(settings, catalog, { focusStart: focusStart === true, clock: timer.shown() });
 }
 
 /**
@@ -551,7 +546,8 @@ function openSettings(focusStart = false) {
  * @param {any} draft @param {"now" | "daily" | "later"} how @param {boolean} [pending]
  */
 function settingsClosed(draft, how, pending = false) {
-  keepChoices(draft);
+  const changed = changedChoices(draft, settings); // the player's own from now on (stored)
+  if (Object.keys(changed).length) choose(settings, changed, getLang());
   if (how !== "later" || !engineReady) {
     if (!engineReady) {
       ui.showQuick(settings, variantsOf(catalog)); // the first deal plays them
@@ -571,81 +567,6 @@ function dealLater() {
   if (!dealWhenClosed) return;
   dealWhenClosed = false;
   firstDeal();
-}
-
-/** The dialog's new-match choices that differ from the settings become the player's own (stored). */
-function keepChoices(draft) {
-  /** @type {Record<string, any>} */
-  const changed = {};
-  for (const key of ["variant", "hands", "level", "autoplay", "seed"]) {
-    if ((draft[key] ?? null) !== (settings[key] ?? null)) changed[key] = draft[key];
-  }
-  if (!sameOptions(draft.options, settings.options)) changed.options = draft.options;
-  if (Object.keys(changed).length) choose(settings, changed, getLang());
-}
-
-/** Whether two variant -> option -> value tables hold the same choices. */
-function sameOptions(a = {}, b = {}) {
-  const variants = new Set([...Object.keys(a), ...Object.keys(b)]);
-  for (const v of variants) {
-    const x = a[v] || {};
-    const y = b[v] || {};
-    for (const name of new Set([...Object.keys(x), ...Object.keys(y)])) if (x[name] !== y[name]) return false;
-  }
-  return true;
-}
-
-// --- the decision clock (docs/RULES.md §4: an option of both rule sets; the page may run a first
-// match without it). The player's choice applies at once, to the match now playing.
-
-/** Seconds per decision now: the player's choice for this match, else the match's option. */
-function clockOf(s) {
-  if (!s || s.autoplay) return 0;
-  return liveClock ?? Number(s.options?.timer || 0);
-}
-
-/** The clock as the settings show it: its rule set, its seconds, and whether a first match turned it off. */
-function clockNow() {
-  const s = view.state;
-  if (!s || s.autoplay) return null;
-  const chosen = settings.options[s.variant]?.timer;
-  return { variant: s.variant, seconds: clockOf(s), first: liveClock === null && chosen === undefined && !Number(s.options?.timer) };
-}
-
-/**
- * A new match's clock: the player's choice for its rule set; else, while no hand has been played
- * to its end in this browser, none (a newcomer's first match: nothing rushes them); else the
- * rule's. A position carries its own options.
- */
-function withClock(args) {
-  const request = { ...args };
-  if (request.position) return request;
-  const options = { ...(request.options || {}) };
-  if (!("timer" in options)) {
-    const chosen = settings.options[request.variant ?? settings.variant]?.timer;
-    if (chosen !== undefined) options.timer = chosen;
-    else if (!settings.played) options.timer = 0;
-  }
-  request.options = options;
-  return request;
-}
-
-/** The player chose `seconds` for `variant`'s clock: kept, and at once the clock of the match now playing. */
-function setClock(variant, seconds) {
-  choose(settings, { options: { ...settings.options, [variant]: { ...settings.options[variant], timer: seconds } } }, getLang());
-  if (view.state?.variant !== variant) return;
-  liveClock = seconds;
-  timer.start(); // a fresh clock of the new length, or none
-  redraw();
-}
-
-/** What the player had chosen for the clock to play: the selected tile's discard, when legal. */
-function selectedAction() {
-  const s = view.state;
-  if (!s?.human_to_move) return null;
-  const tile = displayHand(s, viewSeat(s))[view.ui.selected];
-  const action = tile ? `discard ${tile.code}` : null;
-  return action && s.legal_actions.includes(action) ? action : null;
 }
 
 // --- boot -----------------------------------------------------------------------------------
@@ -697,7 +618,7 @@ M.ready.then(async () => {
     // the lists from options.json stay
   }
   if (catalog) keepKnownOptions(settings.options, catalog); // drop stored options the engine no longer knows
-  if (ui.isDialogOpen("settings")) ui.openSettings(settings, catalog, { keepDraft: true, clock: clockNow() });
+  if (ui.isDialogOpen("settings")) ui.openSettings(settings, catalog, { keepDraft: true, clock: timer.shown() });
   await firstDeal();
 }, () => {
   ui.hideQuick(); // the loader shows the failure and a reload button

@@ -1,30 +1,89 @@
-// The decision timer: a deadline for the human's decision when the clock runs (view.timer, drawn
+// The decision clock: a deadline for the human's decision when the clock runs (view.timer, drawn
 // in the centre of the table), ticks and the prompt's warning in its last five seconds (prompt.js),
 // standing still while the settings or help dialog is open (its deadline moves on), and the
 // engine's `timeout` move when it runs out: the tile the player had selected, else the hint's choice.
+// And which clock runs (docs/RULES.md §4: an option of both rule sets): the player's choice for
+// the rule set, applied at once to the match now playing; a newcomer's first match (no hand played
+// to its end in this browser) none unless they choose one; else the rule's.
+
+import { choose } from "../keep/settings.js";
+import { getLang } from "../i18n/i18n.js";
+import { displayHand, viewSeat } from "../table/model.js";
 
 /**
- * ctx: {store, ui, sound, redraw, move, onFault, played, seconds, selected}: move(method) is the
+ * ctx: {store, ui, sound, redraw, move, onFault, played, settings}: move(method) is the
  * controller's call that changes the match, played(answer) applies the move the engine made for
- * the player, onFault(error) reports a failed engine; seconds() is the clock now (0: none) and
- * selected() the move the player had chosen (the selected tile's discard) or null.
+ * the player, onFault(error) reports a failed engine; settings are the player's (keep/settings.js).
  */
 export function createTimer(ctx) {
-  const { store, ui, sound, redraw, move, onFault, played, seconds: clock, selected } = ctx;
+  const { store, ui, sound, redraw, move, onFault, played, settings } = ctx;
   const { view, run } = store;
+  /** The clock of the match now playing, as the player set it since it began (null: the match's own option). */
+  let live = null;
+
+  /** Seconds per decision now (0: no clock). */
+  function seconds(s = view.state) {
+    if (!s || s.autoplay) return 0;
+    return live ?? Number(s.options?.timer || 0);
+  }
 
   function start() {
     stop();
     const s = view.state;
-    const seconds = clock();
-    if (!seconds || s.autoplay || !s.human_to_move) return;
-    const total = seconds * 1000;
+    const total = seconds(s) * 1000;
+    if (!total || !s.human_to_move) return;
     const now = performance.now();
     store.setTimer({ deadline: now + total, total, gen: run.gen, moment: s.history_length, checked: now, paused: false });
   }
 
   function stop() {
     store.setTimer(null);
+  }
+
+  /** A new match's arguments with its clock (a position carries its own options). */
+  function forMatch(args) {
+    live = null;
+    const request = { ...args };
+    if (request.position) return request;
+    const options = { ...(request.options || {}) };
+    if (!("timer" in options)) {
+      const chosen = settings.options[request.variant ?? settings.variant]?.timer;
+      if (chosen !== undefined) options.timer = chosen;
+      else if (!settings.played) options.timer = 0; // a newcomer's first match: nothing rushes them
+    }
+    request.options = options;
+    return request;
+  }
+
+  /** A saved match goes on: the player's clock, if chosen since it began. */
+  function resumed(state) {
+    live = settings.options[state.variant]?.timer ?? null;
+  }
+
+  /** The player chose `secs` for `variant`'s clock: kept, and at once the clock of the match now playing. */
+  function chosen(variant, secs) {
+    choose(settings, { options: { ...settings.options, [variant]: { ...settings.options[variant], timer: secs } } }, getLang());
+    if (view.state?.variant !== variant) return;
+    live = secs;
+    start(); // a fresh clock of the new length, or none
+    redraw();
+  }
+
+  /** The clock as the settings show it: its rule set, its seconds, and whether a first match turned it off. */
+  function shown() {
+    const s = view.state;
+    if (!s || s.autoplay) return null;
+    const mine = settings.options[s.variant]?.timer;
+    return { variant: s.variant, seconds: seconds(s), first: live === null && mine === undefined && !Number(s.options?.timer) };
+  }
+
+  /** What the player had chosen for the clock to play: the selected tile's discard, when legal. */
+  function selected() {
+    const s = view.state;
+    if (!s?.human_to_move) return null;
+    const tile = displayHand(s, viewSeat(s))[view.ui.selected];
+    const action = tile ? `discard ${tile.code}` : null;
+    return action && s.legal_actions.includes(action) ? action : null;
   }
 
   /** True while a dialog covers the table: the timer stands still (its deadline moves on). */
@@ -68,5 +127,5 @@ export function createTimer(ctx) {
     if (left <= 0 && !paused) onTimeout(timer.gen, timer.moment);
   }, 250);
 
-  return { start, stop };
+  return { start, stop, forMatch, resumed, chosen, shown };
 }

@@ -220,6 +220,27 @@ export function changedFrom(base, draft, spec) {
   return out;
 }
 
+/** The dialog's new-match choices that differ from `settings`: {key: value}, what the player chose. */
+export function changedChoices(draft, settings) {
+  /** @type {Record<string, any>} */
+  const changed = {};
+  for (const key of ["variant", "hands", "level", "autoplay", "seed"]) {
+    if ((draft[key] ?? null) !== (settings[key] ?? null)) changed[key] = draft[key];
+  }
+  if (!sameOptions(draft.options, settings.options)) changed.options = draft.options;
+  return changed;
+}
+
+/** Whether two variant -> option -> value tables hold the same choices. */
+function sameOptions(a = {}, b = {}) {
+  for (const v of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    const x = a[v] || {};
+    const y = b[v] || {};
+    for (const name of new Set([...Object.keys(x), ...Object.keys(y)])) if (x[name] !== y[name]) return false;
+  }
+  return true;
+}
+
 function optionLabel(name, value) {
   if (typeof value === "boolean") return t(value ? "option.yes" : "option.no");
   if (name === "timer") return value ? t("option.timer.n", { n: value }) : t("option.timer.0");
