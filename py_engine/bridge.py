@@ -81,12 +81,6 @@ def _one_of(allowed: tuple[Any, ...] | dict[str, Any]) -> Check:
     return check
 
 
-def _flag(value: Any, what: str) -> bool:
-    if not isinstance(value, bool):
-        raise ValueError(f"{what} must be true or false, not {position_check.shown(value)}")
-    return value
-
-
 def _object(value: Any, what: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise ValueError(f"{what} must be an object, not {position_check.shown(value)}")
@@ -101,7 +95,7 @@ def _text(value: Any, what: str) -> str:
 
 #: The methods that change the match, which may answer with its save and the hint too (`keep`, `hint`).
 KEEPING = ("new_match", "resume", "act", "bot_step", "timeout", "next_hand", "restart_hand")
-_ALONG = {"keep": _flag, "hint": _flag}
+_ALONG = {"keep": position_check.flag, "hint": position_check.flag}
 
 #: Each method's arguments and their checks (the methods of the module docstring).
 ARGUMENTS: dict[str, dict[str, Check]] = {
@@ -113,21 +107,21 @@ ARGUMENTS: dict[str, dict[str, Check]] = {
         "hands": lambda v, what: position_check.whole(v, what, 1, max(MATCH_LENGTHS)),
         "level": _one_of(LEVELS),
         "human": position_check.seat,
-        "autoplay": _flag,
-        "face_up": _flag,
+        "autoplay": position_check.flag,
+        "face_up": position_check.flag,
         "position": _object,             # its fields are Game.from_position's to check
         "dealer": position_check.seat,
     },
     "act": {"action": _text},
     "timeout": {"selected": _text},
-    "spectate": {"face_up": _flag},
+    "spectate": {"face_up": position_check.flag},
     **{name: {} for name in ("state", "bot_step", "next_hand", "hint", "position", "restart_hand", "save")},
     # a save or a replay is anything: replay.load says what is wrong with it (kind "replay")
     "resume": {"save": lambda v, what: v},
     "replay_open": {"replay": lambda v, what: v},
     "export": {"hand": lambda v, what: position_check.whole(v, what, 0, max(MATCH_LENGTHS) - 1)},
     "replay_frame": {"hand": lambda v, what: position_check.whole(v, what, 0, 10**6),
-                     "step": lambda v, what: position_check.whole(v, what, 0, 10**6), "face_up": _flag},
+                     "step": lambda v, what: position_check.whole(v, what, 0, 10**6), "face_up": position_check.flag},
     "review": {"hand": lambda v, what: position_check.whole(v, what, 0, 10**6)},
     "duplicate": {"hand": lambda v, what: position_check.whole(v, what, 0, 10**6), "level": _one_of(LEVELS)},
     # issue 14's pages: the analyzer's arguments are analyzer_query.ARGUMENTS, whose read_query checks
@@ -317,13 +311,9 @@ class Session:
         loaded = replays.load(data)
         if loaded.problem is not None:
             raise replays.ReplayError(loaded.problem)
-        facts = data["match"]
-        checks = ARGUMENTS["new_match"]
-        try:
-            known = {k: checks[k](facts[k], k) for k in ("level", "human", "autoplay") if facts.get(k) is not None}
-            session = cls({"variant": data["variant"], **known, "hands": 1, "seed": 0})
-        except (TypeError, ValueError) as err:
-            raise replays.ReplayError(replays.Problem("malformed", f"the match's facts: {err}")) from None
+        facts = data["match"]  # its level, human seat and autoplay checked by replays.load
+        known = {k: facts[k] for k in ("level", "human", "autoplay") if facts.get(k) is not None}
+        session = cls({"variant": data["variant"], **known, "hands": 1, "seed": 0})
         session.match = replays.rebuild_match(loaded)
         session.records = [replays.hand_record(g, n) for n, g in enumerate(loaded.games[:-1])]
         return session

@@ -102,6 +102,12 @@ def score(value: Any, what: str) -> int:
     return whole(value, what, -MAX_WHOLE, MAX_WHOLE)
 
 
+def flag(value: Any, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"{what} must be true or false, not {shown(value)}")
+    return value
+
+
 def seat(value: Any, what: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 3:
         raise ValueError(f"{what} must be a seat 0-3, not {shown(value)}")

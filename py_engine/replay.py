@@ -158,19 +158,13 @@ _MATCH_FACTS: dict[str, Callable[[Any, str], Any]] = {
     "seed": lambda v, what: position_check.whole(v, what, -MAX_SEED, MAX_SEED),
     "human": position_check.seat,
     "level": lambda v, what: _level(v, what),
-    "autoplay": lambda v, what: _flag(v, what),
+    "autoplay": position_check.flag,
 }
 
 
 def _level(value: Any, what: str) -> str:
     if not isinstance(value, str) or value not in LEVELS:
         raise ValueError(f"{what} must be one of {', '.join(LEVELS)}, not {position_check.shown(value)}")
-    return value
-
-
-def _flag(value: Any, what: str) -> bool:
-    if not isinstance(value, bool):
-        raise ValueError(f"{what} must be true or false, not {position_check.shown(value)}")
     return value
 
 
