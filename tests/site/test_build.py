@@ -54,7 +54,8 @@ def test_the_engine_wheel_is_reproducible_and_recorded(tmp_path):
 
 # --- the modules bundled (build.py bundle_modules) ------------------------------------------
 
-STATIC_IMPORT = re.compile(r'^import\s(?:[^"\']*?\sfrom\s)?["\']\./([^"\']+)["\'];?$', re.M)
+# a statement starts a line or follows a ';' (the bundles are minified: `import{a}from"./b.js";import…`)
+STATIC_IMPORT = re.compile(r'(?:^|;)\s*import\s*(?:[^"\';()]*?\bfrom\s*)?["\']\./([^"\']+)["\']', re.M)
 
 
 DYNAMIC_IMPORT = re.compile(r'\bimport\(\s*["\']\./([^"\']+)["\']\s*\)')
