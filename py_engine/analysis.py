@@ -8,14 +8,14 @@ the puzzles): the hand is checked once, each discard steps its shape components 
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 
 from . import shapes
 from .melds import parse_meld
 from .quote import quote
 from .evaluate import evaluate
 from .golds import GOLD_SLOT, count_slots, natural_tile, white_replaces, wild_of
-from .rules import VARIANTS, ruleset
+from .rules import ruleset
 from .tiles import CODES, HONOR_BASE, INDEX, NUM_KINDS, as_tiles, check_code, counts34, format_tiles
 from .types import Options
 

@@ -15,7 +15,7 @@ from . import analysis, bots, words
 from .bots import normal
 from .bots.common import View
 from .hints import reason_code, reason_text
-from .tiles import CODES, INDEX, NUM_KINDS
+from .tiles import INDEX
 
 __all__ = ["rank", "efficiency_order"]
 

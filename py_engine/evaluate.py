@@ -1,7 +1,7 @@
 """Would a hand win, and with what: analysis.evaluate (API.md, Bots and analysis)."""
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any
 
 from .melds import parse_meld

@@ -7,7 +7,7 @@ through these functions.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from . import shapes
 from .tiles import CODES, INDEX, NUM_KINDS, WHITE_DRAGON

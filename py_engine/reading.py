@@ -8,7 +8,7 @@ It runs once per win shown, never in the referee's hot loop.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from .melds import Meld

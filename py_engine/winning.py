@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from . import shapes
 from .golds import count_index, hand_counts, slots_of, wild_of

@@ -11,7 +11,7 @@ self-draw may win; while one swims triple, only 杠上开花. Three golds (三�
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 

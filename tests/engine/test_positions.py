@@ -8,7 +8,7 @@ import pytest
 
 from py_engine import Game, parse_tiles
 
-from helpers import game, pass_all, pass_rob_gold, pos
+from helpers import game, pass_all, pos
 
 X_HANDS = ["123m456p789s1z2z3z4z7z", "147m258p369s1234z", "258m369p147s4567z", "369m147p258s2356z"]
 L_HANDS = ["123m456p789s1z2z3z4z7z", "147m258p369s1234z", "258m369p147s4567z", "369m147p258s2366z"]

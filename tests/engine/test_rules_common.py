@@ -5,7 +5,7 @@ import pytest
 
 from py_engine import Game, IllegalActionError, format_tiles, parse_tiles
 
-from helpers import assert_illegal, deltas_of, game, pass_all, pass_rob_gold, payments_of, play, pos
+from helpers import deltas_of, game, pass_all, pass_rob_gold, pos
 
 BOTH = ["xinyu", "longyan"]
 GOLD = "9m"   # Longyan tests here use a gold that none of their interesting tiles touch

@@ -5,7 +5,7 @@ import pytest
 
 from py_engine import Game
 
-from helpers import deltas_of, game, pass_all, pass_rob_gold, payments_of, play
+from helpers import deltas_of, game, pass_all, pass_rob_gold
 
 G = "9m"            # the gold in most tests: no test hand holds 9m or 5z unless it means to
 

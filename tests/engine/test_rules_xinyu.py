@@ -5,7 +5,7 @@ import pytest
 
 from py_engine import Game
 
-from helpers import deltas_of, game, pass_all, play
+from helpers import deltas_of, game, pass_all
 
 SIMPLE = {"scoring": "simple"}
 
