@@ -5,11 +5,12 @@ forgotten (the replay read `lang` from the query only; the tutorial pages drew �
 tiles.html declared no color-scheme and posted its height once)."""
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 
 import pytest
 
-from pagehelp import shot
 
 # each page as a link asks for a language: in its hash (the form the page's own links use) and in
 # its query
@@ -104,3 +105,40 @@ def test_a_host_that_listens_late_learns_the_height_by_asking(page, site, consol
     assert message["detail"]["page"] == src.split(".")[0]
     assert message["detail"]["height"] > 40
     assert console_errors == []
+
+
+@pytest.mark.parametrize("lang", ["zh-Hans", "zh-Hant", "en"])
+def test_the_rules_page_speaks_its_readers_language_only(page, site, console_errors, lang):
+    """help.html's heading, title and play link had said "Rules · 规则 · 規則" and "Play · 开始 · 開始"
+    on every page: now the reader's words; the language links name each language in itself."""
+    catalog = json.loads((Path(__file__).resolve().parents[2] / "web" / "i18n" / f"{lang}.json").read_text("utf-8"))
+    page.goto(site.url + f"help.html?lang={lang}")
+    page.wait_for_function("() => document.body.dataset.examples")
+    got = page.evaluate("[document.title, document.querySelector('h1').textContent, document.getElementById('play').textContent]")
+    assert got == [catalog["help"]["pageTitle"], catalog["help"]["pageTitle"], catalog["help"]["play"]]
+    if lang != "en":
+        assert not re.search("[A-Za-z]", "".join(got)), got
+    page.click("nav a[href='#en']")  # the switch: the page's words follow
+    page.wait_for_function("() => document.getElementById('play').textContent === '▶ Play'")
+    assert console_errors == []
+
+
+def test_an_empty_page_greets_with_how_to_use_it_not_an_error(page, site):
+    """The analyzer opened empty showed the diagram's red "no tiles are given" and warned in the console
+    twice, as if the reader had made a mistake; tiles.html opened bare did the same. Now the analyzer
+    draws no diagram until there is a hand, and the bare diagram page says how to give one."""
+    said: list[str] = []
+    page.on("console", lambda m: said.append(f"{m.type}: {m.text}") if m.type in ("error", "warning") else None)
+    page.goto(site.url + "analyze.html?lang=en")
+    page.wait_for_function("() => document.body.textContent.includes('Type or tap a hand')")
+    assert page.evaluate("!document.getElementById('diagram').shadowRoot.querySelector('.error, canvas')")
+    page.fill("#hand", "123m")
+    page.wait_for_function("() => document.getElementById('diagram').shadowRoot.querySelector('canvas')")
+    page.fill("#hand", "")
+    page.wait_for_function("() => !document.getElementById('diagram').shadowRoot.querySelector('canvas')")
+    page.goto(site.url + "tiles.html?lang=zh-Hant")
+    page.wait_for_function("() => !document.getElementById('usage').hidden")
+    assert "tiles.html#123m456p789s11z" in page.text_content("#usage")
+    assert page.evaluate("!document.getElementById('hand').shadowRoot.querySelector('.error, canvas')")
+    assert said == [], said
+    # an author's empty hand is still told (tests/browser/test_tutorial_tiles.py: tiles="")

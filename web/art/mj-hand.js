@@ -15,6 +15,7 @@ import { scriptOf } from "./tiles.js";
 
 const STYLE = `
 :host { display: inline-block; vertical-align: middle; max-width: 100%; }
+:host([hidden]) { display: none; }
 .wrap { display: inline-flex; flex-direction: column; gap: 4px; max-width: 100%; }
 canvas { display: block; max-width: 100%; height: auto !important; }
 .error { font: 14px/1.4 system-ui, sans-serif; color: #b3261e; }
@@ -135,7 +136,7 @@ function roomOf(el) {
 
 class MjHand extends HTMLElement {
   static get observedAttributes() {
-    return ["tiles", "gold", "size", "theme", "lang", "download", "rows"];
+    return ["tiles", "gold", "size", "theme", "lang", "download", "rows", "hidden"];
   }
 
   connectedCallback() {
@@ -178,6 +179,11 @@ class MjHand extends HTMLElement {
     const asked = this.getAttribute("theme");
     const theme = asked !== null && Object.hasOwn(THEMES, asked) ? asked : "transparent";
     if (asked !== null && theme !== asked) warn(this, "theme", `theme is one of ${Object.keys(THEMES).join(", ")}; drawn ${theme}`);
+    if (this.hidden) {
+      // hidden (a page's diagram waiting for its hand): nothing drawn and nothing said until shown
+      root.append(wrap);
+      return;
+    }
     const text = textOf(this.getAttribute("tiles"), this.getAttribute("gold"));
     /** @param {string} what @param {[number, number] | null} at */
     const fail = (what, at) => {

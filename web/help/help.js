@@ -97,6 +97,10 @@ function showLang(/** @type {string} */ lang) {
     /** @type {HTMLElement} */ (section).hidden = section.getAttribute("lang") !== lang;
   }
   setLang(lang);
+  // the page's own words follow the section shown (the language links name each language in itself)
+  document.title = t("help.pageTitle");
+  /** @type {HTMLElement} */ (document.getElementById("title")).textContent = t("help.pageTitle");
+  /** @type {HTMLElement} */ (document.getElementById("play")).textContent = t("help.play");
 }
 
 const page = openPage("help", { theme: "light", embed: true }); // (the rules page has one look)

@@ -230,7 +230,11 @@ function writeHashNow() {
 function changed() {
   renderOptions(); // first: it drops options the rule set has not, before the query is made
   run(); // the engine's request goes out now; the page's own updates below overlap its answer
-  $("diagram").setAttribute("tiles", model.text.length > MAX_TEXT ? "" : model.text);
+  // an empty or overlong text draws no diagram (the analysis below says why)
+  const drawn = !!model.text.trim() && model.text.length <= MAX_TEXT;
+  // hidden while it has no hand (a hidden diagram says nothing of an empty one): the hand given first
+  if (drawn) $("diagram").setAttribute("tiles", model.text);
+  $("diagram").hidden = !drawn;
   $("level-box").hidden = model.win !== "swim";
   writeHashSoon();
 }

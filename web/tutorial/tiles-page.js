@@ -4,9 +4,10 @@
 // the parent as {source: "mahjong", type: "height", detail: {page: "tiles", height}}.
 import "../art/mj-hand.js";
 import { openPage, pageParams, applyTheme, chooseTheme, heightChanged } from "../shell/page.js";
-import { setLang, matchLang } from "../i18n/i18n.js";
+import { setLang, matchLang, t } from "../i18n/i18n.js";
 
-const hand = document.getElementById("hand");
+const hand = /** @type {HTMLElement} */ (document.getElementById("hand"));
+const usage = /** @type {HTMLElement} */ (document.getElementById("usage"));
 
 /** "#123m|pong 7z?size=40" -> {tiles, params}; a bad %-escape keeps the raw text. */
 export function readHash(hash) {
@@ -32,7 +33,13 @@ function show() {
   if (matchLang(params.get("lang") ?? "")) setLang(matchLang(params.get("lang")));
   applyTheme(chooseTheme(params.get("theme") ?? "", false, "transparent"));
   hand.toggleAttribute("download", params.get("download") !== "0");
-  hand.setAttribute("tiles", tiles);
+  // no hand in the link at all (the bare page, as an author first opens it): how to give one
+  const none = !tiles.trim() && !location.hash.replace(/^#/, "").trim();
+  usage.hidden = !none;
+  usage.textContent = none ? t("diagram.usage") : "";
+  if (!none) hand.setAttribute("tiles", tiles); // (given before shown: a hidden diagram says nothing)
+  hand.hidden = none;
+  document.title = t("diagram.title");
   heightChanged();
 }
 
