@@ -142,3 +142,15 @@ def test_an_empty_page_greets_with_how_to_use_it_not_an_error(page, site):
     assert page.evaluate("!document.getElementById('hand').shadowRoot.querySelector('.error, canvas')")
     assert said == [], said
     # an author's empty hand is still told (tests/browser/test_tutorial_tiles.py: tiles="")
+
+
+@pytest.mark.parametrize("name", ["index.html", "replay.html"])
+def test_the_loading_card_speaks_the_pages_language(page, site, console_errors, name):
+    """The loading card said "麻将 Mahjong" on every page (written before a language is known): once the
+    page has its language, its own word only."""
+    page.goto(site.url + f"{name}?lang=zh-Hant")
+    page.wait_for_function("() => document.querySelector('#boot h1').textContent === '麻將'")
+    page.goto("about:blank")
+    page.goto(site.url + f"{name}?lang=en")
+    page.wait_for_function("() => document.querySelector('#boot h1').textContent === 'Mahjong'")
+    assert console_errors == []
