@@ -575,7 +575,6 @@ function dealLater() {
 // --- boot -----------------------------------------------------------------------------------
 
 async function firstDeal() {
-  await welcome.chosen; // a newcomer chooses first: play, or the lessons
   if (firstDealt) return;
   if (ui.isDialogOpen("settings")) {
     dealWhenClosed = true;

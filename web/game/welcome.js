@@ -1,6 +1,7 @@
 // The way into the lessons from the game (issue 34): a first-time visitor is offered "Learn in 5
-// minutes" beside "Play" before the first deal, and the toolbar has an entry opening the course
-// (learn.html). A first-time visitor: nothing of the game kept in this browser (no settings, no
+// minutes" beside "Play" over the table (the first hand is dealt behind it, as for anyone: the boot
+// waits for nobody, and a newcomer's first match has no clock to run meanwhile), and the toolbar has
+// an entry opening the course (learn.html). A first-time visitor: nothing of the game kept in this browser (no settings, no
 // match, no history, no lesson finished, the offer not answered before), the page not inside
 // another page, no demo, and no link that deals a match of its own (a seed, a position, the deal of
 // the day): only `lang` and `variant` in the query. The first match of a newcomer has no clock
@@ -37,8 +38,8 @@ export function courseLink(variant, lesson = 1) {
 }
 
 /**
- * The offer and the toolbar's entry. `chosen` resolves once the first deal may go on: at once for
- * anyone but a newcomer, on "Play" for a newcomer ("Learn" leaves for the course).
+ * The offer (to a newcomer: "Learn" leaves for the course, "Play" puts the offer away) and the
+ * toolbar's entry.
  * @param {{root: HTMLElement, settings: any}} ctx  root: the overlay (#ui), where the toolbar is
  */
 export function createWelcome({ root, settings }) {
@@ -63,20 +64,17 @@ export function createWelcome({ root, settings }) {
   toolbar?.insertBefore(entry, toolbar.querySelector("#tb-help"));
 
   let card = /** @type {HTMLElement | null} */ (null);
-  /** @type {(value?: unknown) => void} */
-  let play = () => {};
-  const chosen = new Promise((resolve) => {
-    play = resolve;
-  });
   if (isNewcomer(settings, storage)) {
     card = el("section", { class: "quick welcome", id: "welcome", role: "dialog", "aria-labelledby": "welcome-title" });
     // above the first-paint card (.quick) and the boot card, below the toolbar; at the top of a
     // short (landscape) screen, where the toolbar is a column at the left
-    card.style.top = innerHeight < 520 ? "0.4rem" : "max(5.5rem, calc(50% - 13rem))";
+    card.style.top = innerHeight < 520 ? "0.4rem" : "max(8rem, calc(50% - 16rem))";
     card.style.zIndex = "5";
     root.append(card);
-  } else {
-    play();
+    // playing on the table behind it is an answer too: the offer goes, the toolbar's entry stays
+    document.getElementById("table")?.addEventListener("pointerdown", () => {
+      if (card) card.hidden = true;
+    }, { once: true });
   }
 
   function heading() {
@@ -102,7 +100,6 @@ export function createWelcome({ root, settings }) {
         el("button", { type: "button", id: "welcome-play", text: t("welcome.play"), onclick: () => {
           answer();
           /** @type {HTMLElement} */ (card).hidden = true;
-          play();
         } })),
     );
   }
@@ -110,7 +107,6 @@ export function createWelcome({ root, settings }) {
   onLangChange(translate);
 
   return {
-    chosen,
     /** The rule set changed on the first-paint card: the offer names it. */
     refresh: translate,
   };

@@ -24,7 +24,7 @@ const client = startEngine();
 const RULESETS = variantsOf(await loadCatalog(client).catch(() => null));
 const courses = {};
 /** What is on show: a lesson (with its number in its course, null for an author's) and its step. */
-const state = { lesson: null, number: null, step: 1, moment: null, verdict: null, finished: false, single: false, source: "" };
+const state = { lesson: null, number: null, step: 1, moment: null, verdict: null, finished: false, single: false, source: "", given: null };
 
 /** base64url JSON of a lesson (for links and tests). */
 export function lessonLink(lesson) {
@@ -164,14 +164,24 @@ function problemText(p) {
 }
 
 async function openLesson(lesson, number, step, single = false, source = "") {
-  const { problems } = await call("lesson_check", { lesson });
+  let problems;
+  try {
+    ({ problems } = await call("lesson_check", { lesson }));
+  } catch (error) {
+    problems = [{ step: null, code: "lesson", detail: shorten(String(error?.message ?? error), 120) }];
+  }
   if (problems.length) {
     state.lesson = null;
     $("lesson").hidden = true;
     $("course").hidden = false;
     labels();
     $("course").replaceChildren(el("div", { class: "problems error" }, el("p", { text: t("learn.problems") }),
-      el("ul", {}, ...problems.map((p) => el("li", { "data-step": String(p.step ?? ""), "data-code": p.code, text: problemText(p) })))));
+      el("ul", {}, ...problems.map((p) => el("li", { "data-step": String(p.step ?? ""), "data-code": p.code, text: problemText(p) }))),
+      el("p", {}, el("a", { href: "#", id: "problems-index", text: t("learn.index"), onclick: (/** @type {Event} */ event) => {
+        event.preventDefault();
+        go("");
+        showCourse();
+      } }))));
     heightChanged();
     return;
   }
@@ -258,6 +268,7 @@ async function answer(given) {
   const { verdict } = await call("lesson_judge", { lesson, step: n, ...given });
   if (state.lesson !== lesson || state.step !== n) return;
   state.verdict = verdict;
+  state.given = given;
   drawVerdict(given);
   if (verdict.right && n === lesson.steps.length && !state.single) finish();
   heightChanged();
@@ -348,7 +359,7 @@ async function route() {
   return openLesson(course[n - 1], n, Number(p.get("step")) || 1, single);
 }
 
-$("lang").addEventListener("change", () => {
+$("lang").addEventListener("change", async () => {
   setLang($("lang").value);
   const p = new URLSearchParams(location.hash.replace(/^#/, ""));
   if (p.has("lang")) {
@@ -357,7 +368,16 @@ $("lang").addEventListener("change", () => {
   }
   labels();
   if (!state.lesson) return showCourse();
-  showStep(state.step); // the step again in the new language (an answer given is asked again)
+  // the same step in the new language, with the answer given and its verdict, if any
+  const { lesson, step, verdict, given, finished: done } = state;
+  await showStep(step);
+  if (!verdict || state.lesson !== lesson || state.step !== step) return;
+  state.verdict = verdict;
+  state.given = given;
+  enable(false);
+  drawVerdict(given);
+  if (done) finish();
+  heightChanged();
 });
 $("next").addEventListener("click", () => {
   if (state.step < state.lesson.steps.length) showStep(state.step + 1);
