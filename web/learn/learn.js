@@ -332,6 +332,12 @@ function finish() {
 async function route() {
   const p = new URLSearchParams(location.hash.replace(/^#/, ""));
   notice("");
+  // a host may change the hash, the language with it
+  const lang = p.get("lang");
+  if (lang && LANGS.includes(lang) && lang !== getLang()) {
+    setLang(lang);
+    labels();
+  }
   /** Only the step named: an embedded question (with &step=N). */
   const single = p.has("single") && p.get("single") !== "0" && p.has("step");
   if (p.has("l")) {
