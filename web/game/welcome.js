@@ -91,7 +91,8 @@ export function createWelcome({ root, settings }) {
     if (!card || card.hidden) return;
     card.replaceChildren(
       heading(),
-      el("p", { text: t("welcome.text", { rules: t(`variant.${settings.variant}`) }) }),
+      // a short (landscape) screen: the heading and the two choices, clear of the boot card
+      innerHeight < 520 ? "" : el("p", { text: t("welcome.text", { rules: t(`variant.${settings.variant}`) }) }),
       el("div", { class: "variants" },
         el("button", { type: "button", id: "welcome-learn", "aria-pressed": "true", text: t("welcome.learn"), onclick: () => {
           answer();
