@@ -211,3 +211,15 @@ def test_the_readmes_lesson_is_a_good_lesson_judged_as_it_says():
     assert check(lesson) == []
     assert judge(lesson, 2, "win") == {"right": True, "rule": "gold", "paid": [12, -4, -4, -4], "seat": 0}
     assert judge(lesson, 2, "discard 5m")["right"] is False
+
+
+def test_what_the_swim_lesson_says_of_climbing_to_a_double_swim():
+    """longyan-9: winning on the drawn gold pays the single swim (the dealer takes 2b = 8 from each);
+    discarding a gold climbs to a double swim, whose next draw wins at base 8 (16 from each)."""
+    lesson = _lesson("longyan-9")
+    n = next(n for n, s in enumerate(lesson["steps"], 1) if s.get("expect") == "swim 6s")
+    assert judge(lesson, n, "win")["paid"] == [24, -8, -8, -8]
+    game, seat = moment_of(lesson["steps"][n - 1])
+    game.apply(seat, "swim 6s")
+    result = _play_to_the_end(game, seat)
+    assert result["wins"][0]["category"] == "swim_double" and result["deltas"][seat] == 48
