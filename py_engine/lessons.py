@@ -24,6 +24,10 @@ A step is one of:
 - question: ``{"text": T, "question": {"choices": [T, ...], "answer": 0}}``: 2 to 6 choices, the
   right one's index from 0.
 
+An acting step may add ``"pays": [d0, d1, d2, d3]``: how each seat's score changes at once when
+the reader gives the right answer (a kong's payment, a win's settlement); the engine must agree for
+every right action, and the page shows the change after any answer that moves a score.
+
 Acting and question steps may add ``"rule"``, the code of the rule they teach (RULE_CODES; the
 page names it in the reader's language: the catalogs' ``learn.rule.<code>``), and ``"feedback":
 {"right": T, "wrong": T}``, the author's own words after the reader's answer.
@@ -55,6 +59,9 @@ RULE_CODES = (
     "tiles", "suits", "honors", "flowers_tiles", "sets", "pair", "winning_shape", "seven_pairs",
     "all_honors_free", "ready", "pong", "kong", "kong_payment", "self_draw_only", "patterns",
     "flowers", "gold", "gold_wild", "white_dragon", "gold_no_claim",
+    "multipliers", "flying", "kong_bloom", "settlement", "flower_kong", "dealer_kong_payment",
+    "rob_gold", "three_golds", "first_discard_bonus", "swim", "swim_forbids",
+    "categories", "discard_win_pays",
 )
 
 #: Every problem code check() reports, with its parameters (the page's learn.problem.<code>).
@@ -74,6 +81,7 @@ PROBLEMS = {
     "rule": ("rule",),                # an unknown rule code
     "choices": ("max",),              # fewer than 2 or more than max choices
     "answer": (),                     # the answer is not the index of a choice
+    "pays": ("action", "engine"),     # the scores a right action changes are not the step's "pays"
 }
 
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
@@ -167,13 +175,21 @@ def _shanten_after(game: Game, seat: int, tile: str) -> int:
     return analysis.shanten(hand, melds, game.variant, obs.get("gold"), game.options)
 
 
+def paid(game: Game, seat: int, action: str) -> list[int]:
+    """How each seat's score changes at once when ``seat`` plays ``action`` (on a copy of the game)."""
+    after = game.clone()
+    before = game.observation(None)["scores"]
+    after.apply(seat, action)
+    return [a - b for a, b in zip(after.observation(None)["scores"], before)]
+
+
 def _step_kind(step: dict[str, Any]) -> str | None:
     keys = set(step) - {"text", "rule", "feedback"}
     if not keys:
         return "reading"
     if keys == {"question"}:
         return "question"
-    if keys in ({"position", "expect"}, {"position", "goal"}):
+    if keys - {"pays"} in ({"position", "expect"}, {"position", "goal"}):
         return "acting"
     return None
 
@@ -222,11 +238,23 @@ def _step_problems(step: Any, n: int, rules: str) -> list[dict[str, Any]]:
             expected = [expect] if isinstance(expect, str) else expect
             if not isinstance(expected, list) or not expected or not all(isinstance(a, str) for a in expected):
                 return out + [_problem(n, "illegal", action=str(expect)[:40])]
-            out += [_problem(n, "illegal", action=a[:40]) for a in expected if a not in legal]
+            illegal = [_problem(n, "illegal", action=a[:40]) for a in expected if a not in legal]
+            if illegal:
+                return out + illegal
         elif step["goal"] not in GOALS:
-            out.append(_problem(n, "goal", goal=str(step["goal"])[:40]))
+            return out + [_problem(n, "goal", goal=str(step["goal"])[:40])]
         elif not any(_meets(game, seat, a, step["goal"]) for a in legal):
-            out.append(_problem(n, "unreachable", goal=step["goal"]))
+            return out + [_problem(n, "unreachable", goal=step["goal"])]
+        if "pays" in step:
+            pays = step["pays"]
+            if not isinstance(pays, list) or len(pays) != 4 or not all(
+                    isinstance(d, int) and not isinstance(d, bool) for d in pays):
+                return out + [_problem(n, "step", detail="pays")]
+            right = expected if "expect" in step else [a for a in legal if _meets(game, seat, a, step["goal"])]
+            for action in right:
+                engine = paid(game, seat, action)
+                if engine != pays:
+                    out.append(_problem(n, "pays", action=action[:40], engine=" ".join(f"{d:+d}" for d in engine)))
     return out
 
 
@@ -289,9 +317,14 @@ def judge(lesson: Any, n: int, answer: str | int) -> dict[str, Any]:
         raise ValueError(f"{answer!r} is not a legal action at step {n}")
     if "expect" in step:
         expect = step["expect"]
-        return {"right": answer in ([expect] if isinstance(expect, str) else expect), "rule": rule}
-    goal = step["goal"]
-    verdict: dict[str, Any] = {"right": _meets(game, seat, answer, goal), "rule": rule or GOAL_RULES[goal]}
-    if goal == "ready" and answer.startswith("discard "):
-        verdict["shanten"] = _shanten_after(game, seat, answer.split(" ")[1])
+        verdict: dict[str, Any] = {"right": answer in ([expect] if isinstance(expect, str) else expect), "rule": rule}
+    else:
+        goal = step["goal"]
+        verdict = {"right": _meets(game, seat, answer, goal), "rule": rule or GOAL_RULES[goal]}
+        if goal == "ready" and answer.startswith("discard "):
+            verdict["shanten"] = _shanten_after(game, seat, answer.split(" ")[1])
+    change = paid(game, seat, answer)
+    if any(change):
+        verdict["paid"] = change     # the score changes, seat by seat (the reader's is change[seat])
+        verdict["seat"] = seat
     return verdict

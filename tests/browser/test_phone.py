@@ -352,7 +352,7 @@ def test_after_a_swim_the_win_button_covers_no_badge_with_hints_open(browser, si
         assert len(boxes["buttons"]) == 1 and len(boxes["prompt"]) == 2, boxes
         assert_clear(boxes, "desktop", panels=1)
         labels = page.eval_on_selector_all(".toolbar .label", "ls => ls.map((l) => l.offsetWidth > 0 ? l.textContent : '')")
-        assert labels == ["Settings", "New", "Hints", "Tracker", "Sound", "Link", "Help"], labels
+        assert labels == ["Settings", "New", "Hints", "Tracker", "Sound", "Link", "Learn", "Help"], labels
     finally:
         context.close()
 

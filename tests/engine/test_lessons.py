@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from py_engine import bridge
-from py_engine.lessons import GOAL_RULES, RULE_CODES, check, judge, moment, moment_of
+from py_engine.lessons import GOAL_RULES, RULE_CODES, check, dealt, judge, moment, moment_of
 
 LESSONS = Path(__file__).resolve().parents[2] / "web" / "lessons"
 COURSES = {v: json.loads((LESSONS / f"{v}.json").read_text(encoding="utf-8")) for v in ("xinyu", "longyan")}
@@ -27,7 +27,7 @@ def texts(lesson):
 @pytest.mark.parametrize("rules", sorted(COURSES))
 def test_each_course_is_of_its_rule_set_with_unique_ids(rules):
     lessons = COURSES[rules]["lessons"]
-    assert COURSES[rules]["rules"] == rules and len(lessons) >= 4
+    assert COURSES[rules]["rules"] == rules and len(lessons) >= 10
     assert [lesson["id"] for lesson in lessons] == [f"{rules}-{n}" for n in range(1, len(lessons) + 1)]
     assert all(lesson["rules"] == rules for lesson in lessons)
 
@@ -59,6 +59,9 @@ def test_the_engines_verdict_is_the_one_the_text_promises(lesson):
             if "expect" in step:
                 expect = step["expect"]
                 assert right == set([expect] if isinstance(expect, str) else expect)
+            if "pays" in step:   # what the text says the right answer pays is what the engine pays
+                assert all(verdicts[a]["paid"] == step["pays"] and verdicts[a]["seat"] == moment(lesson, n)["seat"]
+                           for a in right)
             assert right and len(right) < len(legal), (n, "a step where every answer is right teaches nothing")
 
 
@@ -122,7 +125,101 @@ def test_the_bridge_checks_steps_and_judges_answers():
     assert call("lesson_check", lesson=lesson) == {"ok": True, "problems": []}
     n = next(n for n, s in enumerate(lesson["steps"], 1) if s.get("goal") == "win")
     assert "win" in call("lesson_step", lesson=lesson, step=n)["moment"]["actions"]
-    assert call("lesson_judge", lesson=lesson, step=n, action="win")["verdict"] == {"right": True, "rule": "gold"}
+    assert call("lesson_judge", lesson=lesson, step=n, action="win")["verdict"] == {
+        "right": True, "rule": "gold", "paid": [12, -4, -4, -4], "seat": 0}   # the dealer's self-draw: 2b each
     assert call("lesson_judge", lesson=lesson, step=n, action="pong")["kind"] == "invalid"
     assert call("lesson_judge", lesson=lesson, step=3, choice=1)["verdict"] == {"right": False, "rule": "gold"}
     assert call("lesson_step", lesson={"id": "x"}, step=1)["kind"] == "invalid"
+
+
+def test_a_step_whose_stated_payment_is_not_the_engines_is_reported():
+    lesson = json.loads(json.dumps(COURSES["xinyu"]["lessons"][4]))   # pong and kong
+    n = next(n for n, s in enumerate(lesson["steps"], 1) if "pays" in s)
+    lesson["steps"][n - 1]["pays"] = [3, -1, -1, -1]                     # an exposed kong's, not a concealed one's
+    assert check(lesson) == [{"step": n, "code": "pays", "action": "kong 7s", "engine": "+6 -2 -2 -2"}]
+    lesson["steps"][n - 1]["pays"] = [1, 2]
+    assert check(lesson) == [{"step": n, "code": "step", "detail": "pays"}]
+
+
+def _lesson(lesson_id):
+    return next(lesson for lesson in ALL if lesson["id"] == lesson_id)
+
+
+def _play_to_the_end(game, seat):
+    """The other seats play their default (pass, else the drawn tile); ``seat`` wins when it may."""
+    while not game.is_over:
+        s = game.waiting_for[0]
+        if s == seat:
+            legal = game.legal_actions(s)
+            game.apply(s, "win" if "win" in legal else legal[-1] if legal[-1] == "pass" else game.default_action(s))
+        else:
+            game.apply(s, game.default_action(s))
+    return game.result
+
+
+def test_what_the_flower_lesson_says_a_non_dealers_flower_kong_pays():
+    """longyan-6: a non-dealer's fourth flower is a flower kong paid like an exposed kong: 2 from the
+    dealer, 1 from each other non-dealer; five flowers make two."""
+    from py_engine.game import Game
+    lesson = _lesson("longyan-6")
+    assert [s["question"]["answer"] for s in lesson["steps"][1:]] == [0, 1, 1]
+    game = Game.from_position(dealt({"variant": "longyan", "dealer": 3, "gold": "6s", "flowers": [["1f", "2f", "3f"], [], [], []],
+                               "hands": ["123m456p78s777z19p", "", "", "147m258p369s12347z"], "wall": "4f", "tail": "5f9m",
+                               "history": [[3, "discard 1z"]]}))
+    assert game.waiting_for == [0] and game.observation(0)["flowers"][0] == ["1f", "2f", "3f", "4f", "5f"]
+    assert game.observation(None)["scores"] == [8, -2, -2, -4]    # two flower kongs (4f, then 5f): 4 each time
+
+
+def test_what_the_swim_lesson_says_a_single_swim_pays():
+    """longyan-9: the dealer who swims instead of winning wins on the next draw at base 4 (8 from each),
+    where winning at once was a self-draw (4 from each)."""
+    lesson = _lesson("longyan-9")
+    n = next(n for n, s in enumerate(lesson["steps"], 1) if s.get("expect") == "swim 5p")
+    game, seat = moment_of(lesson["steps"][n - 1])
+    assert judge(lesson, n, "win")["paid"] == [12, -4, -4, -4]
+    game.apply(seat, "swim 5p")
+    result = _play_to_the_end(game, seat)
+    assert result["wins"][0]["category"] == "swim_single" and result["deltas"][seat] == 24
+
+
+def test_what_the_first_discard_lesson_says_round_two_pays():
+    """longyan-8: round 1 all 1z pays 1 each; round 2 all of one suited tile (6m) pays 2 x 2 = 4 each."""
+    from py_engine.game import Game
+    lesson = _lesson("longyan-8")
+    step = next(s for s in lesson["steps"] if s.get("rule") == "first_discard_bonus" and "position" in s)
+    position = {**step["position"], "wall": "3m3p3s6m6m6m6m",
+                "history": step["position"]["history"] + [[0, "discard 1z"], [1, "discard 6m"], [2, "discard 6m"],
+                                                          [3, "discard 6m"], [0, "discard 6m"]]}
+    game = Game.from_position(position)
+    assert game.observation(None)["scores"] == [1 + 4, -3 - 12, 1 + 4, 1 + 4]
+
+
+def test_every_rule_and_problem_a_step_may_name_is_said_in_three_languages():
+    from py_engine.lessons import PROBLEMS
+    root = Path(__file__).resolve().parents[2] / "web" / "i18n"
+    for lang in LANGS:
+        learn = json.loads((root / f"{lang}.json").read_text(encoding="utf-8"))["learn"]
+        assert all(learn.get(f"rule.{code}") for code in RULE_CODES), lang
+        assert all(learn.get(f"problem.{code}") for code in PROBLEMS), lang
+
+
+def test_the_readmes_lesson_is_a_good_lesson_judged_as_it_says():
+    import re
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("### Lessons"):]
+    lesson = json.loads(re.search(r"```json\n(.*?)```", section, re.S).group(1))
+    assert check(lesson) == []
+    assert judge(lesson, 2, "win") == {"right": True, "rule": "gold", "paid": [12, -4, -4, -4], "seat": 0}
+    assert judge(lesson, 2, "discard 5m")["right"] is False
+
+
+def test_what_the_swim_lesson_says_of_climbing_to_a_double_swim():
+    """longyan-9: winning on the drawn gold pays the single swim (the dealer takes 2b = 8 from each);
+    discarding a gold climbs to a double swim, whose next draw wins at base 8 (16 from each)."""
+    lesson = _lesson("longyan-9")
+    n = next(n for n, s in enumerate(lesson["steps"], 1) if s.get("expect") == "swim 6s")
+    assert judge(lesson, n, "win")["paid"] == [24, -8, -8, -8]
+    game, seat = moment_of(lesson["steps"][n - 1])
+    game.apply(seat, "swim 6s")
+    result = _play_to_the_end(game, seat)
+    assert result["wins"][0]["category"] == "swim_double" and result["deltas"][seat] == 48

@@ -31,6 +31,7 @@ import { openPage } from "../shell/page.js";
 import { showKeepNote, placeKeepNote } from "../shell/keep-note.js";
 import { createPrompt } from "../table/prompt.js";
 import { changedChoices } from "../table/settings-dialog.js";
+import { createWelcome } from "./welcome.js";
 
 openPage("game", { theme: "dark" }); // language (query, hash, stored, browser), tile script, the felt's dark look
 const M = window.mahjong;
@@ -73,6 +74,7 @@ const ui = new UI(uiRoot, {
   quickVariant: (v) => {
     choose(settings, { variant: v }, getLang());
     ui.showQuick(settings, variantsOf(catalog));
+    welcome.refresh();
   },
   setLang: (lang) => {
     setLang(lang);
@@ -94,6 +96,7 @@ const ui = new UI(uiRoot, {
   settingsClosed,
 });
 
+const welcome = createWelcome({ root: uiRoot, settings }); // a newcomer's "Learn in 5 minutes", the toolbar's course
 const keeper = createKeeper({ ui, notice, current: () => view.state }); // each match saved after every action (keep.js)
 // where the browser keeps nothing (a frame on another site's page: storage.js), no save is asked
 // of the engine, and one note says what the reader loses and how to get it (keep-note.js)

@@ -1,6 +1,7 @@
 // learn.html: the lessons (issue 34). The course index (no lesson named), a project lesson
 // (#rules=longyan&lesson=3, and &step=N for one step) or an author's own (#l=<base64url JSON>, the
-// format of py_engine/lessons.py). The engine checks a lesson (lesson_check: every problem names
+// format of py_engine/lessons.py; or one from a file, the course index's file input; &single shows
+// the one step named by &step and nothing after it: a tutorial's embedded question). The engine checks a lesson (lesson_check: every problem names
 // its step; the words are the catalog's learn.problem.*), gives a step's moment (lesson_step) and
 // judges each answer (lesson_judge: right or wrong, and the rule, learn.rule.*). No rules here.
 import { startEngine, call, shorten } from "../engine/engine.js";
@@ -23,7 +24,7 @@ const client = startEngine();
 const RULESETS = variantsOf(await loadCatalog(client).catch(() => null));
 const courses = {};
 /** What is on show: a lesson (with its number in its course, null for an author's) and its step. */
-const state = { lesson: null, number: null, step: 1, moment: null, verdict: null, finished: false };
+const state = { lesson: null, number: null, step: 1, moment: null, verdict: null, finished: false, single: false, source: "", given: null };
 
 /** base64url JSON of a lesson (for links and tests). */
 export function lessonLink(lesson) {
@@ -128,8 +129,30 @@ async function showCourse() {
         done.includes(lesson.id) ? el("span", { class: "done", text: `✓ ${t("learn.done")}` }) : ""))));
   }
   if (!page.storage) parts.push(el("p", { class: "help", text: t("learn.noStorage") }));
+  // the browser's own file button speaks the browser's language: a button of ours opens it
+  const file = el("input", { type: "file", id: "lesson-file", accept: ".json,application/json", hidden: true, onchange: () => openFile(file) });
+  parts.push(el("h2", { text: t("learn.openFile") }), el("p", { class: "help", text: t("learn.authors") }),
+    el("p", {}, file, el("button", { type: "button", id: "open-file", text: t("learn.openFile"), onclick: () => file.click() })));
+  if (!page.embedded) parts.push(el("p", {}, el("a", { href: "./index.html", id: "to-game", text: t("learn.toGame") })));
   $("course").replaceChildren(el("div", { class: "course" }, ...parts));
   heightChanged();
+}
+
+/** A lesson from a file the reader chose: read as text, parsed, checked by the engine like a link's. */
+async function openFile(input) {
+  const chosen = input.files?.[0];
+  if (!chosen) return;
+  notice("");
+  let lesson;
+  try {
+    if (chosen.size > 512 * 1024) throw new Error(`${Math.round(chosen.size / 1024)} KB > 512 KB`);
+    lesson = JSON.parse(await chosen.text());
+  } catch (error) {
+    notice(t("learn.badFile", { what: shorten(String(error?.message ?? error), 120) }));
+    return;
+  }
+  go("");
+  await openLesson(lesson, null, 1, false, "file");
 }
 
 // --- a lesson -----------------------------------------------------------------------------
@@ -140,21 +163,34 @@ function problemText(p) {
   return p.step === null ? t("learn.atLesson", { problem: words }) : t("learn.atStep", { n: p.step, problem: words });
 }
 
-async function openLesson(lesson, number, step) {
-  const { problems } = await call("lesson_check", { lesson });
+async function openLesson(lesson, number, step, single = false, source = "") {
+  let problems;
+  try {
+    ({ problems } = await call("lesson_check", { lesson }));
+  } catch (error) {
+    problems = [{ step: null, code: "lesson", detail: shorten(String(error?.message ?? error), 120) }];
+  }
   if (problems.length) {
     state.lesson = null;
     $("lesson").hidden = true;
     $("course").hidden = false;
     labels();
     $("course").replaceChildren(el("div", { class: "problems error" }, el("p", { text: t("learn.problems") }),
-      el("ul", {}, ...problems.map((p) => el("li", { "data-step": String(p.step ?? ""), "data-code": p.code, text: problemText(p) })))));
+      el("ul", {}, ...problems.map((p) => el("li", { "data-step": String(p.step ?? ""), "data-code": p.code, text: problemText(p) }))),
+      el("p", {}, el("a", { href: "#", id: "problems-index", text: t("learn.index"), onclick: (/** @type {Event} */ event) => {
+        event.preventDefault();
+        go("");
+        showCourse();
+      } }))));
     heightChanged();
     return;
   }
   state.lesson = lesson;
   state.number = number;
   state.finished = false;
+  state.single = single;
+  state.source = source;
+  $("index").hidden = single;
   $("course").hidden = true;
   $("lesson").hidden = false;
   labels();
@@ -167,8 +203,8 @@ async function showStep(n) {
   state.step = n;
   state.moment = null;
   state.verdict = null;
-  if (state.number) go(`rules=${lesson.rules}&lesson=${state.number}&step=${n}`);
-  $("counter").textContent = [state.number ? t("learn.lesson", { n: state.number }) : t("learn.custom"),
+  if (state.number) go(`rules=${lesson.rules}&lesson=${state.number}&step=${n}${state.single ? "&single=1" : ""}`);
+  $("counter").textContent = [state.number ? t("learn.lesson", { n: state.number }) : t(state.source === "file" ? "learn.fromFile" : "learn.custom"),
     t("learn.step", { n, total: lesson.steps.length })].join(" · ");
   $("text").replaceChildren(rich(say(step.text)));
   $("hand").replaceChildren();
@@ -190,7 +226,7 @@ async function showStep(n) {
     drawMoment(moment);
     $("prompt").textContent = t("learn.tap");
   } else {
-    $("next").hidden = false;
+    $("next").hidden = state.single;
   }
   heightChanged();
 }
@@ -232,8 +268,9 @@ async function answer(given) {
   const { verdict } = await call("lesson_judge", { lesson, step: n, ...given });
   if (state.lesson !== lesson || state.step !== n) return;
   state.verdict = verdict;
+  state.given = given;
   drawVerdict(given);
-  if (verdict.right && n === lesson.steps.length) finish();
+  if (verdict.right && n === lesson.steps.length && !state.single) finish();
   heightChanged();
 }
 
@@ -245,12 +282,33 @@ function drawVerdict(given) {
   if (own) lines.push(el("p", {}, rich(say(own))));
   if (typeof shanten === "number" && !right) lines.push(el("p", { text: t("learn.shanten", { away: shantenText(shanten) }) }));
   if (rule) lines.push(el("p", { class: "help rule", "data-rule": rule, text: label("learn.rule") + t(`learn.rule.${rule}`) }));
+  if (state.verdict.paid) lines.push(paidLine(state.verdict.paid, state.verdict.seat));
   $("feedback").replaceChildren(...lines);
   for (const b of $("choices").querySelectorAll("button")) {
     if (given.choice !== undefined && b.dataset.choice === String(given.choice)) b.classList.add(right ? "right" : "wrong");
   }
   $("retry").hidden = right;
-  $("next").hidden = !right || state.step === state.lesson.steps.length;
+  $("next").hidden = !right || state.step === state.lesson.steps.length || state.single;
+}
+
+/** The score change of an answer, seat by seat from the reader's ("You +6 · Right −2 · …"). */
+function paidLine(paid, seat) {
+  const items = [0, 1, 2, 3].map((rel) => {
+    const amount = paid[(seat + rel) % 4];
+    return t("learn.paidItem", { seat: t(`seat.${rel}`), amount: amount > 0 ? `+${amount}` : amount < 0 ? `−${-amount}` : "0" });
+  });
+  return el("p", { class: "paid", "data-paid": paid.join(" "), text: t("learn.paid", { changes: items.join(" · ") }) });
+}
+
+/** The game's page dealing a hand of `rules` (a new tab inside another site's page). */
+function playLink(rules) {
+  const query = new URLSearchParams({ variant: rules, lang: getLang() });
+  const a = el("a", { class: "button play", id: "play", href: `./index.html?${query}`, text: t("learn.play") });
+  if (page.embedded) {
+    a.target = "_blank";
+    a.rel = "noopener";
+  }
+  return a;
 }
 
 function finish() {
@@ -261,8 +319,10 @@ function finish() {
   const parts = [el("p", { class: "right finished", text: t("learn.finished") })];
   const course = courses[lesson.rules];
   if (state.number && course && state.number < course.length) {
-    parts.push(el("a", { href: `#rules=${lesson.rules}&lesson=${state.number + 1}`, text: t("learn.nextLesson") }));
+    parts.push(el("p", {}, el("a", { href: `#rules=${lesson.rules}&lesson=${state.number + 1}`, id: "next-lesson", text: t("learn.nextLesson") })));
   }
+  // every lesson ends by offering a hand (a newcomer's first match has no clock: game/timer.js)
+  parts.push(el("p", { class: "help", text: t("learn.playPrompt", { rules: t(`variant.${lesson.rules}`) }) }), el("p", {}, playLink(lesson.rules)));
   $("feedback").append(...parts);
   heightChanged();
 }
@@ -272,6 +332,14 @@ function finish() {
 async function route() {
   const p = new URLSearchParams(location.hash.replace(/^#/, ""));
   notice("");
+  // a host may change the hash, the language with it
+  const lang = p.get("lang");
+  if (lang && LANGS.includes(lang) && lang !== getLang()) {
+    setLang(lang);
+    labels();
+  }
+  /** Only the step named: an embedded question (with &step=N). */
+  const single = p.has("single") && p.get("single") !== "0" && p.has("step");
   if (p.has("l")) {
     let lesson;
     try {
@@ -280,7 +348,7 @@ async function route() {
       notice(t("learn.badLink", { what: shorten(String(error.message), 120) }));
       return showCourse();
     }
-    return openLesson(lesson, null, Number(p.get("step")) || 1);
+    return openLesson(lesson, null, Number(p.get("step")) || 1, single);
   }
   const rules = p.get("rules");
   if (!rules && !p.has("lesson")) return showCourse();
@@ -294,14 +362,28 @@ async function route() {
     notice(t("learn.noSuch", { n }));
     return showCourse();
   }
-  return openLesson(course[n - 1], n, Number(p.get("step")) || 1);
+  return openLesson(course[n - 1], n, Number(p.get("step")) || 1, single);
 }
 
-$("lang").addEventListener("change", () => {
+$("lang").addEventListener("change", async () => {
   setLang($("lang").value);
+  const p = new URLSearchParams(location.hash.replace(/^#/, ""));
+  if (p.has("lang")) {
+    p.set("lang", getLang());
+    history.replaceState(null, "", `#${p}`);
+  }
   labels();
   if (!state.lesson) return showCourse();
-  showStep(state.step); // the step again in the new language (an answer given is asked again)
+  // the same step in the new language, with the answer given and its verdict, if any
+  const { lesson, step, verdict, given, finished: done } = state;
+  await showStep(step);
+  if (!verdict || state.lesson !== lesson || state.step !== step) return;
+  state.verdict = verdict;
+  state.given = given;
+  enable(false);
+  drawVerdict(given);
+  if (done) finish();
+  heightChanged();
 });
 $("next").addEventListener("click", () => {
   if (state.step < state.lesson.steps.length) showStep(state.step + 1);
@@ -325,6 +407,6 @@ const started = client.ready.then(route, (error) => {
 /** @type {any} */ (window).learn = {
   ready: started,
   state: () => ({ id: state.lesson?.id ?? null, step: state.step, steps: state.lesson?.steps.length ?? 0,
-    verdict: state.verdict, finished: state.finished, stored: finished() }),
+    verdict: state.verdict, finished: state.finished, stored: finished(), single: state.single, lang: getLang() }),
   link: lessonLink,
 };
