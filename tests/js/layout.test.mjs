@@ -57,3 +57,24 @@ test("the table holds still: the hand's place and the board do not change as til
     }
   }
 });
+
+test("a phone held upright holds its hand on two rows of finger-wide tiles; on its side, one row a finger wide", async () => {
+  const { handSlot } = await import("../../web/table/layout.js");
+  const { TILE_H } = await import("../../web/art/tiles.js");
+  for (const [w, h] of [[390, 844], [360, 640], [375, 667]]) {
+    const L = computeLayout(w, h, 3, state(14, 3), UI);
+    assert.equal(L.rows, 2, `${w}x${h}`);
+    assert.ok(L.hh >= 40 && L.hw >= 40, `${w}x${h}: tiles ${L.hw}x${L.hh}`); // one row's were 25x37 at 390
+    const slots = Array.from({ length: 14 }, (_, i) => handSlot(L, i, i === 13));
+    for (const s of slots) assert.ok(s.x >= L.m && s.x + L.hw <= w - L.m + 0.01 && s.y + L.hh <= h - L.m + 0.01, `${w}x${h} ${JSON.stringify(s)}`);
+    // the second row starts below the first and a lifted tile of it does not reach the first
+    const second = slots.filter((s) => s.row === 1);
+    assert.ok(second.length === 7 && second[0].y - L.lift >= L.handY + L.hh - 0.01, `${w}x${h}`);
+    assert.ok(L.stripTop <= L.handY - L.lift && L.meldRowY + L.mw * TILE_H <= L.handY, `${w}x${h}: the melds' row above the hand`);
+  }
+  // wide enough for one row 40 px tall: one row
+  assert.equal(computeLayout(430, 932, 3, state(14, 3), UI).rows, 1);
+  const side = computeLayout(844, 390, 3, state(14, 3), UI);
+  assert.equal(side.rows, 1);
+  assert.equal(side.hw, 44);
+});
