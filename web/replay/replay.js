@@ -47,7 +47,9 @@ openPage("replay", { theme: "dark" }); // language (query or hash), tile script,
 
 const view = {
   state: null,
-  ui: { selected: -1, hover: null, focus: false, hintTile: null, lang: getLang(), topReserve: 0, leftReserve: 0, review: null },
+  // actions: none here (a replay is watched): the table keeps no room for claim buttons
+  ui: { selected: -1, hover: null, focus: false, hintTile: null, lang: getLang(), topReserve: 0, leftReserve: 0, review: null,
+    actions: { w: 0, min: 0, h: 0 } },
   anims: [],
 };
 /** Where the viewer is: the replay's summary (replay_open), the hand and step shown, the review. */
@@ -362,7 +364,7 @@ function placeReview() {
   panel.classList.toggle("band", portrait);
   panel.style.top = `${bar + REVIEW_GAP}px`;
   if (portrait) {
-    const height = Math.round(Math.min(H * 0.22, 200));
+    const height = Math.round(Math.min(H * 0.19, 170));
     panel.style.height = `${height}px`;
     panel.style.width = "";
     panel.style.bottom = "";
