@@ -72,6 +72,9 @@ test("a phone held upright holds its hand on two rows of finger-wide tiles; on i
     assert.ok(second.length === 7 && second[0].y - L.lift >= L.handY + L.hh - 0.01, `${w}x${h}`);
     assert.ok(L.stripTop <= L.handY - L.lift && L.meldRowY + L.mw * TILE_H <= L.handY, `${w}x${h}: the melds' row above the hand`);
   }
+  // the smallest phones too (320x568: one row's tiles were 21 px wide, 30 tall)
+  const small = computeLayout(320, 568, 2, state(14, 3), UI);
+  assert.ok(small.rows === 2 && small.hh >= 40, `320x568: ${small.rows} rows of ${small.hw}x${small.hh}`);
   // wide enough for one row 40 px tall: one row
   assert.equal(computeLayout(430, 932, 3, state(14, 3), UI).rows, 1);
   const side = computeLayout(844, 390, 3, state(14, 3), UI);

@@ -281,7 +281,8 @@ function placeBoard(W, H, dpr, state, ui, band) {
   };
 }
 
-// A hand tile is drawn at least this tall on a phone (css px), and answers a finger across
+// A hand tile is drawn at least this tall on a phone (css px), and answers a finger across where
+// the screen allows
 const LEAST_TILE_H = 40;
 const FINGER = 44;
 
@@ -289,14 +290,14 @@ const FINGER = 44;
  * Two rows for the hand, where one row's tiles would be drawn less than LEAST_TILE_H tall on a
  * portrait screen and two rows' tiles are larger: the first row holds `top` tiles (the layout's firstRow), the second the
  * rest and the drawn one set apart; `units` is the rows' width in tile widths and `hw` a tile's
- * width (as wide as a finger where the screen allows). Null: one row.
+ * width (48 px on a 390 px wide phone, 39 on a 320 px one). Null: one row.
  */
 function handRows(W, H, m, portrait, resting, oneRowHw) {
   if (!portrait || resting < 7 || oneRowHw * TILE_H >= LEAST_TILE_H) return null;
   const top = Math.ceil(resting / 2);
   const units = Math.max(top, resting - top + 1.5);
   const hw = Math.min(H * 0.072, 56, (W - 2 * m) / (units + 0.2));
-  if (hw <= oneRowHw || hw < FINGER * 0.9) return null;
+  if (hw < oneRowHw * 1.25) return null; // (a screen that cannot give them much more: one row)
   return { top, units, hw };
 }
 
