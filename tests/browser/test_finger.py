@@ -23,6 +23,8 @@ MEASURE = """() => {
     return {
         tiles: R.handRects.map((t) => ({x: t.x, y: t.y, w: t.w, h: t.h, top: t.y - t.extra, bottom: t.y + t.h + t.below, code: t.code})),
         buttons: [...document.querySelectorAll("#ui button")].filter((b) => b.offsetParent).map(box),
+        toolbar: [...document.querySelectorAll(".toolbar button")].map((e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }),
+        prompt: [...document.querySelectorAll("#prompt:not([hidden]) > *")].map((e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }),
         rows: L.rows, u: L.u, width: innerWidth, height: innerHeight,
     };
 }"""
@@ -43,6 +45,11 @@ def assert_fingers(m: dict, name: str) -> None:
         assert 0 <= t["x"] and t["x"] + t["w"] <= m["width"] and t["y"] + t["h"] <= m["height"], (name, t)
     small = [b for b in m["buttons"] if b["w"] < FINGER - 0.01 or b["h"] < FINGER - 0.01]
     assert not small, (name, small)
+    # the toolbar's larger buttons keep clear of the prompt's line and the hand (a phone on its side's
+    # first visit: its column of labelled buttons once came over the prompt)
+    hand = [[t["x"], t["top"], t["x"] + t["w"], t["bottom"]] for t in m["tiles"]]
+    hit = [(b, o) for b in m["toolbar"] for o in m["prompt"] + hand if overlaps(b, o)]
+    assert not hit, (name, hit[:3])
     # no two tiles answer the same touch (two rows: the first row's ends where the second's lift begins)
     for i, a in enumerate(m["tiles"]):
         for b in m["tiles"][i + 1:]:
