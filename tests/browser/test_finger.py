@@ -219,6 +219,21 @@ def test_the_review_sits_beside_the_table_and_marks_its_tile(browser, site, outp
             assert all(abs(a - b) <= 24 for a, b in zip(m["ring"], RING)), m["ring"]
             assert not overlaps(panel, [m["marked"]["hand"]["x"], m["marked"]["hand"]["y"],
                                         m["marked"]["hand"]["x"] + m["marked"]["hand"]["w"], m["marked"]["hand"]["y"] + m["marked"]["hand"]["h"]])
+        # a claim's or a pass's mark: the discard it answered, ringed where the renderer drew it
+        # a claim's or a pass's decision marks the discard it answered (a pass chosen where the bot
+        # would have claimed, at the moment the last discard is on the table)
+        step = page.evaluate("() => window.mahjong.replay.where().step")
+        page.evaluate("(s) => window.mahjong.replay.choose({step: s, action: 'pass', bot: 'pong'})", step)
+        page.wait_for_function("() => !!(window.mahjong._renderer.marked && window.mahjong._renderer.marked.discard)")
+        page.wait_for_timeout(150)
+        discard = page.evaluate("""() => {
+            const R = window.mahjong._renderer, s = window.mahjong.state(), d = R.marked.discard;
+            const c = document.getElementById("table"), k = c.width / c.clientWidth;
+            const at = [...c.getContext("2d").getImageData(Math.round((d.x - 3) * k), Math.round((d.y + d.h / 2) * k), 1, 1).data].slice(0, 3);
+            return {marked: d, last: s.last_discard, at};
+        }""")
+        assert discard["marked"]["code"] == discard["last"]["tile"] and discard["marked"]["index"] == discard["last"]["index"], discard
+        assert all(abs(a - b) <= 24 for a, b in zip(discard["at"], RING)), discard
         # a step away: the mark goes (it is about that moment), and the ring's pixels with it
         page.keyboard.press("ArrowRight")
         page.wait_for_function(f"() => window.mahjong.replay.where().step === {decisions[1]['step'] + 1}")

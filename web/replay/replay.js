@@ -11,6 +11,7 @@ import { t, tileName, getLang, onLangChange } from "../i18n/i18n.js";
 import { reviewWords } from "../i18n/hint-words.js";
 import { openPage } from "../shell/page.js";
 import { Renderer } from "../table/render.js";
+import { markOf } from "../table/review-mark.js";
 import { settlement } from "../table/settle.js";
 import { el } from "../shell/dom.js";
 import { oversizedPart, readHash, readReplayFile, replayLink, unpackReplay } from "../keep/replayio.js";
@@ -336,10 +337,7 @@ async function showReview() {
  */
 function choose(hand, d) {
   playing(false);
-  // a discard's, a concealed kong's or a swim's tile ("discard 5p", "kong 7p"); a claim names none
-  const tileOf = (action) => (action && action.split(" ")[1]) || null;
-  const claim = !tileOf(d.action) && !tileOf(d.bot);
-  at.chosen = { hand, step: d.step, mark: { tile: tileOf(d.action), bot: tileOf(d.bot), discard: claim } };
+  at.chosen = { hand, step: d.step, mark: markOf(d) };
   show(hand, d.step);
 }
 
@@ -483,6 +481,7 @@ M.replay = {
   opened: () => at.opened, // replays opened so far (a file read after the first counts one more)
   notice: () => (controls.notice.hidden ? "" : controls.notice.textContent),
   review: (hand = at.hand) => reviewOf(hand),
+  choose: (/** @type {any} */ d) => choose(at.hand, d), // as the review's item for decision d does
 };
 M.state = () => view.state;
 M._renderer = renderer;

@@ -7,6 +7,20 @@
 import { roundRect } from "./draw.js";
 
 /**
+ * What a review's decision ({action, bot}: "discard 5p", "kong 7p", "pong", "pass", …) marks: the
+ * tile the player played and the bot's, or, when neither names a tile (a claim or a pass), the
+ * discard it answered.
+ * @param {{action: string, bot?: string | null}} decision
+ * @returns {{tile: string | null, bot: string | null, discard: boolean}}
+ */
+export function markOf(decision) {
+  const tileOf = (/** @type {string | null | undefined} */ action) => (action && action.split(" ")[1]) || null;
+  const tile = tileOf(decision.action);
+  const bot = tileOf(decision.bot);
+  return { tile, bot, discard: !tile && !bot };
+}
+
+/**
  * Paint the marks of `mark` ({tile, bot, discard}: tile codes, and whether the decision answered
  * the latest discard) over the frame just drawn; returns what was marked, on screen.
  * @param {any} renderer  the table's Renderer, its frame drawn (handRects, layout)
