@@ -285,18 +285,21 @@ function placeBoard(W, H, dpr, state, ui, band) {
 // the screen allows
 const LEAST_TILE_H = 40;
 const FINGER = 44;
+const HAND_SHARE = 0.19; // of a portrait screen's height, for a hand on two rows
 
 /**
  * Two rows for the hand, where one row's tiles would be drawn less than LEAST_TILE_H tall on a
  * portrait screen and two rows' tiles are larger: the first row holds `top` tiles (the layout's firstRow), the second the
  * rest and the drawn one set apart; `units` is the rows' width in tile widths and `hw` a tile's
- * width (48 px on a 390 px wide phone, 39 on a 320 px one). Null: one row.
+ * width (48 px on a 390x844 phone, 37 on a 360x640 one, 33 on a 320x568 one). Null: one row.
  */
 function handRows(W, H, m, portrait, resting, oneRowHw) {
   if (!portrait || resting < 7 || oneRowHw * TILE_H >= LEAST_TILE_H) return null;
   const top = Math.ceil(resting / 2);
   const units = Math.max(top, resting - top + 1.5);
-  const hw = Math.min(H * 0.072, 56, (W - 2 * m) / (units + 0.2));
+  // the rows (two tiles and a lift between them) take at most HAND_SHARE of the height: the board
+  // keeps the rest (on a 640 px tall phone, rows of the width's tiles cost it a quarter of its size)
+  const hw = Math.min((H * HAND_SHARE) / ((2 + 0.22) * TILE_H), 56, (W - 2 * m) / (units + 0.2));
   if (hw < oneRowHw * 1.25) return null; // (a screen that cannot give them much more: one row)
   return { top, units, hw };
 }
