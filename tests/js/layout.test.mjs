@@ -76,6 +76,10 @@ test("a phone held upright holds its hand on two rows of tiles 40 px tall at lea
   // the smallest phones too (320x568: one row's tiles were 21 px wide, 30 tall; now 33x49)
   const small = computeLayout(320, 568, 2, state(14, 3), UI);
   assert.ok(small.rows === 2 && small.hh >= 40, `320x568: ${small.rows} rows of ${small.hw}x${small.hh}`);
+  // a hand shrunk by three melds (4 tiles and a drawn one): one row of tiles as large
+  const melded = { ...state(5, 3), melds: [[0, 1, 2].map(() => ({ type: "pong", tiles: ["7z", "7z", "7z"], from: 2 })), [], [], []] };
+  const few = computeLayout(390, 844, 3, melded, UI);
+  assert.ok(few.rows === 1 && few.hh >= 40 && few.handX + few.handW <= 390, `${few.rows} rows of ${few.hw}x${few.hh}`);
   // wide enough for one row 40 px tall: one row
   assert.equal(computeLayout(430, 932, 3, state(14, 3), UI).rows, 1);
   const side = computeLayout(844, 390, 3, state(14, 3), UI);
