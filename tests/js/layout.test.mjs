@@ -57,3 +57,32 @@ test("the table holds still: the hand's place and the board do not change as til
     }
   }
 });
+
+test("a phone held upright holds its hand on two rows of tiles 40 px tall at least (a finger wide at 390 px); on its side, one row a finger wide", async () => {
+  const { handSlot } = await import("../../web/table/layout.js");
+  const { TILE_H } = await import("../../web/art/tiles.js");
+  for (const [w, h] of [[390, 844], [360, 640], [375, 667]]) {
+    const L = computeLayout(w, h, 3, state(14, 3), UI);
+    assert.equal(L.rows, 2, `${w}x${h}`);
+    assert.ok(L.hh >= 40 && (w < 390 || L.hw >= 44), `${w}x${h}: tiles ${L.hw}x${L.hh}`); // one row's were 25x37 at 390
+    assert.ok(L.handH <= 0.2 * h, `${w}x${h}: the rows take ${L.handH} of the height`); // the board keeps the rest
+    const slots = Array.from({ length: 14 }, (_, i) => handSlot(L, i, i === 13));
+    for (const s of slots) assert.ok(s.x >= L.m && s.x + L.hw <= w - L.m + 0.01 && s.y + L.hh <= h - L.m + 0.01, `${w}x${h} ${JSON.stringify(s)}`);
+    // the second row starts below the first and a lifted tile of it does not reach the first
+    const second = slots.filter((s) => s.row === 1);
+    assert.ok(second.length === 7 && second[0].y - L.lift >= L.handY + L.hh - 0.01, `${w}x${h}`);
+    assert.ok(L.stripTop <= L.handY - L.lift && L.meldRowY + L.mw * TILE_H <= L.handY, `${w}x${h}: the melds' row above the hand`);
+  }
+  // the smallest phones too (320x568: one row's tiles were 21 px wide, 30 tall; now 33x49)
+  const small = computeLayout(320, 568, 2, state(14, 3), UI);
+  assert.ok(small.rows === 2 && small.hh >= 40, `320x568: ${small.rows} rows of ${small.hw}x${small.hh}`);
+  // a hand shrunk by three melds (4 tiles and a drawn one): one row of tiles as large
+  const melded = { ...state(5, 3), melds: [[0, 1, 2].map(() => ({ type: "pong", tiles: ["7z", "7z", "7z"], from: 2 })), [], [], []] };
+  const few = computeLayout(390, 844, 3, melded, UI);
+  assert.ok(few.rows === 1 && few.hh >= 40 && few.handX + few.handW <= 390, `${few.rows} rows of ${few.hw}x${few.hh}`);
+  // wide enough for one row 40 px tall: one row
+  assert.equal(computeLayout(430, 932, 3, state(14, 3), UI).rows, 1);
+  const side = computeLayout(844, 390, 3, state(14, 3), UI);
+  assert.equal(side.rows, 1);
+  assert.equal(side.hw, 44);
+});

@@ -11,6 +11,7 @@ import { t, tileName, getLang, onLangChange } from "../i18n/i18n.js";
 import { reviewWords } from "../i18n/hint-words.js";
 import { openPage } from "../shell/page.js";
 import { Renderer } from "../table/render.js";
+import { markOf } from "../table/review-mark.js";
 import { settlement } from "../table/settle.js";
 import { el } from "../shell/dom.js";
 import { oversizedPart, readHash, readReplayFile, replayLink, unpackReplay } from "../keep/replayio.js";
@@ -47,11 +48,13 @@ openPage("replay", { theme: "dark" }); // language (query or hash), tile script,
 
 const view = {
   state: null,
-  ui: { selected: -1, hover: null, focus: false, hintTile: null, lang: getLang(), topReserve: 0 },
+  // actions: none here (a replay is watched): the table keeps no room for claim buttons
+  ui: { selected: -1, hover: null, focus: false, hintTile: null, lang: getLang(), topReserve: 0, leftReserve: 0, review: null,
+    actions: { w: 0, min: 0, h: 0 } },
   anims: [],
 };
 /** Where the viewer is: the replay's summary (replay_open), the hand and step shown, the review. */
-const at = { opened: 0, replay: null, summary: null, hand: 0, step: 0, want: { hand: 0, step: 0 }, faceUp: false, playing: 0, reviewOpen: false, reviews: {}, gen: 0 };
+const at = { opened: 0, replay: null, summary: null, hand: 0, step: 0, want: { hand: 0, step: 0 }, faceUp: false, playing: 0, reviewOpen: false, reviews: {}, gen: 0, chosen: null };
 let opened;
 const shown = new Promise((resolve) => (opened = resolve));
 
@@ -134,8 +137,9 @@ function redraw() {
   requestAnimationFrame(() => {
     queued = false;
     renderer.resize();
-    view.ui.topReserve = controls.bar.offsetHeight;
+    placeReview();
     renderer.draw(view, performance.now());
+    fitReview();
     M.handOver?.();
   });
 }
@@ -189,6 +193,10 @@ async function show(hand, step) {
   at.hand = hand;
   at.step = step;
   view.state = answer.state;
+  view.ui.review = at.chosen && at.chosen.hand === hand && at.chosen.step === step ? at.chosen.mark : null;
+  for (const b of controls.panelList.querySelectorAll("button")) {
+    b.setAttribute("aria-current", String(!!view.ui.review && b.dataset.step === String(step)));
+  }
   controls.hand.value = String(hand);
   controls.slider.max = String(info.steps);
   controls.slider.value = String(step);
@@ -246,6 +254,11 @@ controls.review.onclick = () => {
   controls.review.setAttribute("aria-pressed", String(at.reviewOpen));
   controls.panel.hidden = !at.reviewOpen;
   if (at.reviewOpen) showReview();
+  else {
+    at.chosen = null;
+    view.ui.review = null;
+  }
+  redraw(); // the table makes room for the review beside it, or takes it back
 };
 controls.settleClose.onclick = () => {
   controls.settle.hidden = true;
@@ -313,10 +326,62 @@ async function showReview() {
   const lang = getLang();
   controls.panelStatus.textContent = answer.costliest.length ? "" : t("review.none");
   controls.panelList.replaceChildren(...answer.costliest.map((d) => el("li", {},
-    el("button", { type: "button", "data-step": String(d.step), onclick: () => { playing(false); show(hand, d.step); } },
+    el("button", { type: "button", "data-step": String(d.step), onclick: () => choose(hand, d) },
       reviewWords(d.reason_code, lang) || d.action, " ",
       el("span", { class: "cost", text: t("review.cost", { cost: d.cost.toFixed(1) }) })))));
   marks();
+}
+
+/**
+ * A decision of the review chosen: the table shows the moment before it (the hand as the player
+ * held it), and marks what it was about (review-mark.js): the tile they let go and the bot's
+ * choice, or the discard a claim or a pass answered.
+ */
+function choose(hand, d) {
+  playing(false);
+  at.chosen = { hand, step: d.step, mark: markOf(d) };
+  show(hand, d.step);
+}
+
+// --- where the review sits -------------------------------------------------------------------
+
+const REVIEW_GAP = 6; // css px between the review and the bar, the screen's edge and the table
+
+/**
+ * The review beside the table, never over it (issue 36): on a wide or landscape screen a column at
+ * the left, the board moving right for it and the player's strip below it; on a portrait screen a
+ * band under the bar, the board below it. The table's layout makes the room (its reserves).
+ */
+function placeReview() {
+  const bar = controls.bar.offsetHeight;
+  const panel = controls.panel;
+  view.ui.topReserve = bar;
+  view.ui.leftReserve = 0;
+  if (!at.reviewOpen) return;
+  const W = innerWidth;
+  const H = innerHeight;
+  const portrait = H > W * 1.15;
+  panel.classList.toggle("band", portrait);
+  panel.style.top = `${bar + REVIEW_GAP}px`;
+  if (portrait) {
+    const height = Math.round(Math.min(H * 0.19, 170));
+    panel.style.height = `${height}px`;
+    panel.style.width = "";
+    panel.style.bottom = "";
+    view.ui.topReserve = bar + REVIEW_GAP + height;
+  } else {
+    const width = Math.round(Math.min(W * 0.36, 352));
+    panel.style.width = `${width}px`;
+    panel.style.height = "";
+    view.ui.leftReserve = width + 2 * REVIEW_GAP;
+  }
+}
+
+/** A column's foot: above the player's strip, wherever the frame's layout put it; the rest scrolls. */
+function fitReview() {
+  const L = renderer.layout;
+  if (!at.reviewOpen || !L || controls.panel.classList.contains("band")) return;
+  controls.panel.style.bottom = `${Math.max(REVIEW_GAP, Math.ceil(innerHeight - L.stripTop + REVIEW_GAP))}px`;
 }
 
 /** The costliest decisions as marks over the slider. */
@@ -418,6 +483,7 @@ M.replay = {
   opened: () => at.opened, // replays opened so far (a file read after the first counts one more)
   notice: () => (controls.notice.hidden ? "" : controls.notice.textContent),
   review: (hand = at.hand) => reviewOf(hand),
+  choose: (/** @type {any} */ d) => choose(at.hand, d), // as the review's item for decision d does
 };
 M.state = () => view.state;
 M._renderer = renderer;

@@ -133,12 +133,21 @@ function placeBoard(W, H, dpr, state, ui, band) {
   // The player's strip: hand tiles as large as the width and height allow, the same size for
   // 13 tiles and for 14 with the drawn one set apart (so the hand spans the width of a phone)
   const slots = Math.max(14.5, handCount + 0.5) + 0.2;
-  let hw = Math.min(portrait ? H * 0.072 : H * 0.092, 64, (W - 2 * m) / slots);
-  hw = Math.max(14, hw);
-  const hh = hw * TILE_H;
+  // a phone on its side: tiles a finger wide where its height allows (they were 36 px at 390 px)
+  const landscapeHw = !portrait && H < 500 && H * 0.113 >= FINGER ? FINGER : H * 0.092;
+  let hw = Math.min(portrait ? H * 0.072 : landscapeHw, 64, (W - 2 * m) / slots);
   // the hand's room: its tiles between turns (3n + 1) and a drawn one set apart, drawn or not
   const resting = handCount - (handCount % 3 === 2 ? 1 : 0);
-  const handW = (resting + 1.5) * hw;
+  // A phone held upright is too narrow for one row of finger-sized tiles (issue 36: at 390 px
+  // they were 25 px wide, 37 tall): the hand goes on two rows, the first half of its tiles above,
+  // the rest and the drawn one below, each tile then as wide as a finger.
+  const split = handRows(W, H, m, portrait, resting, hw);
+  const rows = split ? split.rows : 1;
+  const firstRow = split ? split.top : resting + 1; // tiles on the first row (all of them on one)
+  if (split) hw = split.hw;
+  hw = Math.max(14, hw);
+  const hh = hw * TILE_H;
+  const handW = (split ? split.units : resting + 1.5) * hw;
   // the melds' and flowers' area: beside the hand (from meldX), or a row above it
   const inline = W - 2 * m - handW - hw * 0.5 >= MELD_AREA * hw;
   const area = inline ? W - 2 * m - handW - hw * 0.5 : W - 2 * m;
@@ -151,8 +160,13 @@ function placeBoard(W, H, dpr, state, ui, band) {
   const flowersW = flowers ? flowers * fw + hw * 0.3 : 0;
   const lift = hh * 0.22;
   const stripBottom = H - m;
-  const handY = stripBottom - hh;
-  let meldRowY = handY + (hh - mw * TILE_H); // bottom-aligned with the hand
+  // two rows leave a lifted tile's room between them: a selected tile of the second row rises
+  // into it and covers nothing of the first
+  const rowGap = rows > 1 ? lift : 0;
+  const handH = rows * hh + (rows - 1) * rowGap;
+  const handY = stripBottom - handH; // the first row's top (the only row's)
+  const row2Y = handY + hh + rowGap;
+  let meldRowY = handY + (handH - mw * TILE_H); // bottom-aligned with the hand
   let stripTop = handY - lift;
   if (!inline) {
     // the row above the hand, kept from the deal: a first meld or flower moves nothing
@@ -262,8 +276,44 @@ function placeBoard(W, H, dpr, state, ui, band) {
     ow: ow * u,
     reach: [ay - shift - down, dLR, dTB, dLR],
     hw, hh, mw, fw, lift, handX, handY, meldRowY, meldX, inline, meldsW, flowersW, handW, stripTop,
+    rows, firstRow, row2Y, handH,
     prompt: { top: promptTop, h: promptH },
   };
+}
+
+// A hand tile is drawn at least this tall on a phone (css px), and answers a finger across where
+// the screen allows
+const LEAST_TILE_H = 40;
+const FINGER = 44;
+const HAND_SHARE = 0.19; // of a portrait screen's height, for a hand on two rows
+
+/**
+ * Two rows for the hand, where one row's tiles would be drawn less than LEAST_TILE_H tall on a
+ * portrait screen and two rows' tiles are larger: the first row holds `top` tiles (the layout's
+ * firstRow), the second the rest and the drawn one set apart; `units` is the rows' width in tile
+ * widths and `hw` a tile's width (48 px on a 390x844 phone, 37 on a 360x640 one, 33 on a 320x568
+ * one). A hand shrunk by its melds may fit one row of tiles that size (`rows`: 1). Null: one row
+ * as a wide screen's.
+ */
+function handRows(W, H, m, portrait, resting, oneRowHw) {
+  if (!portrait || oneRowHw * TILE_H >= LEAST_TILE_H) return null;
+  // the rows (two tiles and a lift between them) take at most HAND_SHARE of the height: the board
+  // keeps the rest (on a 640 px tall phone, rows of the width's tiles cost it a quarter of its size)
+  const most = Math.min((H * HAND_SHARE) / ((2 + 0.22) * TILE_H), 56);
+  // a hand that melds has shrunk (10, 7, 4 tiles): one row of tiles that size, where it fits
+  if ((resting + 1.7) * most <= W - 2 * m) return { rows: 1, top: resting + 1, units: resting + 1.5, hw: most };
+  const top = Math.ceil(resting / 2);
+  const units = Math.max(top, resting - top + 1.5);
+  const hw = Math.min(most, (W - 2 * m) / (units + 0.2));
+  if (hw < oneRowHw * 1.25) return null; // (a screen that cannot give them much more: one row)
+  return { rows: 2, top, units, hw };
+}
+
+/** The hand tile `i`'s place (css px, its top left) in layout L, `drawn`: the drawn tile, set apart. */
+export function handSlot(L, i, drawn) {
+  const gap = drawn ? L.hw * 0.5 : 0;
+  if (L.rows > 1 && i >= L.firstRow) return { x: L.handX + (i - L.firstRow) * L.hw + gap, y: L.row2Y, row: 1 };
+  return { x: L.handX + i * L.hw + gap, y: L.handY, row: 0 };
 }
 
 /** The prompt line's height in css px: a phone's or a short screen's smaller, a wide screen's larger. */

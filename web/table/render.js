@@ -7,11 +7,12 @@
 
 import { drawTile, TILE_H } from "../art/tiles.js";
 import { t } from "../i18n/i18n.js";
-import { computeLayout, layoutShape, meldRowWidth, ROW_UNITS } from "./layout.js";
+import { computeLayout, layoutShape, meldRowWidth, ROW_UNITS, handSlot } from "./layout.js";
 import { viewSeat, displayHand, justDrew } from "./model.js";
 import { TAU, paintMelds, drawDie, text, roundRect, easeOut, angleDelta } from "./draw.js";
 import { paintFelt } from "./felt.js";
 import { paintCovered, paintBanner } from "./paint-moments.js";
+import { paintReviewMark } from "./review-mark.js";
 
 export { viewSeat, displayHand };
 const SANS = 'system-ui, -apple-system, "Segoe UI", "Noto Sans CJK SC", "Noto Sans SC", sans-serif';
@@ -31,6 +32,7 @@ export class Renderer {
     this.handRects = [];
     this.rowRects = []; // the other seats' rows on screen, by seat relative to the view: {x, y, w, h}
     this.badgeRects = []; // their tile-count badges (and swim tags) on screen, the same way
+    this.marked = null; // the review's marks on screen (review-mark.js), while a decision is chosen
     this.hant = false;
     // The backing store is sized by the first frame (resize, then draw): sizing it here would wipe
     // the loader's placeholder table until then, the page's felt showing through a blank canvas.
@@ -96,7 +98,7 @@ export class Renderer {
     const L = this.layout;
     const rel = (seat - L.view + 4) % 4;
     if (rel === 0) {
-      return { x: L.handX + L.handW / 2, y: L.handY + L.hh / 2, w: L.hw, angle: 0 };
+      return { x: L.handX + L.handW / 2, y: L.handY + L.handH / 2, w: L.hw, angle: 0 };
     }
     const p = this.toScreen(rel, 0, L.reach[rel] - (L.ow * TILE_H) / 2);
     return { x: p.x, y: p.y, w: L.ow, angle: (-rel * Math.PI) / 2 };
@@ -142,6 +144,8 @@ export class Renderer {
       }
       this.paintPlayer(state, L, model, now, anims);
     }
+    // a review's decision chosen (the replay viewer): what it was about, marked
+    this.marked = paintReviewMark(this, state, ui.review);
     for (const a of anims) this.paintAnim(a, now);
   }
 
@@ -439,16 +443,16 @@ export class Renderer {
     const myTurn = state.human_to_move && [...legal].some((a) => a.startsWith("discard "));
     const drawAnim = anims.find((a) => a.type === "draw");
     this.handRects = [];
-    let x = L.handX;
     if (myTurn || (!state.is_over && state.turn === view && state.phase === "discard")) {
       ctx.fillStyle = "rgba(233,196,106,0.16)";
-      roundRect(ctx, L.handX - 5, L.handY - L.lift - 4, L.handW + 10, L.hh + L.lift + 8, 8);
+      roundRect(ctx, L.handX - 5, L.handY - L.lift - 4, L.handW + 10, L.handH + L.lift + 8, 8);
       ctx.fill();
     }
     for (let i = 0; i < tiles.length; i++) {
       const tile = tiles[i];
-      if (tile.drawn) x += L.hw * 0.5;
-      let y = L.handY;
+      const slot = handSlot(L, i, tile.drawn);
+      const x = slot.x;
+      let y = slot.y;
       const selected = ui.selected === i && state.human_to_move;
       if (selected) y -= L.lift;
       else if (ui.hover === i && myTurn) y -= L.lift * 0.35;
@@ -479,8 +483,9 @@ export class Renderer {
         ctx.setLineDash([]);
       }
       // a tile answers a touch from the top of its lift to the screen's edge below it
-      this.handRects.push({ x, y: L.handY, w: L.hw, h: L.hh, extra: L.lift, below: L.H - L.handY - L.hh, index: i, code: tile.code });
-      x += L.hw;
+      // (on two rows, the first row's tile down to the second's lift; the second's to the edge)
+      const below = slot.row === 0 && L.rows > 1 ? 0 : L.H - slot.y - L.hh;
+      this.handRects.push({ x, y: slot.y, w: L.hw, h: L.hh, extra: L.lift, below, index: i, code: tile.code });
     }
     // melds and flowers: inline after the hand, or on a row above it, right-aligned
     const melds = state.melds[view];
@@ -489,7 +494,7 @@ export class Renderer {
     let baseY;
     if (L.inline) {
       mx = L.meldX; // the area beside the hand's room (layout.js): it does not move as the hand draws
-      baseY = L.handY + L.hh;
+      baseY = L.handY + L.handH;
     } else {
       mx = L.W - L.m - L.meldsW - (L.flowersW || 0);
       baseY = L.meldRowY + L.mw * TILE_H;
