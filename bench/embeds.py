@@ -92,8 +92,10 @@ def chromium_processes() -> dict[int, str]:
             cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
         except OSError:
             continue
-        if cmdline and b"chrom" in Path(cmdline[0].decode(errors="replace")).name.encode():
-            kind = next((a.split(b"=", 1)[1].decode() for a in cmdline if a.startswith(b"--type=")), "browser")
+        # (a process the zygote forked has its whole command line in its first argument)
+        words = b" ".join(cmdline).decode(errors="replace").split()
+        if words and Path(words[0]).name in ("chromium", "chrome", "headless_shell"):
+            kind = next((w.split("=", 1)[1] for w in words if w.startswith("--type=")), "browser")
             found[pid] = kind
     return found
 

@@ -35,6 +35,9 @@ GAME_UP = "() => !!(window.mahjong && window.mahjong.state && window.mahjong.sta
 MOVE = """async () => { const s = window.mahjong.state();
   const legal = s.legal_actions;
   await window.mahjong.act(legal.find((a) => a.startsWith('discard ')) ?? legal.find((a) => a === 'pass') ?? legal[0]); }"""
+LATE = """() => { const e = window.mahjong._engine;
+  window.__late = Promise.all(Array.from({length: 5}, () =>
+    e.request('analyze', {variant: 'xinyu', hand: '123456789m11234p', bot: true}).then((a) => [a.ok, e.failovers]))); }"""
 SUMMARY = "() => { const s = window.mahjong.state(); return [s.variant, s.match.seed, s.wall_remaining ?? null, JSON.stringify(s.hands?.[s.human] ?? s.hand ?? null), JSON.stringify(s.discards ?? null)]; }"
 
 
@@ -117,6 +120,9 @@ def test_embeds_on_one_page_share_one_engine_and_survive_its_frame(page, site, s
     left = [frame for frame in [*games, analyzer, puzzle] if frame.name != hosting[0]]
     kept_games = [frame for frame in left if frame.name.startswith("game")]
     before = {frame.name: frame.evaluate(SUMMARY) for frame in kept_games}
+    # calls under way as it goes: none is lost (each answered, some only by the engine that took over)
+    for frame in kept_games:
+        frame.evaluate(LATE)
     page.evaluate("(id) => document.getElementById(id).remove()", hosting[0])
     for frame in kept_games:
         # its match set up again on the engine that took over: the same table, and it plays on
@@ -125,6 +131,8 @@ def test_embeds_on_one_page_share_one_engine_and_survive_its_frame(page, site, s
         assert frame.evaluate("async () => (await window.mahjong._call('state')).state.variant") == before[frame.name][0]
         frame.evaluate(MOVE)
         assert idle(frame)["human"] or idle(frame)["over"]
+    late = [answer for frame in kept_games for answer in frame.evaluate("window.__late")]
+    assert all(ok for ok, _ in late) and any(failovers for _, failovers in late), late
     if analyzer in left:
         analyzer.evaluate("(t) => window.analyzer.edit(t, {full: true})", "123456789m11234p")
         assert analyzer.locator("#result table.choices-table").count() == 1
