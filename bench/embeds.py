@@ -107,27 +107,33 @@ def cpu_seconds(stat_path: str) -> tuple[str, float]:
     return name, (int(fields[11]) + int(fields[12])) / TICK  # utime, stime
 
 
-def sample() -> dict[str, float]:
-    """CPU seconds so far: all processes, renderers' main threads, dedicated workers; PSS in MB."""
-    out = {"cpu": 0.0, "main": 0.0, "worker": 0.0, "pss": 0.0, "renderer_pss": 0.0}
+def sample() -> dict[str, dict]:
+    """CPU seconds so far of each process and of each renderer main thread and dedicated worker
+    thread (by pid and tid: a process or thread that ends takes its figure with it, one that
+    starts counts from zero), and the PSS of each process (MB)."""
+    out: dict[str, dict] = {"cpu": {}, "main": {}, "worker": {}, "pss": {}, "renderer_pss": {}}
     for pid, kind in chromium_processes().items():
         try:
-            out["cpu"] += cpu_seconds(f"/proc/{pid}/stat")[1]
+            out["cpu"][pid] = cpu_seconds(f"/proc/{pid}/stat")[1]
             for tid in os.listdir(f"/proc/{pid}/task"):
                 name, seconds = cpu_seconds(f"/proc/{pid}/task/{tid}/stat")
                 if kind == "renderer" and tid == str(pid):
-                    out["main"] += seconds
+                    out["main"][tid] = seconds
                 elif name.startswith("DedicatedWorker"):
-                    out["worker"] += seconds
+                    out["worker"][tid] = seconds
             for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
                 if line.startswith("Pss:"):
-                    mb = int(line.split()[1]) / 1024
-                    out["pss"] += mb
+                    out["pss"][pid] = int(line.split()[1]) / 1024
                     if kind == "renderer":
-                        out["renderer_pss"] += mb
+                        out["renderer_pss"][pid] = out["pss"][pid]
         except OSError:
             continue  # a process that ended meanwhile
     return out
+
+
+def spent(start: dict[str, float], now: dict[str, float]) -> float:
+    """The CPU seconds spent since `start` by what runs now (per process or thread)."""
+    return sum(max(0.0, seconds - start.get(key, 0.0)) for key, seconds in now.items())
 
 
 # --- the visits ----------------------------------------------------------------------------
@@ -140,12 +146,12 @@ def wait_up(page, embeds: list[str]) -> None:
         frame.wait_for_function(UP[name], timeout=180_000, polling=100)
 
 
-def measure(page, embeds: list[str], start: dict[str, float], requests: list[str], workers: list[str]) -> dict[str, float]:
+def measure(page, embeds: list[str], start: dict[str, dict], requests: list[str], workers: list[str]) -> dict[str, float]:
     wait_up(page, embeds)
     page.wait_for_timeout(SETTLE_MS)
     now = sample()
-    figures = {key: now[key] - start[key] for key in ("cpu", "main", "worker")}
-    figures.update(pss=now["pss"], renderer_pss=now["renderer_pss"],
+    figures = {key: spent(start[key], now[key]) for key in ("cpu", "main", "worker")}
+    figures.update(pss=sum(now["pss"].values()), renderer_pss=sum(now["renderer_pss"].values()),
                    engines=sum("engine-worker" in w for w in workers),
                    runtimes=sum("pyodide.asm.wasm" in r for r in requests))
     requests.clear()
@@ -228,7 +234,9 @@ def main() -> int:
                 one = statistics.median(r[when][key] for r in results[site, "one"])
                 three = statistics.median(r[when][key] for r in results[site, "three"])
                 ratio = f"{three / one:6.2f}" if one else "   -"
-                print(f"  {label:34} {one:8.1f} {three:8.1f}   {ratio}")
+                each = " ".join(f"{r[when][key]:.0f}" if key.endswith("pss") else f"{r[when][key]:.1f}"
+                                for r in results[site, "three"])
+                print(f"  {label:34} {one:8.1f} {three:8.1f}   {ratio}   (three, each run: {each})")
     return 0
 
 
