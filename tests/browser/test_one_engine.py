@@ -4,7 +4,8 @@ hosts the engine, its same-origin siblings find it through parent[i] and talk to
 MessagePort). Each frame is its own client of the bridge (a move in one game leaves the other
 where it was), and removing the frame that hosts the engine leaves the others working: one of them
 takes over, sets its match up again from its kept save and sends again the calls that were waiting.
-Twice: with third-party storage blocked (the host on another site: localhost) and allowed (the host
+A replay viewer added later joins the same engine, and opens its replay again on the one that
+takes over. Twice: with third-party storage blocked (the host on another site: localhost) and allowed (the host
 on the same site, another port)."""
 from __future__ import annotations
 
@@ -18,7 +19,9 @@ import pytest
 
 from pagehelp import idle, shot
 
-HOST = """<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>A tutorial</title></head>
+# (the host's own strict policy: no script, frames only of its own and of the game's loopback origin)
+HOST = """<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>A tutorial</title>
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; frame-src 'self' http://127.0.0.1:*; style-src 'unsafe-inline'; img-src data:"></head>
 <body style="margin:0;font:16px sans-serif">
 <p style="margin:0;height:30px">Embeds of the game's site, and a frame of this site's own:
 <iframe name="own" id="own" src="own.html" width="200" height="24" style="border:0"></iframe></p>
@@ -38,6 +41,9 @@ MOVE = """async () => { const s = window.mahjong.state();
 LATE = """() => { const e = window.mahjong._engine;
   window.__late = Promise.all(Array.from({length: 5}, () =>
     e.request('analyze', {variant: 'xinyu', hand: '123456789m11234p', bot: true}).then((a) => [a.ok, e.failovers]))); }"""
+SHOWN = "() => window.mahjong && window.mahjong.replay && window.mahjong.replay.shown.then(() => true)"
+STEP_TO = """(step) => { const s = document.getElementById('rp-slider');
+  s.value = String(step); s.dispatchEvent(new Event('input', {bubbles: true})); }"""
 SUMMARY = "() => { const s = window.mahjong.state(); return [s.variant, s.match.seed, s.wall_remaining ?? null, JSON.stringify(s.hands?.[s.human] ?? s.hand ?? null), JSON.stringify(s.discards ?? null)]; }"
 
 
@@ -114,10 +120,26 @@ def test_embeds_on_one_page_share_one_engine_and_survive_its_frame(page, site, s
     games[1].evaluate(MOVE)
     assert idle(games[1])["variant"] == "longyan"
     assert games[0].evaluate(SUMMARY) == a_now
-    shot(page, output_path, f"four-embeds-{storage}")
+    # a replay viewer that comes later joins the same engine, with its own viewer
+    link = games[0].evaluate("""async () => { const save = (await window.mahjong._call('save')).save;
+      return (await import('./replayio.js')).replayLink(save, {hand: 0, step: 3}); }""")
+    page.evaluate("""(src) => { const f = document.createElement('iframe');
+      Object.assign(f, {name: 'replay', id: 'replay', src, width: 632, height: 380}); document.body.append(f); }""", link)
+    page.wait_for_function("() => document.getElementById('replay').contentWindow", polling=250)
+    replay = None
+    for _ in range(100):
+        replay = page.frame(name="replay")
+        if replay is not None and replay.url.startswith(site.url):
+            break
+        page.wait_for_timeout(100)
+    replay.wait_for_function(SHOWN, timeout=60_000, polling=250)
+    assert replay.evaluate("() => window.mahjong.replay.where()")["step"] == 3
+    assert [frame.evaluate(HOSTS) for frame in [*games, analyzer, puzzle] if frame.name == hosting[0]] == [5]
+    assert len([url for url in workers if "engine-worker" in url]) == 1, workers
+    shot(page, output_path, f"five-embeds-{storage}")
 
     # the frame hosting the engine goes away: the others go on
-    left = [frame for frame in [*games, analyzer, puzzle] if frame.name != hosting[0]]
+    left = [frame for frame in [*games, analyzer, puzzle, replay] if frame.name != hosting[0]]
     kept_games = [frame for frame in left if frame.name.startswith("game")]
     before = {frame.name: frame.evaluate(SUMMARY) for frame in kept_games}
     # calls under way as it goes: none is lost (each answered, some only by the engine that took over)
@@ -136,6 +158,11 @@ def test_embeds_on_one_page_share_one_engine_and_survive_its_frame(page, site, s
     if analyzer in left:
         analyzer.evaluate("(t) => window.analyzer.edit(t, {full: true})", "123456789m11234p")
         assert analyzer.locator("#result table.choices-table").count() == 1
+    # the replay viewer's replay opened again on the engine that took over: it steps on
+    replay.evaluate(STEP_TO, 1)
+    replay.wait_for_function("() => window.mahjong.replay.where().step === 1", polling=250)
+    assert replay.evaluate("async () => (await window.mahjong._call('replay_frame', {hand: 0, step: 2})).ok") is True
+    assert replay.evaluate("() => window.mahjong.replay.notice()") == ""
     if puzzle in left:
         puzzle.click("#next")
         puzzle.wait_for_function("() => window.puzzles.current().id === 'longyan-02' && !!document.querySelector('#choices button')", polling=250)
@@ -145,7 +172,8 @@ def test_embeds_on_one_page_share_one_engine_and_survive_its_frame(page, site, s
     # one frame took over: one more engine at most, never one each
     engine_workers = [url for url in workers if "engine-worker" in url]
     assert len(engine_workers) == 2, workers
-    served = {frame.name: frame.evaluate(HOSTS) for frame in left}
+    served = {frame.name: frame.evaluate(HOSTS) for frame in left if frame.name != "replay"}
+    served["replay"] = replay.evaluate(HOSTS)
     assert sorted(served.values())[-1] == len(left) and sum(1 for n in served.values() if n) == 1, served
     shot(page, output_path, f"host-frame-removed-{storage}")
     assert console_errors == []
