@@ -44,6 +44,8 @@ LATE = """() => { const e = window.mahjong._engine;
 SHOWN = "() => window.mahjong && window.mahjong.replay && window.mahjong.replay.shown.then(() => true)"
 STEP_TO = """(step) => { const s = document.getElementById('rp-slider');
   s.value = String(step); s.dispatchEvent(new Event('input', {bubbles: true})); }"""
+SNAPSHOT = """async () => { const r = await Promise.race([window.mahjong.snapshot, new Promise((ok) => setTimeout(() => ok('pending'), 200))]);
+  return typeof r === 'string' ? r : r.type === 'skipped' ? `skipped: ${r.why}` : r.type; }"""
 SUMMARY = "() => { const s = window.mahjong.state(); return [s.variant, s.match.seed, s.wall_remaining ?? null, JSON.stringify(s.hands?.[s.human] ?? s.hand ?? null), JSON.stringify(s.discards ?? null)]; }"
 
 
@@ -69,6 +71,7 @@ def frame_named(page, name: str):
     return frame
 
 
+@pytest.mark.snapshot  # the games would make the next visit's snapshot where storage allows: one of them does
 @pytest.mark.parametrize("storage", ["blocked", "allowed"])
 def test_embeds_on_one_page_share_one_engine_and_survive_its_frame(page, site, same_site_host, console_errors, output_path, storage):
     root = Path(site.dist).parent
@@ -108,6 +111,13 @@ def test_embeds_on_one_page_share_one_engine_and_survive_its_frame(page, site, s
     served = {frame.name: frame.evaluate(HOSTS) for frame in [*games, analyzer, puzzle]}
     hosting = [name for name, n in served.items() if n]
     assert len(hosting) == 1 and served[hosting[0]] == 4, served
+
+    # the start-up snapshot: where storage is refused neither game makes it; else one makes it for all
+    snapshots = sorted(game.evaluate(SNAPSHOT) for game in games)
+    if storage == "blocked":
+        assert snapshots == ["skipped: storage refused"] * 2, snapshots
+    else:
+        assert snapshots[0] in ("pending", "stored") and snapshots[1] == "skipped: another frame makes it", snapshots
 
     # independent sessions: a move in game A leaves game B where it was, and the other way round
     b_before = games[1].evaluate(SUMMARY)

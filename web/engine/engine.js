@@ -246,6 +246,8 @@ export class Hub {
     this.nextId = 1;
     /** the pages served by this hub, ever (the test and the bench read it) */
     this.served = 0;
+    /** @type {Set<string>} the jobs one page of those it serves has taken on for all (Engine.claim) */
+    this.claims = new Set();
     worker.onmessage = ({ data }) => this.fromWorker(data);
     worker.onerror = (event) => {
       event.preventDefault();
@@ -464,6 +466,8 @@ export class Engine {
       channel.port1.onmessage = ({ data }) => receive(data);
       found.frame.postMessage({ mahjongEngine: "connect", client: this.client }, location.origin, [channel.port2]);
       const { frame } = found;
+      /** @type {Hub | null} the hub of the frame serving this page (read in this thread: same-origin frames share it) */
+      this.servedBy = found.hub;
       const watch = setInterval(() => {
         let gone = true;
         try {
@@ -493,8 +497,26 @@ export class Engine {
     if (!options.workerUrl && typeof window !== "undefined") hub.publish();
     /** @type {Hub} the hub of this page's own worker */
     this.hub = hub;
+    this.servedBy = null;
     const send = hub.attach(this.client, receive);
     this.link = { remote: false, post: send, close: () => {} };
+  }
+
+  /**
+   * Whether this page takes on `job` for every page its engine serves: true for the first page
+   * that asks, false for the others (the game's start-up snapshot is made once a host page, not
+   * once a game frame on it).
+   * @param {string} job
+   */
+  claim(job) {
+    try {
+      const hub = /** @type {Hub} */ (this.servedBy ?? this.hub);
+      if (hub.claims.has(job)) return false;
+      hub.claims.add(job);
+    } catch {
+      // the serving frame is going away: this page does the job itself
+    }
+    return true;
   }
 
   /** The frame whose engine served this page went away: take over, or join another host, set up
