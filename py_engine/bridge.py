@@ -7,6 +7,10 @@ no rules: it shows `state` (the human seat's observation plus match facts) and s
 argument of the wrong type or range: ARGUMENTS below, checked before anything is touched; a bad
 position), "illegal" for an action not legal now (with `legal`), "engine" for a fault of the engine.
 
+One engine may serve several pages (the embeds of one host page share it: web/engine/engine.js):
+`call(request, client_id)` keeps each client's match and replay viewer apart (Client; at most
+MAX_CLIENTS, the least recently used dropped first), and `drop(client_id)` forgets a page that left.
+
 Methods
 - new_match {variant, seed, options, hands, level, human, autoplay, position, dealer}
 - check_match {the same}         -> {}: whether new_match would accept them; the match in play is untouched
@@ -347,20 +351,49 @@ def choose_action(game: Game, seat: int, level: str) -> str:
     return game.default_action(seat)
 
 
-_session: Session | None = None
-_viewer: replay_view.Viewer | None = None
+class Client:
+    """What one page keeps in the engine: its match and its replay viewer. One engine may serve
+    several pages (web/engine/engine.js: the embeds of one host page share it), each its own."""
+
+    def __init__(self) -> None:
+        self.session: Session | None = None
+        self.viewer: replay_view.Viewer | None = None
 
 
-def _new_match(args: dict[str, Any]) -> dict[str, Any]:
-    global _session
-    _session = Session(args)
-    return {"state": _session.state()}
+#: The most clients kept at once: past it, the one that asked least recently is dropped (its page
+#: has gone without saying so; a page that comes back starts a new match or resumes its save).
+MAX_CLIENTS = 16
+#: The clients by id ("" is the page that names none: a worker that serves one page), least recently used first.
+_clients: dict[str, Client] = {}
 
 
-def _resume(args: dict[str, Any]) -> dict[str, Any]:
-    global _session
-    _session = Session.from_replay(args.get("save"))
-    return {"state": _session.state()}
+def client(name: str = "") -> Client:
+    """The client `name`'s sessions, made on first use; the most recently used is kept last."""
+    found = _clients.pop(name, None) or Client()
+    _clients[name] = found
+    while len(_clients) > MAX_CLIENTS:
+        del _clients[next(iter(_clients))]
+    return found
+
+
+def drop(name: str) -> bool:
+    """Forget client `name` (its page went away); whether it was kept."""
+    return _clients.pop(name, None) is not None
+
+
+def clients() -> list[str]:
+    """The ids of the clients kept, least recently used first."""
+    return list(_clients)
+
+
+def _new_match(me: Client, args: dict[str, Any]) -> dict[str, Any]:
+    me.session = Session(args)
+    return {"state": me.session.state()}
+
+
+def _resume(me: Client, args: dict[str, Any]) -> dict[str, Any]:
+    me.session = Session.from_replay(args.get("save"))
+    return {"state": me.session.state()}
 
 
 def _export(session: Session, args: dict[str, Any]) -> dict[str, Any]:
@@ -369,26 +402,26 @@ def _export(session: Session, args: dict[str, Any]) -> dict[str, Any]:
     return {"replay": replay if hand is None else replays.only_hand(replay, hand)}
 
 
-def _replay_open(args: dict[str, Any]) -> dict[str, Any]:
-    global _viewer
-    _viewer = replay_view.Viewer(replays.load(args.get("replay")))
-    return _viewer.summary()
+def _replay_open(me: Client, args: dict[str, Any]) -> dict[str, Any]:
+    me.viewer = replay_view.Viewer(replays.load(args.get("replay")))
+    return me.viewer.summary()
 
 
 def _with_viewer(method: Callable[[replay_view.Viewer, dict[str, Any]], dict[str, Any]]
-                 ) -> Callable[[dict[str, Any]], dict[str, Any]]:
-    def handler(args: dict[str, Any]) -> dict[str, Any]:
-        if _viewer is None:
+                 ) -> Callable[[Client, dict[str, Any]], dict[str, Any]]:
+    def handler(me: Client, args: dict[str, Any]) -> dict[str, Any]:
+        if me.viewer is None:
             raise ValueError("no replay open: call replay_open first")
-        return method(_viewer, args)
+        return method(me.viewer, args)
     return handler
 
 
 # The methods of the module docstring: those answered without a match, and those of the match.
-_METHODS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
-    "options": lambda args: {"options": options()},
+# Each takes the asking client (its match and viewer) and the arguments.
+_METHODS: dict[str, Callable[[Client, dict[str, Any]], dict[str, Any]]] = {
+    "options": lambda me, args: {"options": options()},
     "new_match": _new_match,
-    "check_match": lambda args: (Session(args), {})[1],   # built and dropped: _session stays
+    "check_match": lambda me, args: (Session(args), {})[1],   # built and dropped: the client's match stays
     "resume": _resume,
     "replay_open": _replay_open,
     "replay_frame": _with_viewer(lambda viewer, args: {"state": viewer.frame(
@@ -396,11 +429,11 @@ _METHODS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "review": _with_viewer(lambda viewer, args: viewer.review(args.get("hand", 0))),
     "duplicate": _with_viewer(lambda viewer, args: viewer.duplicate(args.get("hand", 0), args.get("level", "hard"))),
     # issue 14's pages, imported on first use so the game's boot does not pay for them
-    "analyze": lambda args: {"analysis": import_module(".analyzer", __package__).analyze(args)},
-    "puzzle": lambda args: {"puzzle": import_module(".puzzles", __package__).solve(args.get("position") or {})},
-    "lesson_check": lambda args: {"problems": _lessons().check(args.get("lesson"))},
-    "lesson_step": lambda args: {"moment": _lessons().moment(args.get("lesson"), args.get("step", 1))},
-    "lesson_judge": lambda args: {"verdict": _lessons().judge(
+    "analyze": lambda me, args: {"analysis": import_module(".analyzer", __package__).analyze(args)},
+    "puzzle": lambda me, args: {"puzzle": import_module(".puzzles", __package__).solve(args.get("position") or {})},
+    "lesson_check": lambda me, args: {"problems": _lessons().check(args.get("lesson"))},
+    "lesson_step": lambda me, args: {"moment": _lessons().moment(args.get("lesson"), args.get("step", 1))},
+    "lesson_judge": lambda me, args: {"verdict": _lessons().judge(
         args.get("lesson"), args.get("step", 1), args["action"] if "action" in args else args.get("choice", -1))},
 }
 
@@ -423,24 +456,28 @@ _SESSION_METHODS: dict[str, Callable[[Session, dict[str, Any]], dict[str, Any]]]
 }
 
 
-def call(request: str) -> str:
-    """One request from the page: a JSON string in, a JSON string out. Never raises."""
+def call(request: str, client_id: str = "") -> str:
+    """One request from a page: a JSON string in, a JSON string out. Never raises. `client_id`
+    names the page asking (each has its own match and viewer: Client); a worker serving one
+    page leaves it out."""
+    me = client(client_id if isinstance(client_id, str) else "")
     try:
         name, args = read_request(request)
         keep, hint = args.pop("keep", False), args.pop("hint", False)
         if name in _METHODS:
-            answer = _METHODS[name](args)
-        elif _session is None:
+            answer = _METHODS[name](me, args)
+        elif me.session is None:
             raise ValueError("no game yet: call new_match first")
         else:
-            answer = _SESSION_METHODS[name](_session, args)
-        if keep and _session is not None:
-            answer["save"] = _session.export()
-        if hint and _session is not None and _session.hint_applies():
-            answer["hint"] = _session.hint()["hint"]
+            answer = _SESSION_METHODS[name](me.session, args)
+        session = me.session
+        if keep and session is not None:
+            answer["save"] = session.export()
+        if hint and session is not None and session.hint_applies():
+            answer["hint"] = session.hint()["hint"]
         return _ok(answer)
     except IllegalActionError as err:
-        legal = _session.game.legal_actions(_session.human) if _session else []
+        legal = me.session.game.legal_actions(me.session.human) if me.session else []
         return json.dumps({"ok": False, "error": str(err), "legal": legal, "kind": "illegal"})
     except replays.ReplayError as err:
         return json.dumps({"ok": False, "error": str(err), "kind": "replay", "problem": err.problem.to_dict()})

@@ -198,8 +198,9 @@ const kept = findKept().then((found) => {
 // --- boot ------------------------------------------------------------------------------
 
 let stage = "runtime"; // runtime, stdlib and start overlap; failures name "runtime"
-let call = null; // the Python entry point, py_engine.bridge.call: (json_str) -> json_str
+let call = null; // the Python entry point, py_engine.bridge.call: (json_str, client_id) -> json_str
 let ping = null;
+let drop = null; // py_engine.bridge.drop: (client_id) -> bool, a page that went away
 
 // The engine wheel's bytes, fetched while the runtime downloads and compiles, instead of by
 // micropip once Python is up; only on the path that installs it.
@@ -280,6 +281,7 @@ async function boot() {
   }
   const [entry, pinger, info] = entries(pyodide);
   [call, ping] = [entry, pinger];
+  drop = pyodide.runPython("import py_engine.bridge as _bridge; _bridge.drop");
   progress("import", 1);
   mark("ready");
   post({
@@ -306,16 +308,21 @@ booted.catch(() => {});
 
 // Calls run one at a time in arrival order (Python is single-threaded anyway). The page's
 // engine client (engine.js) sends each request already serialized and checked: `json` goes to
-// the bridge as it is.
+// the bridge as it is, with the asking page's id (one engine may serve several pages: each its own match).
 let queue = booted;
 self.onmessage = ({ data }) => {
+  if (data?.type === "drop" && typeof data.client === "string") {
+    queue = queue.then(() => booted).then(() => drop(data.client)).then(() => {}, () => {});
+    return;
+  }
   if (data?.type !== "call") return;
   const { id, method, json: request } = data;
+  const client = typeof data.client === "string" ? data.client : "";
   queue = queue
     .then(() => booted)
     .then(() => {
       if (typeof request !== "string") throw new TypeError("a call carries its request as a JSON string");
-      const json = method === "ping" ? ping() : call(request);
+      const json = method === "ping" ? ping() : call(request, client);
       post({ type: "result", id, json });
     })
     .catch((error) => post({ type: "error", id, error: errorInfo(error) }))

@@ -23,13 +23,28 @@
 //   now), "invalid" (bad arguments: not accepted), "engine" (the engine failed).
 //
 // Worker protocol (the message layer of engine-worker.js):
-//   page -> worker  {type: "call", id, method, json}         json: the whole request, a JSON string
+//   page -> worker  {type: "call", id, method, json, client}  json: the whole request, a JSON string;
+//                                                             client: the asking page's id (its own match)
+//                   {type: "drop", client}                    that page went away: its match is dropped
 //   worker -> page  {type: "progress", stage, fraction[, bytes, total]}  fraction 0..1; a download's
 //                                                             bytes so far and all downloads' bytes
 //                   {type: "ready", python, pyodide, engine, path}   path: "fresh" | "snapshot"
 //                   {type: "failed", stage, error: {name, message}}
 //                   {type: "result", id, json}                json: the string the bridge returned
 //                   {type: "error", id, error: {name, message}} the call raised in the worker
+//
+// One engine per host page (issue 37): the embeds of ours on one page (the game, the analyzer, a
+// puzzle, ...) are same-origin sibling frames, which reach each other through `parent[i]` even when
+// the host page is of another origin. The first to start an engine hosts it (a Hub: the worker and
+// the pages it serves); the others find it and talk to it through a MessagePort, with the same
+// messages as above plus  page -> hub {type: "bye"}  and  hub -> page {type: "gone"}  (its page is
+// going away). Each page is a client of its own (bridge.py Client: its match and replay viewer).
+// A page served by another frame's engine keeps what it needs to set itself up again (its match's
+// latest save, its open replay): if the hosting frame goes away, it takes over (or joins another
+// host), sets itself up again and sends again every call still waiting: none is lost. A page that
+// is not framed, or finds no host of the same build, starts its own worker as before.
+// (A SharedWorker would also survive its first page, but in a frame on another site's page Chromium
+// does not connect one: third-party storage partitioning and blocking.)
 
 /**
  * @typedef {"illegal" | "invalid" | "engine" | "timeout" | "stale"} ErrorKind
@@ -190,6 +205,162 @@ function takeEarlyWorker() {
     ? /** @type {{worker: Worker, events: Event[]}} */ (early) : null;
 }
 
+/** Methods whose answer may carry the match's save (`keep`): what a page served by another
+ * frame's engine keeps to set its match up again elsewhere (bridge.py KEEPING). */
+const KEEPING = new Set(["new_match", "resume", "act", "bot_step", "timeout", "next_hand", "restart_hand"]);
+
+/** How often a page served by another frame checks that the frame is still there (ms). */
+const WATCH_MS = 500;
+
+/** The name of the hub on its page's window, where sibling frames look for it. */
+const HUB_NAME = "mahjongEngineHub";
+
+/** This page's own id as a client of the engine. */
+function newClientId() {
+  const c = /** @type {any} */ (globalThis).crypto;
+  return typeof c?.randomUUID === "function" ? c.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/**
+ * @typedef {{post: (message: any) => void, close: () => void, remote: boolean}} Link
+ *   how an Engine reaches the worker: through its own page's hub, or another frame's
+ */
+
+/** The worker and the pages it serves: this page's engine, and sibling frames' through MessagePorts. */
+export class Hub {
+  /**
+   * @param {Worker} worker
+   * @param {string} href the worker's URL: only pages of the same build share it
+   * @param {Event[]} [early] what the worker said before the hub was made (start.js)
+   */
+  constructor(worker, href, early = []) {
+    this.worker = worker;
+    this.href = href;
+    this.alive = true;
+    /** @type {any[]} the boot's messages (progress, ready, failed), replayed to a page that joins later */
+    this.boot = [];
+    /** @type {Map<string, {send: (message: any) => void, port: MessagePort | null}>} */
+    this.clients = new Map();
+    /** @type {Map<number, {client: string, id: number}>} the calls the worker has yet to answer */
+    this.calls = new Map();
+    this.nextId = 1;
+    /** the pages served by this hub, ever (the test and the bench read it) */
+    this.served = 0;
+    /** @type {Set<string>} the jobs one page of those it serves has taken on for all (Engine.claim) */
+    this.claims = new Set();
+    worker.onmessage = ({ data }) => this.fromWorker(data);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      this.fromWorker({ type: "failed", stage: "runtime", error: { name: "Error", message: event.message || "the engine worker failed to load" } });
+    };
+    for (const event of early) {
+      if (event instanceof MessageEvent) this.fromWorker(event.data);
+      else this.fromWorker({ type: "failed", stage: "runtime", error: { name: "Error", message: /** @type {ErrorEvent} */ (event).message || "the engine worker failed to load" } });
+    }
+  }
+
+  /** @param {any} data */
+  fromWorker(data) {
+    switch (data?.type) {
+      case "progress":
+      case "ready":
+      case "failed":
+        this.boot.push(data);
+        for (const { send } of this.clients.values()) send(data);
+        break;
+      case "result":
+      case "error": {
+        const call = this.calls.get(data.id);
+        if (!call) return;
+        this.calls.delete(data.id);
+        this.clients.get(call.client)?.send({ ...data, id: call.id });
+        break;
+      }
+    }
+  }
+
+  /**
+   * A page (this one or a sibling frame) joins: it is told the boot so far at once.
+   * @param {string} client
+   * @param {(message: any) => void} send
+   * @param {MessagePort | null} [port]
+   * @returns {(message: any) => void} what the page sends to the hub
+   */
+  attach(client, send, port = null) {
+    this.clients.set(client, { send, port });
+    this.served++;
+    for (const data of this.boot) send(data);
+    return (data) => this.fromClient(client, data);
+  }
+
+  /** @param {string} client @param {any} data */
+  fromClient(client, data) {
+    if (!this.clients.has(client)) return;
+    if (data?.type === "call") {
+      const id = this.nextId++;
+      this.calls.set(id, { client, id: data.id });
+      this.worker.postMessage({ type: "call", id, method: data.method, json: data.json, client });
+    } else if (data?.type === "bye") {
+      this.clients.delete(client);
+      this.worker.postMessage({ type: "drop", client });
+    }
+  }
+
+  /** A sibling frame's page asks to join, sending the port it will talk through. @param {MessageEvent} event */
+  connect(event) {
+    const data = event.data;
+    const port = event.ports?.[0];
+    if (event.origin !== location.origin || !data || data.mahjongEngine !== "connect" || !port || !this.alive) return;
+    if (typeof data.client !== "string" || !data.client || data.client.length > 80 || this.clients.has(data.client)) return;
+    const fromPage = this.attach(data.client, (message) => port.postMessage(message), port);
+    port.onmessage = ({ data: message }) => fromPage(message);
+  }
+
+  /** This hub's page goes away: every page it served is told, and takes over. */
+  leave() {
+    if (!this.alive) return;
+    this.alive = false;
+    for (const { port } of this.clients.values()) port?.postMessage({ type: "gone" });
+  }
+
+  /** Make this hub the one sibling frames find: published on the window, and listening. */
+  publish() {
+    const w = /** @type {any} */ (window);
+    w[HUB_NAME] = this;
+    window.addEventListener("message", (event) => this.connect(event));
+    window.addEventListener("pagehide", () => this.leave());
+  }
+}
+
+/**
+ * The hub of a sibling frame of ours running the same build (same worker URL), or null: not
+ * framed, no such frame, or one of another origin (which cannot be read, and is skipped).
+ * @param {string} href
+ * @returns {{frame: Window, hub: Hub} | null}
+ */
+function siblingHub(href) {
+  if (typeof window === "undefined" || window.parent === window) return null;
+  let count = 0;
+  try {
+    count = window.parent.length;
+  } catch {
+    return null;
+  }
+  for (let i = 0; i < count; i++) {
+    try {
+      const frame = window.parent[i];
+      if (!frame || frame === window || frame.closed) continue;
+      // a frame of another origin than ours cannot be read: not one of ours
+      if (frame.location.origin !== location.origin) continue;
+      const hub = /** @type {any} */ (frame)[HUB_NAME];
+      if (hub && hub.alive === true && hub.href === href) return { frame, hub };
+    } catch {
+      // another origin's frame, or one going away: not ours to use
+    }
+  }
+  return null;
+}
+
 /**
  * The page's engine: started on the first call, the same object afterwards (one worker a page).
  * @param {EngineOptions} [options]
@@ -216,7 +387,7 @@ export class Engine {
   /** @param {EngineOptions} [options] */
   constructor(options = {}) {
     this.timeout = options.timeout ?? DEFAULT_TIMEOUT;
-    /** @type {Map<number, {resolve: (a: Answer) => void, reject: (e: Error) => void, method: string, match: number | null, timer: any}>} */
+    /** @type {Map<number, {resolve: (a: Answer) => void, reject: (e: Error) => void, method: string, match: number | null, timer: any, json: string, strip: boolean}>} */
     this.pending = new Map();
     this.nextId = 1;
     /** The current match: bumped by newMatch(); answers to calls of an older one are dropped. */
@@ -242,8 +413,10 @@ export class Engine {
       rejectReady = reject;
     });
     this.ready.catch(() => {}); // the page shows a failed boot; callers still see the rejection
+    /** @type {(info: EngineInfo) => void} */
+    this.resolveReady = (info) => resolveReady(info);
 
-    const bootTimer = setTimeout(() => {
+    const bootTimer = this.bootTimer = setTimeout(() => {
       this.fail(new EngineError(`the engine did not start within ${Math.round((options.bootTimeout ?? DEFAULT_BOOT_TIMEOUT) / 1000)} s`,
         { kind: "timeout", stage: this.progress.at(-1)?.stage }));
     }, options.bootTimeout ?? DEFAULT_BOOT_TIMEOUT);
@@ -261,46 +434,148 @@ export class Engine {
       }
     };
 
-    const early = options.workerUrl ? null : takeEarlyWorker();
-    this.worker = early?.worker ?? new Worker(options.workerUrl ?? new URL("./engine-worker.js", import.meta.url), { type: "module" });
-    this.worker.onmessage = ({ data }) => {
-      switch (data?.type) {
-        case "progress": {
-          const p = { stage: String(data.stage), fraction: Number(data.fraction) };
-          if (Number.isFinite(data.bytes) && Number.isFinite(data.total)) Object.assign(p, { bytes: data.bytes, total: data.total });
-          this.progress.push(p);
-          for (const cb of this.progressListeners) cb(p);
-          break;
+    /** @type {EngineOptions} */
+    this.options = options;
+    /** this page's id as the engine's client (its own match and replay viewer: bridge.py Client) */
+    this.client = newClientId();
+    /** @type {{save: any, spectate: string | null, replay: string | null}} what this page set up in
+     * the engine, kept while another frame's engine serves it: its match's latest save, the
+     * spectate choice made since, the replay it opened (its request) */
+    this.kept = { save: null, spectate: null, replay: null };
+    /** times this page took over or joined another engine after its host frame went away */
+    this.failovers = 0;
+    /** @type {Link | null} */
+    this.link = null;
+    this.connect();
+    if (typeof window !== "undefined") {
+      window.addEventListener("pagehide", () => {
+        if (this.link?.remote) this.link.post({ type: "bye" });
+      });
+    }
+  }
+
+  /** The engine this page talks to: a sibling frame's of the same build, else a worker of its own. */
+  connect() {
+    const options = this.options;
+    const href = String(options.workerUrl ?? new URL("./engine-worker.js", import.meta.url));
+    /** @param {any} data */
+    const receive = (data) => this.receive(data);
+    const found = options.workerUrl ? null : siblingHub(href);
+    if (found) {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = ({ data }) => receive(data);
+      found.frame.postMessage({ mahjongEngine: "connect", client: this.client }, location.origin, [channel.port2]);
+      const { frame } = found;
+      /** @type {Hub | null} the hub of the frame serving this page (read in this thread: same-origin frames share it) */
+      this.servedBy = found.hub;
+      const watch = setInterval(() => {
+        let gone = true;
+        try {
+          gone = frame.closed || /** @type {any} */ (frame)[HUB_NAME]?.alive !== true;
+        } catch {
+          // navigated to another origin: gone
         }
-        case "ready":
-          clearTimeout(bootTimer);
-          if (this.failure) return;
-          this.info = { python: data.python, pyodide: data.pyodide, engine: data.engine,
-                        path: data.path === "snapshot" ? "snapshot" : "fresh" };
-          // the worker's boot steps, in ms on this page's clock (bench/boot.py's breakdown)
-          if (data.phases && typeof data.phases === "object") {
-            this.phases = Object.fromEntries(Object.entries(data.phases).filter(([, v]) => Number.isFinite(v))
-              .map(([k, v]) => [k, Math.round(v - performance.timeOrigin)]));
-          }
-          resolveReady(this.info);
-          break;
-        case "failed":
-          this.fail(new EngineError(data.error?.message || "the engine could not start", { stage: data.stage }));
-          break;
-        case "result":
-        case "error":
-          this.settle(data);
-          break;
+        if (gone) this.failover();
+      }, WATCH_MS);
+      // (a page served by another frame drops the worker start.js may have started for it)
+      const early = takeEarlyWorker();
+      early?.worker.terminate();
+      this.link = {
+        remote: true,
+        post: (message) => channel.port1.postMessage(message),
+        close: () => {
+          clearInterval(watch);
+          channel.port1.onmessage = null;
+          channel.port1.close();
+        },
+      };
+      return;
+    }
+    const early = options.workerUrl ? null : takeEarlyWorker();
+    const worker = early?.worker ?? new Worker(href, { type: "module" });
+    const hub = new Hub(worker, href, early?.events);
+    if (!options.workerUrl && typeof window !== "undefined") hub.publish();
+    /** @type {Hub} the hub of this page's own worker */
+    this.hub = hub;
+    this.servedBy = null;
+    const send = hub.attach(this.client, receive);
+    this.link = { remote: false, post: send, close: () => {} };
+  }
+
+  /**
+   * Whether this page takes on `job` for every page its engine serves: true for the first page
+   * that asks, false for the others (the game's start-up snapshot is made once a host page, not
+   * once a game frame on it).
+   * @param {string} job
+   */
+  claim(job) {
+    try {
+      const hub = /** @type {Hub} */ (this.servedBy ?? this.hub);
+      if (hub.claims.has(job)) return false;
+      hub.claims.add(job);
+    } catch {
+      // the serving frame is going away: this page does the job itself
+    }
+    return true;
+  }
+
+  /** The frame whose engine served this page went away: take over, or join another host, set up
+   * again what this page had in the engine, and send again every call still waiting. */
+  failover() {
+    const old = this.link;
+    if (!old?.remote) return;
+    old.close();
+    this.failovers++;
+    this.connect();
+    const link = /** @type {Link} */ (this.link);
+    const again = [];
+    try {
+      if (this.kept.save) again.push(["resume", encodeRequest("resume", { save: this.kept.save })]);
+    } catch {
+      // a save past LIMITS: the match cannot be carried over (its calls answer "no game yet")
+    }
+    if (this.kept.spectate) again.push(["spectate", this.kept.spectate]);
+    if (this.kept.replay) again.push(["replay_open", this.kept.replay]);
+    // (answers to these come back under ids no call waits for: dropped by settle)
+    for (const [method, json] of again) link.post({ type: "call", id: this.nextId++, method, json });
+    for (const [id, call] of [...this.pending].sort(([a], [b]) => a - b)) {
+      link.post({ type: "call", id, method: call.method, json: call.json });
+    }
+  }
+
+  /** A message of the worker, through the hub. @param {any} data */
+  receive(data) {
+    switch (data?.type) {
+      case "progress": {
+        if (this.info) return; // a host taken over boots again: the page's progress is long over
+        const p = { stage: String(data.stage), fraction: Number(data.fraction) };
+        if (Number.isFinite(data.bytes) && Number.isFinite(data.total)) Object.assign(p, { bytes: data.bytes, total: data.total });
+        this.progress.push(p);
+        for (const cb of this.progressListeners) cb(p);
+        break;
       }
-    };
-    this.worker.onerror = (event) => {
-      event.preventDefault();
-      this.fail(new EngineError(event.message || "the engine worker failed to load", { stage: "runtime" }));
-    };
-    // what the worker started early said before it was ours
-    for (const event of early?.events ?? []) {
-      if (event instanceof MessageEvent) this.worker.onmessage(event);
-      else this.worker.onerror(/** @type {ErrorEvent} */ (event));
+      case "ready":
+        clearTimeout(this.bootTimer);
+        if (this.failure || this.info) return;
+        this.info = { python: data.python, pyodide: data.pyodide, engine: data.engine,
+                      path: data.path === "snapshot" ? "snapshot" : "fresh" };
+        // the worker's boot steps, in ms on this page's clock (bench/boot.py's breakdown)
+        if (data.phases && typeof data.phases === "object") {
+          this.phases = Object.fromEntries(Object.entries(data.phases).filter(([, v]) => Number.isFinite(v))
+            .map(([k, v]) => [k, Math.round(v - performance.timeOrigin)]));
+        }
+        this.resolveReady(this.info);
+        break;
+      case "failed":
+        this.fail(new EngineError(data.error?.message || "the engine could not start", { stage: data.stage }));
+        break;
+      case "result":
+      case "error":
+        this.settle(data);
+        break;
+      case "gone":
+        this.failover();
+        break;
     }
   }
 
@@ -328,12 +603,16 @@ export class Engine {
    * @returns {Promise<Answer>}
    */
   async request(method, args = {}, options = {}) {
-    const json = encodeRequest(method, args); // before waiting: a bad request is refused at once
+    let json = encodeRequest(method, args); // before waiting: a bad request is refused at once
     const match = options.anyMatch ? null : this.match;
     // once up, the request goes out in this task: the caller's page work after the call (an
     // analyzer's diagram, say) then overlaps the engine's instead of delaying it
     if (!this.info) await this.ready;
     if (this.failure) throw this.failure; // the worker died after its boot
+    // served by another frame's engine: each change of the match brings its save along, kept
+    // here to set the match up again should that frame go away (the caller sees none it did not ask for)
+    const strip = Boolean(this.link?.remote && KEEPING.has(method) && !(/** @type {any} */ (args)).keep);
+    if (strip) json = encodeRequest(method, { ...args, keep: true });
     const id = this.nextId++;
     const timeout = options.timeout ?? this.timeout;
     return new Promise((resolve, reject) => {
@@ -341,8 +620,8 @@ export class Engine {
         this.pending.delete(id);
         reject(new EngineError(`the engine did not answer ${method} within ${Math.round(timeout / 1000)} s`, { kind: "timeout", method }));
       }, timeout);
-      this.pending.set(id, { resolve, reject, method, match, timer });
-      this.worker.postMessage({ type: "call", id, method, json });
+      this.pending.set(id, { resolve, reject, method, match, timer, json, strip });
+      /** @type {Link} */ (this.link).post({ type: "call", id, method, json, client: this.client });
     });
   }
 
@@ -366,6 +645,18 @@ export class Engine {
     if (!call) return; // timed out already
     this.pending.delete(data.id);
     clearTimeout(call.timer);
+    /** @type {Answer | null} */
+    let answer = null;
+    let bad = null;
+    if (data.type === "result") {
+      try {
+        answer = decodeAnswer(data.json ?? "", call.method);
+        this.keep(call.method, call.json, answer);
+        if (call.strip) delete answer.save;
+      } catch (error) {
+        bad = error;
+      }
+    }
     if (call.match !== null && call.match !== this.match) {
       call.reject(new EngineError(`${call.method}: a new match started before its answer came`, { kind: "stale", method: call.method }));
       return;
@@ -374,11 +665,18 @@ export class Engine {
       call.reject(new EngineError(`${data.error?.name || "Error"}: ${data.error?.message || ""}`, { method: call.method }));
       return;
     }
-    try {
-      call.resolve(decodeAnswer(data.json ?? "", call.method));
-    } catch (error) {
-      call.reject(/** @type {Error} */ (error));
-    }
+    if (bad || !answer) call.reject(/** @type {Error} */ (bad));
+    else call.resolve(answer);
+  }
+
+  /** What an answer set up in the engine, kept while another frame's engine serves this page
+   * (failover sets it up again). @param {string} method @param {string} json @param {Answer} answer */
+  keep(method, json, answer) {
+    if (!answer.ok) return;
+    if (KEEPING.has(method) && answer.save) this.kept.save = answer.save;
+    if (method === "new_match" || method === "resume") this.kept.spectate = null;
+    if (method === "spectate") this.kept.spectate = json;
+    if (method === "replay_open") this.kept.replay = json;
   }
 }
 

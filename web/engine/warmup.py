@@ -60,5 +60,5 @@ def run() -> list[str]:
     except RuntimeError:
         traceback.format_exc()
         logging.getLogger("warmup").debug("formatted", exc_info=True)
-    bridge._session = None  # no match left behind: a snapshot taken now starts like a fresh import
+    bridge._clients.clear()  # no match left behind: a snapshot taken now starts like a fresh import
     return results

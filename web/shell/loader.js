@@ -307,9 +307,11 @@ const ready = engine.ready.then((info) => {
     // service worker controls the page (it serves that worker the runtime the browser then keeps
     // compiled: snapshot-worker.js), or after a while without one
     const controlled = Promise.race([window.mahjong.offline.catch(() => null), new Promise((resolve) => setTimeout(resolve, 20_000))]);
-    window.mahjong.snapshot = allowed.then((k) => k.offline
-      ? controlled.then(() => import("../engine/snapshot.js")).then((m) => m.makeSnapshotLater())
-      : { type: "skipped", why: "storage refused" });
+    // (one game frame of a host page makes it for all: they share one engine, engine.js claim)
+    const mine = engine.claim("snapshot");
+    window.mahjong.snapshot = allowed.then((k) => !k.offline ? { type: "skipped", why: "storage refused" }
+      : !mine ? { type: "skipped", why: "another frame makes it" }
+      : controlled.then(() => import("../engine/snapshot.js")).then((m) => m.makeSnapshotLater()));
   }
   return window.mahjong;
 }, (error) => {

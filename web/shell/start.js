@@ -7,6 +7,17 @@
 (() => {
   const w = /** @type {any} */ (window);
   if (!navigator.serviceWorker?.controller || w.mahjongEarlyEngine) return; // first visit, or the client started first
+  // a frame of ours beside this one already runs an engine: this page uses it (engine.js siblingHub)
+  if (window.parent !== window) {
+    for (let i = 0; i < window.parent.length; i++) {
+      try {
+        const frame = window.parent[i];
+        if (frame !== window && frame.location.origin === location.origin && /** @type {any} */ (frame).mahjongEngineHub?.alive) return;
+      } catch {
+        // another origin's frame
+      }
+    }
+  }
   try {
     const script = /** @type {HTMLScriptElement} */ (document.currentScript);
     const worker = new Worker(new URL("./engine-worker.js", script.src), { type: "module" });
