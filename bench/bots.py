@@ -157,12 +157,16 @@ def clear(m: float, h: float) -> str:
     return "yes" if (m - h > 0 or m + h < 0) else "no"
 
 
-def run(jobs: list, fn, workers: int) -> list:  # noqa: ANN001
-    """Every job's result; progress (jobs done, elapsed seconds) on stderr."""
+def run(jobs: list, fn, workers: int, log: Path | None = None) -> list:  # noqa: ANN001
+    """Every job's result; progress (jobs done, elapsed seconds) on stderr; each result also as a
+    JSON line in ``log`` (a long run cut short keeps what it played)."""
     t0, out = time.perf_counter(), []
     with multiprocessing.Pool(workers) if workers > 1 else _Serial() as pool:
         for i, result in enumerate(pool.imap_unordered(fn, jobs, chunksize=1), 1):
             out.append(result)
+            if log is not None:
+                with log.open("a", encoding="utf-8") as f:
+                    f.write(json.dumps(result) + "\n")
             if i % max(1, len(jobs) // 50) == 0 or i == len(jobs):
                 print(f"  {i}/{len(jobs)} jobs, {time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
     return out
@@ -267,9 +271,12 @@ def main() -> None:
                     help="the swap design's margins to play")
     ap.add_argument("--players", default=",".join(ROOM_PLAYERS),
                     help="the room design's players, comma-separated (bots, random, oracle, plan)")
+    ap.add_argument("--log", type=Path, help="the room design: each wall's result as a JSON line here")
+    ap.add_argument("--from-log", action="store_true",
+                    help="the room design: report the walls already in --log (each complete wall; no play)")
     ap.add_argument("--results", type=Path, default=RESULTS, help="the JSON file the figures are kept in")
     args = ap.parse_args()
-    command = "python bench/bots.py " + " ".join(sys.argv[1:])
+    command = "python bench/bots.py " + " ".join(a for a in sys.argv[1:] if a not in ("--from-log",))
 
     def entry(variant: str, design: str, walls: int, hands: int, seconds: float, load0: tuple, **more) -> dict:
         return {"command": command, "variant": variant, "design": design,
@@ -318,13 +325,27 @@ def main() -> None:
             jobs = [(variant, args.first_seed + i, p) for i in range(count) for p in reversed(room_players)]
             t0 = time.perf_counter()
             load0 = os.getloadavg()
-            walls = run(jobs, room_wall, args.workers)
+            if args.from_log:      # a run cut short: its complete walls, as --hands 4 x walls would give
+                walls = [w for w in map(json.loads, args.log.read_text(encoding="utf-8").splitlines())
+                         if w["seed"] in range(args.first_seed, args.first_seed + count) and w["player"] in room_players]
+                done = {s for s in range(args.first_seed, args.first_seed + count)
+                        if all(any(w["seed"] == s and w["player"] == p for w in walls) for p in room_players)}
+                first_gap = min(set(range(args.first_seed, args.first_seed + count + 1)) - done)
+                walls = [w for w in walls if w["seed"] < first_gap]
+                count = first_gap - args.first_seed
+                command = f"python bench/bots.py --design room --variant {variant} --hands {4 * count} " \
+                          f"--first-seed {args.first_seed} --players {','.join(room_players)}"
+            else:
+                walls = run(jobs, room_wall, args.workers, args.log)
             seconds = time.perf_counter() - t0
             text, data = report_room(variant, walls, seconds, room_players)
             print(text, "\n", flush=True)
             name = "room" if room_players == ROOM_PLAYERS else "room/" + "-".join(room_players)
-            save(args.results, f"{variant}/{name}", entry(variant, "room", data.pop("walls"), count * 4 * 5, seconds,
-                                                        load0, **data))
+            if args.from_log:
+                data["note"] = (f"read from the log of a run cut short ({args.log.name}): its first {count} complete walls; "
+                                "seconds and load are the summary's, not the play's")
+            save(args.results, f"{variant}/{name}", entry(variant, "room", data.pop("walls"),
+                                                        count * (len(room_players) * 4 + 1), seconds, load0, **data))
 
 
 if __name__ == "__main__":
