@@ -260,6 +260,26 @@ def save(path: Path, key: str, entry: dict) -> None:
     path.write_text(json.dumps(kept, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
 
 
+def show(path: Path) -> str:
+    """The kept results (``--show``) as the markdown tables README-bots.md carries."""
+    kept = json.loads(path.read_text(encoding="utf-8"))
+    out = []
+    for key, run in kept["runs"].items():
+        w = run["walls"]
+        out += [f"**{key}** ({w['count']} walls from seed {w['first_seed']}, {run['hands']} hands in all, "
+                f"{run['date'][:10]}): `{run['command']}`", "",
+                "| margin | mean / hand | 95% CI | clear of zero |", "|---|---|---|---|"]
+        for m in run["margins"]:
+            out.append(f"| {m['name']} | {m['mean']:+.3f} | [{m['ci95'][0]:+.3f}, {m['ci95'][1]:+.3f}] | "
+                       f"{'yes' if m['clear_of_zero'] else 'no'} |")
+        if run.get("shares"):
+            out += ["", "| level | share of the room (random 0, oracle 1) | 95% CI |", "|---|---|---|"]
+            out += [f"| {x['level']} | {x['share']:.3f} | [{x['ci95'][0]:.3f}, {x['ci95'][1]:.3f}] |"
+                    for x in run["shares"]]
+        out.append("")
+    return "\n".join(out)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--hands", type=int, default=200, help="hands per variant and design")
@@ -275,7 +295,11 @@ def main() -> None:
     ap.add_argument("--from-log", action="store_true",
                     help="the room design: report the walls already in --log (each complete wall; no play)")
     ap.add_argument("--results", type=Path, default=RESULTS, help="the JSON file the figures are kept in")
+    ap.add_argument("--show", action="store_true", help="print the kept results (--results) as tables; no play")
     args = ap.parse_args()
+    if args.show:
+        print(show(args.results))
+        return
     command = "python bench/bots.py " + " ".join(a for a in sys.argv[1:] if a not in ("--from-log",))
 
     def entry(variant: str, design: str, walls: int, hands: int, seconds: float, load0: tuple, **more) -> dict:
