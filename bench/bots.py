@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Duplicate tournament of the bot levels, and their decision times on CPython.
 
-    python bench/bots.py --hands 2000 --variant both [--design table|swap|both] [--workers 2]
-                         [--first-seed 1] [--pair both|hard-normal|normal-easy]
+    python bench/bots.py --hands 2000 --variant both [--design table|swap|both|room] [--workers 2]
+                         [--first-seed 1] [--pair both|hard-normal|normal-easy] [--results PATH]
 
 Two duplicate designs, both replaying the same walls (seeds) so each level plays each seat:
 
@@ -16,14 +16,29 @@ Two duplicate designs, both replaying the same walls (seeds) so each level plays
   score minus B's score in that seat on that wall, averaged. Reported for hard in a normal field
   and normal in an easy field.
 
+* ``room`` (issue 35): how much room skill has. Per wall one game with normal in every seat, then
+  for each player P of random (random-legal), easy, hard and oracle (bench/players.py: knows the
+  wall's order and the other seats' bots) four games with P in one seat and normal elsewhere; P's
+  margin is its score minus normal's in that seat on that wall. Each level's share of the room is
+  (margin - random's) / (oracle's - random's), normal's margin being 0; intervals by a bootstrap
+  over walls (the same walls for every player, so the margins are paired).
+
+Every run writes its figures to ``bench/results/bots-ladder.json`` (``--results``), one entry per
+variant, design and pair, replacing that entry's previous run: the command line, the walls, the
+hands, each margin with its 95% interval, the date and the machine's load.
+
 A "hand" is one game played. Decision times (p50/p95/max) are per level on CPython; the browser
 (Pyodide) is about 2-3x slower. Figures only, no verdict; ``--hands`` is per variant and design.
 """
 from __future__ import annotations
 
 import argparse
+import datetime
+import json
 import math
 import multiprocessing
+import os
+import random
 import statistics
 import sys
 import time
@@ -31,12 +46,17 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 
-from py_engine import Game, bots  # noqa: E402
+from py_engine import Game  # noqa: E402
+import players  # noqa: E402  (bench/players.py: the bots, random-legal and the oracle)
 
 LINEUP = ["easy", "normal", "hard", "normal"]
 LEVELS = ["easy", "normal", "hard"]
 SWAPS = [("hard", "normal"), ("normal", "easy")]
+ROOM_FIELD = "normal"
+ROOM_PLAYERS = ["random", "easy", "hard", "oracle"]   # --players: others (e.g. "hard,plan") for a pairing
+RESULTS = ROOT / "bench" / "results" / "bots-ladder.json"
 
 
 def play(variant: str, seed: int, seating: list[str]) -> tuple[list[int], dict[str, list[float]], list[int]]:
@@ -46,7 +66,7 @@ def play(variant: str, seed: int, seating: list[str]) -> tuple[list[int], dict[s
         seat = game.waiting_for[0]
         level = seating[seat]
         t0 = time.perf_counter()
-        action = bots.choose(game, seat, level)
+        action = players.choose(game, seat, level, seating)
         times.setdefault(level, []).append(time.perf_counter() - t0)
         game.apply(seat, action)
     result = game.result or {}
@@ -86,6 +106,40 @@ def swap_wall(job: tuple[str, int, str, str]) -> dict[str, object]:
     return {"margin": statistics.fmean(diffs), "times": times}
 
 
+def room_wall(job: tuple[str, int, str]) -> dict[str, object]:
+    """One wall of the room design for one player: its margin over normal, seat by seat."""
+    variant, seed, player = job
+    base, _, _ = play(variant, seed, [ROOM_FIELD] * 4)
+    diffs = []
+    for seat in range(4):
+        seating = [ROOM_FIELD] * 4
+        seating[seat] = player
+        deltas, _, _ = play(variant, seed, seating)
+        diffs.append(deltas[seat] - base[seat])
+    return {"seed": seed, "player": player, "margin": statistics.fmean(diffs), "seats": diffs}
+
+
+def bootstrap_shares(margins: dict[str, list[float]], resamples: int = 2000) -> dict[str, tuple[float, float, float]]:
+    """Each level's share of the room (random's margin = 0, oracle's = 1), with a 95% percentile
+    interval from resampling walls (the players' margins on a wall stay together)."""
+    n = len(margins["oracle"])
+    levels = {"easy": margins["easy"], "normal": [0.0] * n, "hard": margins["hard"]}
+
+    def shares(idx: list[int]) -> dict[str, float]:
+        lo = statistics.fmean(margins["random"][i] for i in idx)
+        hi = statistics.fmean(margins["oracle"][i] for i in idx)
+        return {lv: (statistics.fmean(m[i] for i in idx) - lo) / (hi - lo) for lv, m in levels.items()}
+
+    point = shares(list(range(n)))
+    rng = random.Random(35)
+    draws = [shares([rng.randrange(n) for _ in range(n)]) for _ in range(resamples)]
+    out = {}
+    for lv in levels:
+        vals = sorted(d[lv] for d in draws)
+        out[lv] = (point[lv], vals[int(0.025 * resamples)], vals[int(0.975 * resamples) - 1])
+    return out
+
+
 def ci95(values: list[float]) -> tuple[float, float]:
     """Mean and the half-width of its 95% interval (normal approximation over walls)."""
     m = statistics.fmean(values)
@@ -103,11 +157,33 @@ def clear(m: float, h: float) -> str:
     return "yes" if (m - h > 0 or m + h < 0) else "no"
 
 
-def run(jobs: list, fn, workers: int) -> list:  # noqa: ANN001
-    if workers > 1:
-        with multiprocessing.Pool(workers) as pool:
-            return list(pool.imap_unordered(fn, jobs, chunksize=1))
-    return [fn(j) for j in jobs]
+def run(jobs: list, fn, workers: int, log: Path | None = None) -> list:  # noqa: ANN001
+    """Every job's result; progress (jobs done, elapsed seconds) on stderr; each result also as a
+    JSON line in ``log`` (a long run cut short keeps what it played)."""
+    t0, out = time.perf_counter(), []
+    with multiprocessing.Pool(workers) if workers > 1 else _Serial() as pool:
+        for i, result in enumerate(pool.imap_unordered(fn, jobs, chunksize=1), 1):
+            out.append(result)
+            if log is not None:
+                with log.open("a", encoding="utf-8") as f:
+                    f.write(json.dumps(result) + "\n")
+            if i % max(1, len(jobs) // 50) == 0 or i == len(jobs):
+                print(f"  {i}/{len(jobs)} jobs, {time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
+    return out
+
+
+class _Serial:
+    """The pool's interface in this process (one worker)."""
+
+    def __enter__(self) -> _Serial:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    @staticmethod
+    def imap_unordered(fn, jobs, chunksize=1):  # noqa: ANN001, ANN205
+        return map(fn, jobs)
 
 
 def report_table(variant: str, walls: list[dict], seconds: float) -> str:
@@ -138,16 +214,102 @@ def report_swap(variant: str, results: dict[tuple[str, str], tuple[list[dict], f
     return "\n".join(lines)
 
 
+def report_room(variant: str, walls: list[dict], seconds: float, room_players: list[str]) -> tuple[str, dict]:
+    by_player: dict[str, dict[int, float]] = {p: {} for p in room_players}
+    for w in walls:
+        by_player[w["player"]][w["seed"]] = w["margin"]
+    seeds = sorted(set.intersection(*(set(m) for m in by_player.values())))
+    margins = {p: [by_player[p][s] for s in seeds] for p in room_players}
+    lines = [f"### {variant}, room: {len(seeds)} walls, each player in a {ROOM_FIELD} field, one seat changed "
+             f"({len(seeds) * 4} hands per player, {seconds:.0f} s)", "",
+             "| player | margin over normal / hand | 95% CI | clear of zero |", "|---|---|---|---|"]
+    data: dict = {"field": ROOM_FIELD, "walls": len(seeds), "hands_per_player": len(seeds) * 4, "margins": [],
+                  "shares": []}
+    for p in room_players:
+        m, h = ci95(margins[p])
+        lines.append(f"| {p} | {m:+.3f} | [{m - h:+.3f}, {m + h:+.3f}] | {clear(m, h)} |")
+        data["margins"].append({"name": f"{p} in a {ROOM_FIELD} field - {ROOM_FIELD}", "player": p,
+                                "mean": round(m, 4), "ci95": [round(m - h, 4), round(m + h, 4)],
+                                "clear_of_zero": clear(m, h) == "yes"})
+    if not {"random", "oracle", "easy", "hard"} <= set(room_players):     # a pairing: each pair's difference
+        for i, a in enumerate(room_players):
+            for b in room_players[i + 1:]:
+                m, h = ci95([x - y for x, y in zip(margins[b], margins[a])])
+                lines.append(f"| {b} - {a} (paired) | {m:+.3f} | [{m - h:+.3f}, {m + h:+.3f}] | {clear(m, h)} |")
+                data["margins"].append({"name": f"{b} - {a}, each in a {ROOM_FIELD} field, paired by wall", "mean": round(m, 4),
+                                        "ci95": [round(m - h, 4), round(m + h, 4)], "clear_of_zero": clear(m, h) == "yes"})
+        return "\n".join(lines), data
+    lines += ["", "| level | share of the room (random 0, oracle 1) | 95% CI (bootstrap over walls) |", "|---|---|---|"]
+    for lv, (v, lo, hi) in bootstrap_shares(margins).items():
+        lines.append(f"| {lv} | {v:.3f} | [{lo:.3f}, {hi:.3f}] |")
+        data["shares"].append({"level": lv, "share": round(v, 4), "ci95": [round(lo, 4), round(hi, 4)]})
+    return "\n".join(lines), data
+
+
+def save(path: Path, key: str, entry: dict) -> None:
+    """Replace ``key``'s entry in the results file (kept sorted, so reruns diff cleanly)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        kept = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        kept = {}
+    kept.setdefault("about", "Written by bench/bots.py; one entry per rule set, design and pair "
+                    "(bench/README-bots.md). Margins are points per hand; ci95 is a 95% interval.")
+    kept.setdefault("runs", {})[key] = entry
+    kept["runs"] = dict(sorted(kept["runs"].items()))
+    path.write_text(json.dumps(kept, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+
+
+def show(path: Path) -> str:
+    """The kept results (``--show``) as the markdown tables README-bots.md carries."""
+    kept = json.loads(path.read_text(encoding="utf-8"))
+    out = []
+    for key, run in kept["runs"].items():
+        w = run["walls"]
+        out += [f"**{key}** ({w['count']} walls from seed {w['first_seed']}, {run['hands']} hands in all, "
+                f"{run['date'][:10]}): `{run['command']}`", "",
+                "| margin | mean / hand | 95% CI | clear of zero |", "|---|---|---|---|"]
+        for m in run["margins"]:
+            out.append(f"| {m['name']} | {m['mean']:+.3f} | [{m['ci95'][0]:+.3f}, {m['ci95'][1]:+.3f}] | "
+                       f"{'yes' if m['clear_of_zero'] else 'no'} |")
+        if run.get("shares"):
+            out += ["", "| level | share of the room (random 0, oracle 1) | 95% CI |", "|---|---|---|"]
+            out += [f"| {x['level']} | {x['share']:.3f} | [{x['ci95'][0]:.3f}, {x['ci95'][1]:.3f}] |"
+                    for x in run["shares"]]
+        out.append("")
+    return "\n".join(out)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--hands", type=int, default=200, help="hands per variant and design")
     ap.add_argument("--variant", default="both", choices=("xinyu", "longyan", "both"))
-    ap.add_argument("--design", default="table", choices=("table", "swap", "both"))
+    ap.add_argument("--design", default="table", choices=("table", "swap", "both", "room"))
     ap.add_argument("--workers", type=int, default=max(1, min(2, multiprocessing.cpu_count())))
     ap.add_argument("--first-seed", type=int, default=1)
     ap.add_argument("--pair", default="both", choices=("both", "hard-normal", "normal-easy"),
                     help="the swap design's margins to play")
+    ap.add_argument("--players", default=",".join(ROOM_PLAYERS),
+                    help="the room design's players, comma-separated (bots, random, oracle, plan)")
+    ap.add_argument("--log", type=Path, help="the room design: each wall's result as a JSON line here")
+    ap.add_argument("--from-log", action="store_true",
+                    help="the room design: report the walls already in --log (each complete wall; no play)")
+    ap.add_argument("--results", type=Path, default=RESULTS, help="the JSON file the figures are kept in")
+    ap.add_argument("--show", action="store_true", help="print the kept results (--results) as tables; no play")
     args = ap.parse_args()
+    if args.show:
+        print(show(args.results))
+        return
+    command = "python bench/bots.py " + " ".join(a for a in sys.argv[1:] if a not in ("--from-log",))
+
+    def entry(variant: str, design: str, walls: int, hands: int, seconds: float, load0: tuple, **more) -> dict:
+        return {"command": command, "variant": variant, "design": design,
+                "walls": {"first_seed": args.first_seed, "count": walls}, "hands": hands, **more,
+                "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+                "seconds": round(seconds), "workers": args.workers, "python": sys.version.split()[0],
+                "load": {"start": [round(x, 2) for x in load0], "end": [round(x, 2) for x in os.getloadavg()],
+                         "cpus": os.cpu_count()}}
+
     swaps = [p for p in SWAPS if args.pair in ("both", "-".join(p))]
     variants = ["xinyu", "longyan"] if args.variant == "both" else [args.variant]
     print(f"## Bot tournament: CPython {sys.version.split()[0]}, {args.workers} worker(s), "
@@ -156,15 +318,58 @@ def main() -> None:
         if args.design in ("table", "both"):
             jobs = [(variant, args.first_seed + i) for i in range(max(1, math.ceil(args.hands / 4)))]
             t0 = time.perf_counter()
+            load0 = os.getloadavg()
             walls = run(jobs, table_wall, args.workers)
-            print(report_table(variant, walls, time.perf_counter() - t0), "\n", flush=True)
+            seconds = time.perf_counter() - t0
+            print(report_table(variant, walls, seconds), "\n", flush=True)
+            margins = []
+            for a, b in (("hard", "normal"), ("normal", "easy"), ("hard", "easy")):
+                m, h = ci95([w["mean"][a] - w["mean"][b] for w in walls])
+                margins.append({"name": f"{a} - {b}", "mean": round(m, 4), "ci95": [round(m - h, 4), round(m + h, 4)],
+                                "clear_of_zero": clear(m, h) == "yes"})
+            save(args.results, f"{variant}/table", entry(variant, "table", len(walls), len(walls) * 4, seconds,
+                                                         load0, margins=margins))
         if args.design in ("swap", "both"):
             results = {}
             for a, b in swaps:
                 jobs = [(variant, args.first_seed + i, a, b) for i in range(max(1, math.ceil(args.hands / 5)))]
                 t0 = time.perf_counter()
+                load0 = os.getloadavg()
                 results[(a, b)] = (run(jobs, swap_wall, args.workers), time.perf_counter() - t0)
+                walls, seconds = results[(a, b)]
+                m, h = ci95([w["margin"] for w in walls])
+                save(args.results, f"{variant}/swap/{a}-{b}", entry(
+                    variant, "swap", len(walls), len(walls) * 5, seconds, load0,
+                    margins=[{"name": f"{a} in a {b} field - {b}", "mean": round(m, 4),
+                              "ci95": [round(m - h, 4), round(m + h, 4)], "clear_of_zero": clear(m, h) == "yes"}]))
             print(report_swap(variant, results), "\n", flush=True)
+        if args.design == "room":
+            count = max(1, math.ceil(args.hands / 4))
+            room_players = args.players.split(",")
+            jobs = [(variant, args.first_seed + i, p) for i in range(count) for p in reversed(room_players)]
+            t0 = time.perf_counter()
+            load0 = os.getloadavg()
+            if args.from_log:      # a run cut short: its complete walls, as --hands 4 x walls would give
+                walls = [w for w in map(json.loads, args.log.read_text(encoding="utf-8").splitlines())
+                         if w["seed"] in range(args.first_seed, args.first_seed + count) and w["player"] in room_players]
+                done = {s for s in range(args.first_seed, args.first_seed + count)
+                        if all(any(w["seed"] == s and w["player"] == p for w in walls) for p in room_players)}
+                first_gap = min(set(range(args.first_seed, args.first_seed + count + 1)) - done)
+                walls = [w for w in walls if w["seed"] < first_gap]
+                count = first_gap - args.first_seed
+                command = f"python bench/bots.py --design room --variant {variant} --hands {4 * count} " \
+                          f"--first-seed {args.first_seed} --players {','.join(room_players)}"
+            else:
+                walls = run(jobs, room_wall, args.workers, args.log)
+            seconds = time.perf_counter() - t0
+            text, data = report_room(variant, walls, seconds, room_players)
+            print(text, "\n", flush=True)
+            name = "room" if room_players == ROOM_PLAYERS else "room/" + "-".join(room_players)
+            if args.from_log:
+                data["note"] = (f"read from the log of a run cut short ({args.log.name}): its first {count} complete walls; "
+                                "seconds and load are the summary's, not the play's")
+            save(args.results, f"{variant}/{name}", entry(variant, "room", data.pop("walls"),
+                                                        count * (len(room_players) * 4 + 1), seconds, load0, **data))
 
 
 if __name__ == "__main__":

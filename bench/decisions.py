@@ -88,8 +88,8 @@ def one_wall(job: tuple) -> list[tuple[str, float, float]]:
         played = bots.choose(game, seat, field)
         claim = "pass" in legal
         if len(legal) > 1 and not (only == "discard" and claim) and not (only == "claim" and not claim):
-            choice_a = played if a == field else bots.choose(game, seat, a)
-            choice_b = played if b == field else bots.choose(game, seat, b)
+            choice_a = played if a == field else choose(game, seat, a)
+            choice_b = played if b == field else choose(game, seat, b)
             if choice_a != choice_b:
                 diffs = []
                 for k in range(branches):
@@ -100,6 +100,15 @@ def one_wall(job: tuple) -> list[tuple[str, float, float]]:
                 found.append((kind_of(choice_a, choice_b, legal), statistics.fmean(diffs), gain))
         game.apply(seat, played)
     return found
+
+
+def choose(game: Game, seat: int, level: str) -> str:
+    """A bot level's choice, or bench/planner.py's (``plan``: issue 35's planner over own draws)."""
+    if level == "plan":
+        sys.path.insert(0, str(ROOT / "bench"))
+        import planner
+        return planner.choose(game, seat)
+    return bots.choose(game, seat, level)
 
 
 def ci95(values: list[float]) -> tuple[float, float]:
@@ -122,7 +131,7 @@ def main() -> None:
     ap.add_argument("--by-gain", action="store_true", help="advantage by quarter of hard's look-ahead gain")
     args = ap.parse_args()
     for level in (args.a, args.b, args.field):
-        if level not in bots.LEVELS:
+        if level not in bots.LEVELS and not (level == "plan" and level != args.field):
             ap.error(f"unknown level {level!r} (levels: {', '.join(bots.LEVELS)})")
     jobs = [(args.variant, args.first_seed + i, args.a, args.b, args.field, args.branches, args.only,
              args.min_gain, args.by_gain) for i in range(args.walls)]

@@ -1,0 +1,92 @@
+"""Issue 35's bench-only players (bench/players.py): the oracle and the random-legal player play
+only legal actions, the oracle never scores below the bot it improves on, and neither can reach
+the page: no engine module imports bench/, and the engine's wheel is built from py_engine alone.
+Also the kept results (bench/results/bots-ladder.json) carry what a rerun needs."""
+from __future__ import annotations
+
+import ast
+import importlib.util
+import json
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from py_engine import Game
+
+ROOT = Path(__file__).resolve().parents[2]
+BENCH = ROOT / "bench"
+
+
+def load(name: str):  # noqa: ANN201
+    if str(BENCH) not in sys.path:
+        sys.path.insert(0, str(BENCH))
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", BENCH / f"{name}.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+players = load("players")
+
+
+def play(variant: str, seed: int, seating: list[str]) -> Game:
+    game = Game.new(variant, seed=seed)
+    while not game.is_over:
+        seat = game.waiting_for[0]
+        legal = game.legal_actions(seat)
+        action = players.choose(game, seat, seating[seat], seating)
+        assert action in legal, (seating[seat], action, legal)
+        game.apply(seat, action)          # apply checks legality again
+    return game
+
+
+@pytest.mark.parametrize("variant", ["xinyu", "longyan"])
+def test_the_oracle_and_the_random_player_play_whole_hands_legally(variant: str) -> None:
+    game = play(variant, 7, ["oracle", "easy", "random", "easy"])
+    assert sum(game.result["deltas"]) == 0
+
+
+@pytest.mark.parametrize("variant,seed", [("xinyu", 3), ("longyan", 3)])
+def test_the_oracle_scores_at_least_what_normal_scores_in_its_seat(variant: str, seed: int) -> None:
+    """Normal's choice is always among the oracle's candidates and its playout is exact, so the
+    oracle can only keep or raise what normal would have scored on the same wall."""
+    field = ["easy"] * 4
+    normal = play(variant, seed, ["normal", *field[1:]]).result["deltas"][0]
+    oracle = play(variant, seed, ["oracle", *field[1:]]).result["deltas"][0]
+    assert oracle >= normal
+
+
+def test_random_legal_is_the_same_on_the_same_state() -> None:
+    game = Game.new("xinyu", seed=5)
+    seat = game.waiting_for[0]
+    assert players.random_legal(game, seat) == players.random_legal(game.clone(), seat)
+
+
+def test_the_bench_players_never_ship() -> None:
+    for path in (ROOT / "py_engine").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) and node.level == 0 else [])
+            for name in names:
+                assert name.split(".")[0] not in ("bench", "players"), f"{path} imports {name}"
+    packages = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert packages["tool"]["setuptools"]["packages"]["find"]["include"] == ["py_engine", "py_engine.*"]
+    tree = ast.parse((ROOT / "build.py").read_text(encoding="utf-8"))
+    inputs = next(node.value for node in ast.walk(tree) if isinstance(node, ast.Assign)
+                  and any(getattr(t, "id", None) == "WHEEL_INPUTS" for t in node.targets))
+    words = {getattr(e, "value", getattr(e, "id", None)) for e in inputs.elts}
+    assert "bench" not in words and words <= {"pyproject.toml", "README.md", "ENGINE_PACKAGE"}
+
+
+def test_the_kept_ladder_results_say_how_to_rerun_them() -> None:
+    kept = json.loads((BENCH / "results" / "bots-ladder.json").read_text(encoding="utf-8"))
+    assert kept["runs"]
+    for key, run in kept["runs"].items():
+        assert run["command"].startswith("python bench/bots.py "), key
+        assert run["walls"]["count"] > 0 and run["hands"] > 0 and run["date"] and run["load"]["start"]
+        for margin in run["margins"]:
+            low, high = margin["ci95"]
+            assert low <= margin["mean"] <= high, (key, margin)
