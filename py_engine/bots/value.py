@@ -294,7 +294,6 @@ class Evaluator:
         closed_bonus = pm.get("concealed", 0) if concealed else 0     # 门清: a concealed self-draw
         kong = pm.get("kong", 1) if mi.has_kong else 1
         discard_ok = self.rules.may_win_on_discard(self.view.options, golds)
-        avoid = self.avoid
         best = Estimate(0.0, "plain", s_plain, outs_plain)
         scored = []
         for name, kind, mult, allowed, scale in self._targets(counts, mi):

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
-from pagehelp import CSP_WATCH, base64url, click_discard, idle, open_game, shot
+from pagehelp import CSP_WATCH, click_discard, idle, open_game, shot
 from test_replay_viewer import SHOWN, bad_player_replay, link_for
 from test_tutorial_tiles import engine_requests, shadow
 

@@ -1,14 +1,13 @@
 """Keep and replay (issue 15) in Chromium: the replay viewer from a link, a corrupt replay, the review."""
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
 from pagehelp import shot
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from py_engine import Game, bots, bridge, replay  # noqa: E402
+from py_engine import Game, bots, replay  # noqa: E402
 from py_engine.bots import normal  # noqa: E402
 from py_engine.bots.common import View  # noqa: E402
 

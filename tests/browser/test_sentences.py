@@ -7,8 +7,6 @@ and on a Chinese page no English word. The review's and the hints' words are the
 written by hint-words.js: tests/engine/test_hints_words.py holds every one of them to the same."""
 from __future__ import annotations
 
-import re
-
 from pagehelp import SAID, idle, open_game, shot
 from readable import unreadable
 
