@@ -104,3 +104,17 @@ def key_discard(page, legal: list[str]) -> str:
     assert selected == index
     page.keyboard.press("Enter")
     return f"discard {tiles[index]['code']}"
+
+
+# The README's height snippet (a host page sizing every frame of ours), with each message it
+# acted on kept in window.got ({frame, page, height}) for the test to read.
+HEIGHT_SNIPPET = """window.got = [];
+addEventListener("message", (e) => {
+  if (e.data?.source !== "mahjong" || e.data.type !== "height") return;
+  for (const f of document.querySelectorAll("iframe")) if (f.contentWindow === e.source) {
+    f.style.height = e.data.detail.height + "px";
+    got.push({ frame: f.id, page: e.data.detail.page, height: e.data.detail.height });
+  }
+});
+for (const f of document.querySelectorAll("iframe")) f.contentWindow.postMessage({ target: "mahjong", method: "height" }, "*");
+"""

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from pagehelp import CSP_WATCH, base64url, shot
+from pagehelp import CSP_WATCH, HEIGHT_SNIPPET, base64url, shot
 from py_engine.lessons import judge, moment_of
 
 LESSONS = Path(__file__).resolve().parents[2] / "web" / "lessons"
@@ -119,23 +119,12 @@ HOST = """<!doctype html><html><head><meta charset="utf-8">
 <script src="host.js"></script>
 </body></html>"""
 
-# The README's height snippet, as a file: the host's policy runs no inline script.
-HOST_JS = """window.got = [];
-addEventListener("message", (e) => {
-  if (e.data?.source !== "mahjong" || e.data.type !== "height") return;
-  for (const f of document.querySelectorAll("iframe")) if (f.contentWindow === e.source) {
-    f.style.height = e.data.detail.height + "px";
-    got.push({ frame: f.id, page: e.data.detail.page, height: e.data.detail.height });
-  }
-});
-for (const f of document.querySelectorAll("iframe")) f.contentWindow.postMessage({ target: "mahjong", method: "height" }, "*");
-"""
 
 
 def test_lesson_3_and_an_authors_lesson_embedded_on_another_origin_under_a_strict_policy(browser, site, output_path):
     root = Path(site.dist).parent
     origin = site.url.split("/mahjong/")[0]
-    (root / "host.js").write_text(HOST_JS, encoding="utf-8")
+    (root / "host.js").write_text(HEIGHT_SNIPPET, encoding="utf-8")  # a file: the policy runs no inline script
     (root / "lessons-host.html").write_text(HOST.format(
         origin=origin, course=f"{site.url}learn.html#rules=longyan&amp;lesson=3&amp;lang=zh-Hant",
         mine=f"{site.url}learn.html#l={base64url(AUTHORS)}&amp;lang=en"), encoding="utf-8")

@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from pagehelp import base64url, shot
+from pagehelp import HEIGHT_SNIPPET, base64url, shot
 
 # An author's lesson: one page of text, then a position where the reader acts (Xinyu: self-draw only).
 LESSON = {
@@ -45,18 +45,6 @@ And one of ours, from a link:
 <iframe id="mine" src="{mine}" title="Our lesson" width="700" height="200" style="border:0"></iframe>
 """
 
-# The README's height snippet (section "Sizing the frames"), as the site's extra JavaScript.
-FRAMES_JS = """window.got = [];
-addEventListener("message", (e) => {
-  if (e.data?.source !== "mahjong" || e.data.type !== "height") return;
-  for (const f of document.querySelectorAll("iframe")) if (f.contentWindow === e.source) {
-    f.style.height = e.data.detail.height + "px";
-    got.push({ frame: f.id, page: e.data.detail.page, height: e.data.detail.height });
-  }
-});
-for (const f of document.querySelectorAll("iframe")) f.contentWindow.postMessage({ target: "mahjong", method: "height" }, "*");
-"""
-
 
 def build_site(tmp_path: Path, site_url: str) -> Path:
     """`mkdocs build` of a one-page site whose Markdown embeds our two frames."""
@@ -64,7 +52,7 @@ def build_site(tmp_path: Path, site_url: str) -> Path:
     docs = project / "docs"
     docs.mkdir(parents=True)
     (project / "mkdocs.yml").write_text(MKDOCS_YML, encoding="utf-8")
-    (docs / "frames.js").write_text(FRAMES_JS, encoding="utf-8")
+    (docs / "frames.js").write_text(HEIGHT_SNIPPET, encoding="utf-8")  # the README's snippet, as the site's extra JavaScript
     (docs / "index.md").write_text(PAGE_MD.format(
         course=f"{site_url}learn.html#rules=longyan&amp;lesson=3&amp;lang=zh-Hans",
         mine=f"{site_url}learn.html#l={base64url(LESSON)}&amp;lang=en"), encoding="utf-8")
