@@ -25,7 +25,6 @@ Figures only, no verdict.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import os
 import statistics
 import sys
@@ -33,7 +32,9 @@ import tempfile
 import threading
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from served_site import ROOT, load_build  # noqa: E402  (shared with the other browser benches)
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--disable-background-networking",
     "--disable-component-update", "--disable-sync", "--no-first-run",
@@ -55,14 +56,6 @@ UP = {
     "analyzer": "() => !!document.querySelector('#result[data-full=true]')",
     "puzzle": "() => !!(window.puzzles && document.querySelector('#choices button'))",
 }
-
-
-def load_build():
-    spec = importlib.util.spec_from_file_location("mahjong_build", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    assert spec.loader is not None
-    spec.loader.exec_module(module)
-    return module
 
 
 # --- the browser's processes, from /proc ---------------------------------------------------
