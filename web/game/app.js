@@ -199,8 +199,6 @@ function translateShell() {
     .map((k) => [k, t(`boot.${k}`)]));
   M.refreshProgress?.();
   canvas.setAttribute("aria-label", t("table.label"));
-  const card = document.querySelector("#boot h1"); // (the page's own words, 麻将 Mahjong, before a language is known)
-  if (card) card.textContent = t("game.title");
   document.getElementById("boot-bar")?.setAttribute("aria-label", t("boot.progress"));
 }
 translateShell();

@@ -76,8 +76,6 @@ function translate() {
   controls.settleNext.textContent = t("replay.nextHand");
   controls.settleClose.textContent = t("replay.close");
   canvas.setAttribute("aria-label", t("table.label"));
-  const card = document.querySelector("#boot h1"); // (the page's own words, 麻将 Mahjong, before a language is known)
-  if (card) card.textContent = t("game.title");
   M.labels = Object.fromEntries(["runtime", "stdlib", "start", "micropip", "engine", "import", "ready", "failed", "reload"]
     .map((k) => [k, t(`boot.${k}`)]));
   M.refreshProgress?.();

@@ -18,7 +18,7 @@
 //     runs late still learns it.
 // Nothing here knows the game.
 
-import { LANGS, matchLang, setLang, getLang, onLangChange } from "../i18n/i18n.js";
+import { LANGS, matchLang, setLang, getLang, onLangChange, t } from "../i18n/i18n.js";
 import { setTileScript, scriptOf } from "../art/tiles.js";
 import { storedLang } from "../keep/settings.js";
 import { probeStorage } from "./storage.js";
@@ -117,6 +117,9 @@ export function openPage(name, how = {}) {
     document.documentElement.lang = l;
     setTileScript(scriptOf(l));
     document.documentElement.dataset.tileScript = scriptOf(l); // what the faces are drawn in, said on the page
+    // the loading card's heading (the game's and the replay's), written "麻将 Mahjong" before a language is known
+    const card = document.querySelector("#boot h1");
+    if (card) card.textContent = t("game.title");
   };
   onLangChange(follow);
   setLang(lang);
