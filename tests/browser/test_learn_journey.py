@@ -15,6 +15,7 @@ from py_engine.lessons import judge, moment_of
 
 LESSONS = Path(__file__).resolve().parents[2] / "web" / "lessons"
 LONGYAN = json.loads((LESSONS / "longyan.json").read_text(encoding="utf-8"))["lessons"]
+TO_MOVE = "() => window.mahjong.state().human_to_move && !window.mahjong.state().is_over"
 CLOCK = "() => window.mahjong._view.timer ? window.mahjong._view.timer.total : 0"
 
 
@@ -94,10 +95,17 @@ def test_a_newcomer_learns_three_longyan_lessons_then_plays_a_hand(browser, site
         elif "pass" in legal:
             page.tap('#actions button[data-action="pass"]')
         else:
-            tile = [t for t in page.evaluate(HAND_TILES) if f"discard {t['code']}" in legal][-1]
-            page.touchscreen.tap(tile["x"], tile["y"])
-            page.touchscreen.tap(tile["x"], tile["y"])
-            page.wait_for_function("() => !window.mahjong.state().human_to_move || window.mahjong.state().is_over")
+            tiles = page.evaluate(HAND_TILES)
+            index = max(i for i, t in enumerate(tiles) if f"discard {t['code']}" in legal)
+            # the first tap selects (or, on the tile already selected, discards): wait for it to
+            # be handled before the second, which would otherwise race it on a loaded machine
+            already = page.evaluate("() => window.mahjong._view.ui.selected") == index
+            page.touchscreen.tap(tiles[index]["x"], tiles[index]["y"])
+            page.wait_for_function(f"(i) => window.mahjong._view.ui.selected === i || !({TO_MOVE})()", arg=index)
+            if not already and page.evaluate(TO_MOVE):
+                tile = page.evaluate(HAND_TILES)[index]
+                page.touchscreen.tap(tile["x"], tile["y"])
+            page.wait_for_function(f"() => !({TO_MOVE})()", timeout=60_000)
         if turns < 3:
             shot(page, output_path, f"hand-turn{turns + 1}")
         turns += 1
