@@ -52,11 +52,11 @@ class NextDraw:
         self.view = view
         self.rules = view.rules
         self.wild = view.wild
-        self.leaf = Evaluator(view, draws_delta=-1)
+        self.leaf = Evaluator(view, draws_delta=-1, avoided_loss=ev.avoid)
         self.sources = ev.sources
         self.n_unseen = ev.n_unseen
         self.survive = ev.survive
-        self.avoid = view.rules.bots.avoided_loss
+        self.avoid = ev.avoid
         self.pair_patterns = ev.pair_patterns
 
     def value(self, counts: list[int], golds: int, melds: MeldInfo, replacement: bool = False) -> float:
@@ -137,7 +137,7 @@ class NextDraw:
 
 
 def decide(view: View) -> Decision:
-    bot = NormalBot(view)
+    bot = NormalBot(view, Evaluator(view, avoided_loss=view.rules.bots.hard_avoided_loss))
     decision = bot.decide()
     if decision.note in ("win", "swim", "swim_up") or view.phase != "discard" or len(decision.candidates) < 2:
         return decision

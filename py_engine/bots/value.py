@@ -80,7 +80,7 @@ def pung_shanten(counts: list[int], golds: int, melds: int) -> int:
 class Evaluator:
     """Values 13-tile hands (counts, golds, melds) from one seat's view; memoized per decision."""
 
-    def __init__(self, view: View, draws_delta: int = 0) -> None:
+    def __init__(self, view: View, draws_delta: int = 0, avoided_loss: float | None = None) -> None:
         self.view = view
         self.rules = rules = view.rules
         # 全风向: where honors make a hand of their own, a drawn honor is never far from the hand
@@ -95,7 +95,8 @@ class Evaluator:
         self.draws = max(0, view.draws_left() + draws_delta)
         tuning = rules.bots                  # the rule set's numbers (rules/base.py BotTuning)
         self.survive = tuning.survive       # chance per round that no one else has won
-        self.avoid = tuning.avoided_loss    # a win also spares the seat its share of another's win
+        # a win also spares the seat its share of another's win
+        self.avoid = tuning.avoided_loss if avoided_loss is None else avoided_loss
         self.dealer = view.is_dealer
         self.swim_single = rules.swim_total(1, self.dealer)     # 0 without swims (游金)
         # the physical kinds still to come, as (slot, copies)

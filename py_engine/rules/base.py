@@ -54,6 +54,9 @@ class BotTuning:
 
     survive: float = 0.9              # chance per round that no one else has won (the hand goes on)
     avoided_loss: float = 2.0         # points a win also spares the seat: its share of another's win
+    #: the hard bot's figure for the same, measured on self-play (bench/fit_hard.py: the mean a seat
+    #: pays when another wins); None: the one above
+    hard_avoided_loss: float | None = None
     pong_when_ready: bool = False     # the easy bot pongs only when the pong makes its hand ready
 
 
