@@ -58,6 +58,10 @@ class BotTuning:
     #: pays when another wins); None: the one above
     hard_avoided_loss: float | None = None
     pong_when_ready: bool = False     # the easy bot pongs only when the pong makes its hand ready
+    #: the easy bot plays like a beginner: takes every pong and kong offered and throws the most
+    #: isolated tile, counting no steps to ready (where plain efficiency plays nearly as well as
+    #: the normal bot: Xinyu, bench/README-bots.md)
+    easy_beginner: bool = False
 
 
 @dataclass(frozen=True)

@@ -68,3 +68,27 @@ def test_switching_language_translates_the_page(page, site, console_errors, outp
     assert page.get_attribute("#tb-settings", "aria-label") == "Settings"
     assert page.evaluate("() => document.documentElement.lang") == "en"
     assert console_errors == []
+
+
+def test_the_level_says_what_it_plays_like_in_each_rule_set_and_language(page, site, console_errors):
+    """Settings: under the bot level, one sentence on what that level plays like in the chosen rule
+    set (the bots differ by rule set), following the level, the rule set and the language."""
+    open_game(page, site, "lang=en&variant=xinyu&seed=6&speed=instant")
+    page.click("#tb-settings")
+    page.wait_for_selector("#settings")
+    note = lambda: page.text_content("#set-level-note")  # noqa: E731
+    assert "one draw ahead" not in note() and "beginner" not in note()        # normal, the default
+    page.select_option("#set-level", "easy")
+    assert "beginner" in note() and "pong" in note()
+    page.click("#settings .variants button[data-variant='longyan']")
+    assert "speed alone" in note()
+    page.select_option("#set-level", "hard")
+    assert "one draw ahead" in note()
+    for lang in ("zh-Hans", "zh-Hant"):
+        page.select_option("#set-lang", lang)
+        page.wait_for_function("(l) => document.documentElement.lang === l", arg=lang)
+        page.wait_for_selector("#set-level-note")
+        text = note()
+        assert text and not re.search(r"[A-Za-z]", text) and "levelNote" not in text, text
+        assert page.eval_on_selector("#set-level", "s => s.value") == "hard"      # the draft kept
+    assert console_errors == []

@@ -73,6 +73,7 @@ export class SettingsDialog {
           draft.variant = v;
           paintVariants();
           paintRules();
+          paintLevelNote();
           pending();
         },
       })));
@@ -80,6 +81,8 @@ export class SettingsDialog {
     paintVariants();
     body.append(label("set-variant", "settings.variant", "span"), variantButtons);
 
+    /** Set below, once the level's note exists; the rule set's buttons repaint it too. */
+    let paintLevelNote = () => {};
     const paintRules = () => {
       rulesBox.replaceChildren();
       if (!spec) {
@@ -110,10 +113,18 @@ export class SettingsDialog {
       pending();
     }));
     const levels = spec?.levels ?? [draft.level];
+    // what the chosen level plays like in the chosen rule set (the bots differ by rule set)
+    const levelNote = el("p", { class: "note", id: "set-level-note", "aria-live": "polite" });
+    paintLevelNote = () => {
+      levelNote.textContent = t(`levelNote.${draft.variant}.${draft.level}`);
+    };
     field("set-level", "settings.level", select(levels, draft.level, (v) => t(`level.${v}`), (v) => {
       draft.level = v;
+      paintLevelNote();
       pending();
     }));
+    body.append(levelNote);
+    paintLevelNote();
     field("set-autoplay", "settings.autoplay", check(draft.autoplay, (v) => {
       draft.autoplay = v;
       pending();
