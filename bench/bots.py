@@ -280,6 +280,39 @@ def show(path: Path) -> str:
     return "\n".join(out)
 
 
+LADDER_PAIRS = [("normal", "easy"), ("hard", "normal")]
+
+
+def ladder(path: Path) -> str:
+    """The README's bot ladder (``--ladder``), read from the kept results: each rule set's swap
+    margins (normal over easy, hard over normal) and the room's shares. tests/engine/test_ladder_readme.py
+    checks the README carries exactly this."""
+    runs = json.loads(path.read_text(encoding="utf-8"))["runs"]
+    out = ["| rule set | margin (swap design) | hands | mean / hand | 95% CI | clear at 95% | run |",
+           "|---|---|---|---|---|---|---|"]
+    for variant in ("xinyu", "longyan"):
+        for a, b in LADDER_PAIRS:
+            run = runs.get(f"{variant}/swap/{a}-{b}")
+            if run is None:
+                out.append(f"| {variant} | {a} - {b} | | | not measured | | |")
+                continue
+            m = run["margins"][0]
+            out.append(f"| {variant} | {a} - {b} | {run['hands']:,} | {m['mean']:+.3f} | "
+                       f"[{m['ci95'][0]:+.3f}, {m['ci95'][1]:+.3f}] | {'yes' if m['clear_of_zero'] else '**no**'} | "
+                       f"{run['date'][:10]}, {run['seconds']:,} s, `{run['command']}` |")
+    out += ["", "| rule set | share of the room: easy | normal | hard | walls | run |", "|---|---|---|---|---|---|"]
+    for variant in ("xinyu", "longyan"):
+        run = runs.get(f"{variant}/room")
+        if run is None:
+            continue
+        shares = {x["level"]: x for x in run["shares"]}
+        cells = [f"{shares[lv]['share']:.2f} [{shares[lv]['ci95'][0]:.2f}, {shares[lv]['ci95'][1]:.2f}]"
+                 for lv in ("easy", "normal", "hard")]
+        out.append(f"| {variant} | {' | '.join(cells)} | {run['walls']['count']} | {run['date'][:10]}, "
+                   f"`{run['command']}` |")
+    return "\n".join(out)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--hands", type=int, default=200, help="hands per variant and design")
@@ -296,11 +329,16 @@ def main() -> None:
                     help="the room design: report the walls already in --log (each complete wall; no play)")
     ap.add_argument("--results", type=Path, default=RESULTS, help="the JSON file the figures are kept in")
     ap.add_argument("--show", action="store_true", help="print the kept results (--results) as tables; no play")
+    ap.add_argument("--ladder", action="store_true", help="print the README's bot ladder from the kept results; no play")
     args = ap.parse_args()
-    if args.show:
-        print(show(args.results))
+    if args.show or args.ladder:
+        print(show(args.results) if args.show else ladder(args.results))
         return
-    command = "python bench/bots.py " + " ".join(a for a in sys.argv[1:] if a not in ("--from-log",))
+    # the command that plays this run again (where its figures are written is not part of it)
+    given = sys.argv[1:]
+    kept_args = [a for i, a in enumerate(given) if a != "--from-log" and a != "--results" and given[i - 1:i] != ["--results"]
+                 and not a.startswith("--results=")]
+    command = "python bench/bots.py " + " ".join(kept_args)
 
     def entry(variant: str, design: str, walls: int, hands: int, seconds: float, load0: tuple, **more) -> dict:
         return {"command": command, "variant": variant, "design": design,
