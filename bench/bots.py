@@ -404,8 +404,9 @@ def main() -> None:
             print(text, "\n", flush=True)
             name = "room" if room_players == ROOM_PLAYERS else "room/" + "-".join(room_players)
             if args.from_log:
-                data["note"] = (f"read from the log of a run cut short ({args.log.name}): its first {count} complete walls; "
-                                "seconds and load are the summary's, not the play's")
+                data["note"] = (f"read from the log {args.log.name} (each wall's margins, player by player: a run cut "
+                                f"short, or runs of some players joined): its first {count} complete walls; seconds and "
+                                "load are the summary's, not the play's")
             save(args.results, f"{variant}/{name}", entry(variant, "room", data.pop("walls"),
                                                         count * (len(room_players) * 4 + 1), seconds, load0, **data))
 
