@@ -52,7 +52,7 @@ class NextDraw:
         self.view = view
         self.rules = view.rules
         self.wild = view.wild
-        self.leaf = Evaluator(view, draws_delta=-1, avoided_loss=ev.avoid)
+        self.leaf = Evaluator(view, draws_delta=-1, avoided_loss=ev.avoid, flying_share=ev.flying_share)
         self.sources = ev.sources
         self.n_unseen = ev.n_unseen
         self.survive = ev.survive
@@ -137,7 +137,8 @@ class NextDraw:
 
 
 def decide(view: View) -> Decision:
-    bot = NormalBot(view, Evaluator(view, avoided_loss=view.rules.bots.hard_avoided_loss))
+    tuning = view.rules.bots
+    bot = NormalBot(view, Evaluator(view, avoided_loss=tuning.hard_avoided_loss, flying_share=tuning.hard_flying_share))
     decision = bot.decide()
     if decision.note in ("win", "swim", "swim_up") or view.phase != "discard" or len(decision.candidates) < 2:
         return decision

@@ -80,7 +80,8 @@ def pung_shanten(counts: list[int], golds: int, melds: int) -> int:
 class Evaluator:
     """Values 13-tile hands (counts, golds, melds) from one seat's view; memoized per decision."""
 
-    def __init__(self, view: View, draws_delta: int = 0, avoided_loss: float | None = None) -> None:
+    def __init__(self, view: View, draws_delta: int = 0, avoided_loss: float | None = None,
+                 flying_share: tuple[float, ...] = ()) -> None:
         self.view = view
         self.rules = rules = view.rules
         # 全风向: where honors make a hand of their own, a drawn honor is never far from the hand
@@ -97,6 +98,7 @@ class Evaluator:
         self.survive = tuning.survive       # chance per round that no one else has won
         # a win also spares the seat its share of another's win
         self.avoid = tuning.avoided_loss if avoided_loss is None else avoided_loss
+        self.flying_share = flying_share
         self.dealer = view.is_dealer
         self.swim_single = rules.swim_total(1, self.dealer)     # 0 without swims (游金)
         # the physical kinds still to come, as (slot, copies)
@@ -248,6 +250,8 @@ class Evaluator:
         pungs = pm.get("all_pungs", 0)
         half, full, honors = pm.get("half_flush", 0), pm.get("full_flush", 0), pm.get("all_honors", 0)
         flying = pm.get("flying", 1) if mi.count == 4 else 1      # 飞起来 also scores all pungs
+        if flying == 1 and 1 <= mi.count <= len(self.flying_share):   # an open hand may end flying
+            flying = 1 + self.flying_share[mi.count - 1] * (pm.get("flying", 1) - 1)
         targets: list[Target] = [("plain", "std", 1, None, 1.0)]
         if sp:
             targets.append(("seven_pairs", "sp", sp, None, 1.0))

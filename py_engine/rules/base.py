@@ -57,6 +57,9 @@ class BotTuning:
     #: the hard bot's figure for the same, measured on self-play (bench/fit_hard.py: the mean a seat
     #: pays when another wins); None: the one above
     hard_avoided_loss: float | None = None
+    #: the hard bot's chance that an open all-pungs hand with 1, 2, 3 melds ends flying (飞起来),
+    #: so its target counts that multiplier in part; empty: only once the hand has four melds
+    hard_flying_share: tuple[float, ...] = ()
     pong_when_ready: bool = False     # the easy bot pongs only when the pong makes its hand ready
     #: the easy bot plays like a beginner: takes every pong and kong offered and throws the most
     #: isolated tile, counting no steps to ready (where plain efficiency plays nearly as well as
