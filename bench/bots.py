@@ -281,6 +281,7 @@ def show(path: Path) -> str:
 
 
 LADDER_PAIRS = [("normal", "easy"), ("hard", "normal")]
+NAMES = {"xinyu": "Xinyu", "longyan": "Longyan"}
 
 
 def ladder(path: Path) -> str:
@@ -294,10 +295,10 @@ def ladder(path: Path) -> str:
         for a, b in LADDER_PAIRS:
             run = runs.get(f"{variant}/swap/{a}-{b}")
             if run is None:
-                out.append(f"| {variant} | {a} - {b} | | | not measured | | |")
+                out.append(f"| {NAMES[variant]} | {a} - {b} | | | not measured | | |")
                 continue
             m = run["margins"][0]
-            out.append(f"| {variant} | {a} - {b} | {run['hands']:,} | {m['mean']:+.3f} | "
+            out.append(f"| {NAMES[variant]} | {a} - {b} | {run['hands']:,} | {m['mean']:+.3f} | "
                        f"[{m['ci95'][0]:+.3f}, {m['ci95'][1]:+.3f}] | {'yes' if m['clear_of_zero'] else '**no**'} | "
                        f"{run['date'][:10]}, {run['seconds']:,} s, `{run['command']}` |")
     out += ["", "| rule set | share of the room: easy | normal | hard | walls | run |", "|---|---|---|---|---|---|"]
@@ -308,7 +309,7 @@ def ladder(path: Path) -> str:
         shares = {x["level"]: x for x in run["shares"]}
         cells = [f"{shares[lv]['share']:.2f} [{shares[lv]['ci95'][0]:.2f}, {shares[lv]['ci95'][1]:.2f}]"
                  for lv in ("easy", "normal", "hard")]
-        out.append(f"| {variant} | {' | '.join(cells)} | {run['walls']['count']} | {run['date'][:10]}, "
+        out.append(f"| {NAMES[variant]} | {' | '.join(cells)} | {run['walls']['count']} | {run['date'][:10]}, "
                    f"`{run['command']}` |")
     return "\n".join(out)
 
@@ -327,6 +328,7 @@ def main() -> None:
     ap.add_argument("--log", type=Path, help="the room design: each wall's result as a JSON line here")
     ap.add_argument("--from-log", action="store_true",
                     help="the room design: report the walls already in --log (each complete wall; no play)")
+    ap.add_argument("--note", default="", help="a sentence kept with the run's figures (how a log was joined, ...)")
     ap.add_argument("--results", type=Path, default=RESULTS, help="the JSON file the figures are kept in")
     ap.add_argument("--show", action="store_true", help="print the kept results (--results) as tables; no play")
     ap.add_argument("--ladder", action="store_true", help="print the README's bot ladder from the kept results; no play")
@@ -336,8 +338,9 @@ def main() -> None:
         return
     # the command that plays this run again (where its figures are written is not part of it)
     given = sys.argv[1:]
-    kept_args = [a for i, a in enumerate(given) if a != "--from-log" and a != "--results" and given[i - 1:i] != ["--results"]
-                 and not a.startswith("--results=")]
+    dropped = ("--from-log", "--results", "--note")          # not how the figures are played
+    kept_args = [a for i, a in enumerate(given) if a not in dropped and given[i - 1:i] not in (["--results"], ["--note"])
+                 and not a.startswith(("--results=", "--note="))]
     command = "python bench/bots.py " + " ".join(kept_args)
 
     def entry(variant: str, design: str, walls: int, hands: int, seconds: float, load0: tuple, **more) -> dict:
@@ -407,6 +410,8 @@ def main() -> None:
                 data["note"] = (f"read from the log {args.log.name} (each wall's margins, player by player: a run cut "
                                 f"short, or runs of some players joined): its first {count} complete walls; seconds and "
                                 "load are the summary's, not the play's")
+            if args.note:
+                data["note"] = f"{data['note']}. {args.note}" if data.get("note") else args.note
             save(args.results, f"{variant}/{name}", entry(variant, "room", data.pop("walls"),
                                                         count * (len(room_players) * 4 + 1), seconds, load0, **data))
 

@@ -3,7 +3,8 @@
 A bot sees only ``game.observation(seat)``: its own hand, what is exposed and discarded, and the
 unseen-tile counts; never another seat's hand or the wall's order. Levels:
 
-* ``easy``   plain tile efficiency (``easy.py``);
+* ``easy``   a beginner in Xinyu (every pong, the loneliest tile), plain tile efficiency in Longyan
+             (``easy.py``);
 * ``normal`` efficiency over the unseen tiles, hand value, swims, defence (``normal.py``);
 * ``hard``   normal plus a look-ahead over the next draw: every unseen kind weighted by its
              unseen copies (the exact expectation a Monte Carlo over them estimates) (``hard.py``).

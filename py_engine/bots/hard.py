@@ -15,6 +15,11 @@ within the estimate's error and were measured to win nothing. Claims, wins and s
 bot's: the same look-ahead on pass / pong / kong was measured (``bench/decisions.py``, three runs in
 each rule set) to choose no better than the normal bot, and wins and swims already compare their
 outcomes exactly.
+
+Where the rule set gives the hard bot figures of its own (``BotTuning.hard_avoided_loss``,
+``hard_flying_share``: Xinyu), its estimate, claims included, uses them: a win spares the seat more
+of another's win (speed over value), and an open all-pungs hand counts the flying it may end in.
+Measured over 10,000 hands (bench/results/bots-ladder.json, bench/README-bots.md).
 """
 from __future__ import annotations
 

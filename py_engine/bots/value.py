@@ -34,7 +34,8 @@ PONG_SHARE = 0.5
 HONOR_SLOTS = frozenset(range(HONOR_BASE, NUM_KINDS))
 
 #: A target: (name, shape kind, M of its patterns, the slots it may use (None: all), outs scale).
-Target = tuple[str, str, int, set[int] | None, float]
+#: M may be a fraction where a pattern is only likely (the hard bot's flying): a mixture of wins.
+Target = tuple[str, str, float, set[int] | None, float]
 
 
 @lru_cache(maxsize=1 << 16)
@@ -249,7 +250,7 @@ class Evaluator:
         sp = pm.get("seven_pairs", 0) if concealed else 0       # seven pairs: no melds
         pungs = pm.get("all_pungs", 0)
         half, full, honors = pm.get("half_flush", 0), pm.get("full_flush", 0), pm.get("all_honors", 0)
-        flying = pm.get("flying", 1) if mi.count == 4 else 1      # 飞起来 also scores all pungs
+        flying: float = pm.get("flying", 1) if mi.count == 4 else 1      # 飞起来 also scores all pungs
         if flying == 1 and 1 <= mi.count <= len(self.flying_share):   # an open hand may end flying
             flying = 1 + self.flying_share[mi.count - 1] * (pm.get("flying", 1) - 1)
         targets: list[Target] = [("plain", "std", 1, None, 1.0)]
@@ -282,14 +283,22 @@ class Evaluator:
             targets.append(("all_honors", kind, honors, set(HONOR_SLOTS), RESTRICTED["honors"]))
         return targets
 
-    def _values(self, m_self: int, m_discard: int, golds: int) -> tuple[float, float]:
+    def _win_total(self, category: str, m: float) -> float:
+        """RuleSet.win_total for M, a fractional M read as the mixture of the wins around it."""
+        low = int(m)
+        v = float(self.rules.win_total(category, low, self.dealer))
+        if m > low:
+            v += (m - low) * (self.rules.win_total(category, low + 1, self.dealer) - v)
+        return v
+
+    def _values(self, m_self: float, m_discard: float, golds: int) -> tuple[float, float]:
         """(a self-draw's value, a discard win's) for a hand whose patterns multiply to these: what
         each brings in all by the rule set's payments, plus the loss it spares. A completed hand
         holding a gold can often swim instead of winning at once (游金)."""
-        v_self = float(self.rules.win_total("self_draw", m_self, self.dealer))
+        v_self = self._win_total("self_draw", m_self)
         if golds and self.swim_single:
             v_self = (1 - SWIM_SHARE) * v_self + SWIM_SHARE * self.survive * self.swim_single
-        v_discard = float(self.rules.win_total("discard_win", m_discard, self.dealer))
+        v_discard = self._win_total("discard_win", m_discard)
         return v_self + self.avoid, v_discard + self.avoid
 
     def _estimate(self, counts: list[int], golds: int, mi: MeldInfo) -> Estimate:

@@ -54,8 +54,8 @@ class BotTuning:
 
     survive: float = 0.9              # chance per round that no one else has won (the hand goes on)
     avoided_loss: float = 2.0         # points a win also spares the seat: its share of another's win
-    #: the hard bot's figure for the same, measured on self-play (bench/fit_hard.py: the mean a seat
-    #: pays when another wins); None: the one above
+    #: the hard bot's figure for the same (None: the one above); bench/fit_hard.py measures what
+    #: another's win costs a seat on self-play, bench/README-bots.md what each figure wins
     hard_avoided_loss: float | None = None
     #: the hard bot's chance that an open all-pungs hand with 1, 2, 3 melds ends flying (飞起来),
     #: so its target counts that multiplier in part; empty: only once the hand has four melds

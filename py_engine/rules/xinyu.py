@@ -239,6 +239,8 @@ class Xinyu(RuleSet):
 RULES = Xinyu("xinyu", flowers=False, stacks_per_side=17, options=OPTIONS, tail_die=True,
               free_honors=True,   # 全风向: fourteen honors win in any shape (RuleSet.special_wins)
               # Xinyu's hands are slower than Longyan's: more rounds survive
+              # hard: another's win costs a seat 4.0 on average (bench/fit_hard.py); weighing it at 6
+              # (speed over value) and anticipating flying measured best (bench/README-bots.md)
               bots=BotTuning(survive=0.94, avoided_loss=2.5, pong_when_ready=False,
                                hard_avoided_loss=6.0, hard_flying_share=(0.3, 0.575, 0.85),
                                easy_beginner=True))
