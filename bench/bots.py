@@ -293,14 +293,16 @@ def ladder(path: Path) -> str:
            "|---|---|---|---|---|---|---|"]
     for variant in ("xinyu", "longyan"):
         for a, b in LADDER_PAIRS:
-            run = runs.get(f"{variant}/swap/{a}-{b}")
-            if run is None:
+            key = f"{variant}/swap/{a}-{b}"
+            found = [run for k, run in runs.items() if k == key or k.startswith(key + "/from-")]
+            if not found:
                 out.append(f"| {NAMES[variant]} | {a} - {b} | | | not measured | | |")
-                continue
-            m = run["margins"][0]
-            out.append(f"| {NAMES[variant]} | {a} - {b} | {run['hands']:,} | {m['mean']:+.3f} | "
-                       f"[{m['ci95'][0]:+.3f}, {m['ci95'][1]:+.3f}] | {'yes' if m['clear_of_zero'] else '**no**'} | "
-                       f"{run['date'][:10]}, {run['seconds']:,} s, `{run['command']}` |")
+            for run in sorted(found, key=lambda r: r["walls"]["first_seed"]):      # from wall 1, then others
+                m, w = run["margins"][0], run["walls"]
+                walls = f"walls {w['first_seed']}-{w['first_seed'] + w['count'] - 1}"
+                out.append(f"| {NAMES[variant]} | {a} - {b} | {run['hands']:,} ({walls}) | {m['mean']:+.3f} | "
+                           f"[{m['ci95'][0]:+.3f}, {m['ci95'][1]:+.3f}] | {'yes' if m['clear_of_zero'] else '**no**'} | "
+                           f"{run['date'][:10]}, {run['seconds']:,} s, `{run['command']}` |")
     out += ["", "| rule set | share of the room: easy | normal | hard | walls | run |", "|---|---|---|---|---|---|"]
     for variant in ("xinyu", "longyan"):
         run = runs.get(f"{variant}/room")
@@ -352,6 +354,8 @@ def main() -> None:
                          "cpus": os.cpu_count()}}
 
     swaps = [p for p in SWAPS if args.pair in ("both", "-".join(p))]
+    # runs on other walls (a replication) are kept beside the run from wall 1, not over it
+    walls_from = "" if args.first_seed == 1 else f"/from-{args.first_seed}"
     variants = ["xinyu", "longyan"] if args.variant == "both" else [args.variant]
     print(f"## Bot tournament: CPython {sys.version.split()[0]}, {args.workers} worker(s), "
           f"{args.hands} hands per variant and design\n")
@@ -368,7 +372,7 @@ def main() -> None:
                 m, h = ci95([w["mean"][a] - w["mean"][b] for w in walls])
                 margins.append({"name": f"{a} - {b}", "mean": round(m, 4), "ci95": [round(m - h, 4), round(m + h, 4)],
                                 "clear_of_zero": clear(m, h) == "yes"})
-            save(args.results, f"{variant}/table", entry(variant, "table", len(walls), len(walls) * 4, seconds,
+            save(args.results, f"{variant}/table{walls_from}", entry(variant, "table", len(walls), len(walls) * 4, seconds,
                                                          load0, margins=margins))
         if args.design in ("swap", "both"):
             results = {}
@@ -379,7 +383,7 @@ def main() -> None:
                 results[(a, b)] = (run(jobs, swap_wall, args.workers), time.perf_counter() - t0)
                 walls, seconds = results[(a, b)]
                 m, h = ci95([w["margin"] for w in walls])
-                save(args.results, f"{variant}/swap/{a}-{b}", entry(
+                save(args.results, f"{variant}/swap/{a}-{b}{walls_from}", entry(
                     variant, "swap", len(walls), len(walls) * 5, seconds, load0,
                     margins=[{"name": f"{a} in a {b} field - {b}", "mean": round(m, 4),
                               "ci95": [round(m - h, 4), round(m + h, 4)], "clear_of_zero": clear(m, h) == "yes"}]))
@@ -412,7 +416,7 @@ def main() -> None:
                                 "load are the summary's, not the play's")
             if args.note:
                 data["note"] = f"{data['note']}. {args.note}" if data.get("note") else args.note
-            save(args.results, f"{variant}/{name}", entry(variant, "room", data.pop("walls"),
+            save(args.results, f"{variant}/{name}{walls_from}", entry(variant, "room", data.pop("walls"),
                                                         count * (len(room_players) * 4 + 1), seconds, load0, **data))
 
 

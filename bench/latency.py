@@ -13,18 +13,24 @@ page sees it (think, apply, observation, JSON both ways). Targets: p95 think ≤
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from served_site import CHROMIUM, Site  # noqa: E402  (build, serve, launch: shared with the other browser benches)
+from served_site import CHROMIUM, ROOT, Site, load_build  # noqa: E402  (build, serve, launch: shared with the other browser benches)
 
 PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>bot latency bench</title>
 <link rel="icon" href="data:,"></head><body>
-<script type="module">
-import { startEngine } from "./engine.js";  // the page's own engine client and worker
+<script type="module" src="./bench-latency.js"></script></body></html>
+"""
+
+# The page's module: the page's own engine client (web/engine/engine.js), bundled by the build's
+# esbuild as the pages' modules are (dist/ keeps no unbundled engine.js), and its worker.
+MODULE = """import { startEngine } from "ENGINE_JS";
 const engine = startEngine();
 const ready = engine.ready;
 const call = (method, args) => engine.call(method, args).catch((e) => ({ ok: false, error: e.message }));
@@ -36,6 +42,8 @@ window.runBench = async (variant, level, decisions, seed) => {
   while (think.length < decisions) {
     if (reply.state && reply.state.is_over) {
       reply = await call("next_hand", {});
+      // the match's 16 hands played: another match, on the next seed
+      if (!reply.ok) reply = await call("new_match", { variant, level, seed: ++seed, autoplay: true, hands: 16 });
       if (!reply.ok) throw new Error(reply.error);
       continue;
     }
@@ -48,8 +56,18 @@ window.runBench = async (variant, level, decisions, seed) => {
   return { think, round };
 };
 window.benchReady = ready.then(() => true);
-</script></body></html>
 """
+
+
+def bundle_page(dist: Path) -> None:
+    """dist/bench-latency.html and its module, bundled from MODULE with the build's esbuild."""
+    build = load_build()
+    (dist / "bench-latency.html").write_text(PAGE, encoding="utf-8")
+    with tempfile.TemporaryDirectory() as tmp:
+        entry = Path(tmp) / "bench-latency.js"
+        entry.write_text(MODULE.replace("ENGINE_JS", (ROOT / "web" / "engine" / "engine.js").as_posix()), encoding="utf-8")
+        build.esbuild(build.node_tools(), dist, [str(entry)], Path(tmp) / "out", "--entry-names=[name]")
+        shutil.copyfile(Path(tmp) / "out" / "files" / "bench-latency.js", dist / "bench-latency.js")
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -66,7 +84,7 @@ def main() -> int:
 
     targets = {"easy": None, "normal": 30.0, "hard": 150.0}
     with Site(chromium=args.chromium) as site:
-        (site.dist / "bench-latency.html").write_text(PAGE, encoding="utf-8")
+        bundle_page(site.dist)
         page = site.browser.new_page()
         page.goto(site.url("bench-latency.html"))
         page.evaluate("window.benchReady")
