@@ -219,6 +219,22 @@ def test_easy_is_shy_with_pongs_in_longyan_only() -> None:
     assert bots.choose(pong_window("longyan", ready), 1, "easy") == "pong"
 
 
+def test_easy_is_a_beginner_in_xinyu() -> None:
+    # five pairs towards seven pairs: a pong of 1z sets the hand back (a meld ends seven pairs), and
+    # Xinyu's easy takes it all the same, as a beginner does; Longyan's easy stays shy
+    sevens = "119m228p3s116677z"
+    game = pong_window("xinyu", sevens)
+    view = bots.View.from_observation(game.observation(1))
+    counts, golds = view.counts()
+    before = view.shanten(counts, golds, 0)
+    counts[view.slot("1z")] -= 2
+    assert view.shanten(counts, golds, 1) > before
+    assert bots.choose(game, 1, "easy") == "pong"
+    assert bots.choose(pong_window("longyan", sevens), 1, "easy") == "pass"
+    game.apply(1, "pong")
+    assert bots.choose(game, 1, "easy") == "discard 9m"          # the loneliest tile, a terminal
+
+
 @pytest.mark.parametrize("variant", ["xinyu", "longyan"])
 def test_hard_claims_as_normal_does(variant: str) -> None:
     # its look-ahead on pass / pong was measured to choose no better than normal's estimate
