@@ -26,15 +26,18 @@ const PATHS = {
     { name: "runtime", label: "Loading the game" },
     { name: "stdlib", label: "Loading the game" },
     { name: "snapshot", label: "Loading the game" },
-    { name: "start", ms: 150, key: "restore", label: "Getting the game ready" },
+    { name: "start", ms: 75, key: "restore", label: "Getting the game ready" },
     { name: "import", ms: 10, label: "Setting up the table" },
   ],
 };
 // On that path nothing is downloaded (no bytes to count): reading what was kept (the runtime
 // compiled from the code the browser kept, the standard library, the snapshot's pages) takes about
 // this long from the engine worker's first word until all three are in (reading, not computing:
-// not stretched by the restore's pace); then as long as this device's last reads.
-const KEPT_READ_MS = 330;
+// not stretched by the restore's pace); then as long as this device's last reads. Both figures
+// of this path are a quiet machine's first repeat visit (bench/boot.py, 2026-12-05: read 190 ms,
+// restore 72 ms; they had been 330 and 150 before the engine's bytecode and the bundles shrank, and
+// the first repeat visit's bar lagged by 0.22-0.27).
+const KEPT_READ_MS = 200;
 const PRIOR_RATE = 1.5e6; // bytes/s until the first bytes tell the real rate
 // How much slower than those estimates this device's last boots on the same path were: a visit
 // starts from that instead of from a quiet machine's times. Per path, because the paths' steps
