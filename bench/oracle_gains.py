@@ -46,13 +46,9 @@ def main() -> None:
                 game.apply(s, bots.choose(game, s, seating[s] if s != seat else "normal"))
                 continue
             decisions += 1
-            values = {}
-            for action in players.candidates(game, s):
-                twin = game.clone()
-                twin.apply(s, action)
-                values[action] = players.play_out(twin, s, seating)
-            own = bots.choose(game, s, "normal")
-            best = max(values, key=lambda a: values[a])       # the first best: normal's own on ties
+            values = players.oracle_values(game, s, seating)
+            own = next(iter(values))                          # normal's own choice comes first
+            best = players.best_of(values)
             if values[best] > values[own]:
                 key = (Action.parse(own).kind, Action.parse(best).kind)
                 gain[key] += values[best] - values[own]

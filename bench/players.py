@@ -84,19 +84,27 @@ def play_out(game: Any, seat: int, seating: list[str]) -> int:
     return int((game.result or {})["deltas"][seat])
 
 
+def oracle_values(game: Any, seat: int, seating: list[str], slack: int = 0) -> dict[str, int]:
+    """Each candidate action's end of hand for ``seat``, played out on a copy; the continuation
+    bot's own choice first (bench/oracle_gains.py reads it there)."""
+    values = {}
+    for action in candidates(game, seat, slack):
+        twin = game.clone()
+        twin.apply(seat, action)
+        values[action] = play_out(twin, seat, seating)
+    return values
+
+
 def oracle(game: Any, seat: int, seating: list[str], slack: int = 0) -> str:
     legal = game.legal_actions(seat)
     if len(legal) == 1:
         return legal[0]
-    best: tuple[int, str] | None = None
-    for action in candidates(game, seat, slack):
-        twin = game.clone()
-        twin.apply(seat, action)
-        value = play_out(twin, seat, seating)
-        if best is None or value > best[0]:
-            best = (value, action)
-    assert best is not None
-    return best[1]
+    return best_of(oracle_values(game, seat, seating, slack))
+
+
+def best_of(values: dict[str, int]) -> str:
+    """The oracle's pick among played-out candidates: the first best, so normal's own on ties."""
+    return max(values, key=values.__getitem__)
 
 
 def choose(game: Any, seat: int, level: str, seating: list[str]) -> str:
