@@ -40,6 +40,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bots import ci95  # noqa: E402  (bench/bots.py's interval; `bots` below is the engine's)
 from py_engine import Game, bots  # noqa: E402
 from py_engine.bots import hard  # noqa: E402
 
@@ -109,11 +110,6 @@ def choose(game: Game, seat: int, level: str) -> str:
         import planner
         return planner.choose(game, seat)
     return bots.choose(game, seat, level)
-
-
-def ci95(values: list[float]) -> tuple[float, float]:
-    m = statistics.fmean(values)
-    return m, (1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else float("nan"))
 
 
 def main() -> None:

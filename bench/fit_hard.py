@@ -1,16 +1,16 @@
-"""The hard bot's fitted figure (issue 35): what another seat's win costs a seat, measured on self-play.
+"""What another seat's win costs a seat, measured on self-play (issue 35: the hard bot's figure).
 
 A win is worth its payments and also spares the seat its share of someone else's win
-(``BotTuning.avoided_loss``). The normal bot uses a rule of thumb; the hard bot uses this figure,
-fitted here: all-normal self-play on walls from ``--first-seed``, and for every hand someone won,
-each other seat's payments to the winner(s) ('win' payments only: kongs are paid either way),
-averaged; the same for a hand's outcome overall (a drawn hand spares nothing), so the expected
-spare of a win is also shown.
+(``BotTuning.avoided_loss``). The normal bot weighs that by a rule of thumb; the hard bot by a
+figure of its own (``hard_avoided_loss``), which this measures: all-normal self-play on walls from
+``--first-seed``, and for every hand someone won, each other seat's payments to the winner(s)
+('win' payments only: kongs are paid either way), averaged; and the share of hands someone won
+(a drawn hand spares nothing).
 
-    python bench/fit_hard.py --variant xinyu --hands 2000 [--first-seed 50000]
+    python bench/fit_hard.py --variant xinyu --hands 1500 [--first-seed 50000]
 
-Prints the figures with 95% intervals; the chosen value is written by hand into the rule set's
-``BotTuning(hard_avoided_loss=...)`` with the run's command line beside it.
+Prints the figures with a 95% interval. The rule set's value is chosen by hand beside them
+(Xinyu: 6 where this measures 4.0, as the variants in bench/README-bots.md found best).
 """
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bots import ci95  # noqa: E402  (bench/bots.py's interval; `bots` below is the engine's)
 from py_engine import Game, bots  # noqa: E402
 
 
@@ -43,11 +44,6 @@ def hand(variant: str, seed: int) -> tuple[list[float], bool]:
     return [paid[s] for s in range(4) if s not in winners], True
 
 
-def ci(xs: list[float]) -> tuple[float, float]:
-    m = statistics.fmean(xs)
-    return m, 1.96 * statistics.stdev(xs) / len(xs) ** 0.5
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--variant", choices=["xinyu", "longyan"], default="xinyu")
@@ -61,7 +57,7 @@ def main() -> None:
         paid, someone = hand(args.variant, seed)
         losses += paid
         won += someone
-    m, h = ci(losses)
+    m, h = ci95(losses)
     share = won / args.hands
     print(f"{args.variant}: {args.hands} all-normal hands from seed {args.first_seed} "
           f"({time.perf_counter() - t0:.0f} s)")
