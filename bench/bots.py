@@ -286,8 +286,8 @@ NAMES = {"xinyu": "Xinyu", "longyan": "Longyan"}
 
 def ladder(path: Path) -> str:
     """The README's bot ladder (``--ladder``), read from the kept results: each rule set's swap
-    margins (normal over easy, hard over normal) and the room's shares. tests/engine/test_ladder_readme.py
-    checks the README carries exactly this."""
+    margins (normal over easy, hard over normal) and the room's shares.
+    tests/engine/test_bench_players.py checks the README carries exactly this."""
     runs = json.loads(path.read_text(encoding="utf-8"))["runs"]
     out = ["| rule set | margin (swap design) | hands | mean / hand | 95% CI | clear at 95% | run |",
            "|---|---|---|---|---|---|---|"]
@@ -316,6 +316,21 @@ def ladder(path: Path) -> str:
     return "\n".join(out)
 
 
+def replay_args(given: list[str]) -> list[str]:
+    """The arguments that play a run again: not where its figures go (``--results``), a note on
+    them, nor ``--from-log`` (a rerun plays)."""
+    kept: list[str] = []
+    value_of = None
+    for arg in given:
+        if value_of is not None:                 # the value of --results or --note
+            value_of = None
+        elif arg in ("--results", "--note"):
+            value_of = arg
+        elif arg != "--from-log" and not arg.startswith(("--results=", "--note=")):
+            kept.append(arg)
+    return kept
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--hands", type=int, default=200, help="hands per variant and design")
@@ -338,12 +353,7 @@ def main() -> None:
     if args.show or args.ladder:
         print(show(args.results) if args.show else ladder(args.results))
         return
-    # the command that plays this run again (where its figures are written is not part of it)
-    given = sys.argv[1:]
-    dropped = ("--from-log", "--results", "--note")          # not how the figures are played
-    kept_args = [a for i, a in enumerate(given) if a not in dropped and given[i - 1:i] not in (["--results"], ["--note"])
-                 and not a.startswith(("--results=", "--note="))]
-    command = "python bench/bots.py " + " ".join(kept_args)
+    command = "python bench/bots.py " + " ".join(replay_args(sys.argv[1:]))
 
     def entry(variant: str, design: str, walls: int, hands: int, seconds: float, load0: tuple, **more) -> dict:
         return {"command": command, "variant": variant, "design": design,
