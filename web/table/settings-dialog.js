@@ -81,8 +81,6 @@ export class SettingsDialog {
     paintVariants();
     body.append(label("set-variant", "settings.variant", "span"), variantButtons);
 
-    /** Set below, once the level's note exists; the rule set's buttons repaint it too. */
-    let paintLevelNote = () => {};
     const paintRules = () => {
       rulesBox.replaceChildren();
       if (!spec) {
@@ -115,7 +113,7 @@ export class SettingsDialog {
     const levels = spec?.levels ?? [draft.level];
     // what the chosen level plays like in the chosen rule set (the bots differ by rule set)
     const levelNote = el("p", { class: "note", id: "set-level-note", "aria-live": "polite" });
-    paintLevelNote = () => {
+    const paintLevelNote = () => {
       levelNote.textContent = t(`levelNote.${draft.variant}.${draft.level}`);
     };
     field("set-level", "settings.level", select(levels, draft.level, (v) => t(`level.${v}`), (v) => {
