@@ -409,3 +409,45 @@ def test_a_360x640_iframe_stays_playable(browser, site, output_path):
         frame.wait_for_function("() => !window.mahjong.state().legal_actions.includes('pong')", timeout=15_000)
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("name,lang", [("portrait", "en"), ("portrait", "zh-Hant"), ("landscape", "zh-Hans")])
+def test_a_field_reached_in_the_settings_is_not_under_its_buttons(browser, site, output_path, name, lang):
+    """Tabbing through the settings on a phone, each field (and the level's note under it) scrolls
+    into view above the dialog's sticky buttons: the footer once covered the field it scrolled to."""
+    context, page, _ = phone_page(browser, name)
+    try:
+        open_game(page, site, f"speed=instant&lang={lang}")
+        page.click("#tb-settings")
+        page.wait_for_selector("#settings #opt-timer", timeout=10_000)
+        covered = []
+        for step in range(40):
+            page.keyboard.press("Tab")
+            page.wait_for_timeout(60)
+            found = page.evaluate("""() => {
+                const el = document.activeElement, dialog = el.closest('.dialog');
+                if (!dialog) return null;
+                const foot = dialog.querySelector(':scope > .buttons, form > .buttons, .buttons');
+                if (!foot || foot.contains(el)) return {inFooter: true};
+                const r = el.getBoundingClientRect(), f = foot.getBoundingClientRect();
+                return {id: el.id || el.textContent, bottom: r.bottom, footTop: f.top};
+            }""")
+            if found is None or found.get("inFooter"):
+                if step > 3 and found:
+                    break
+                continue
+            if found["bottom"] > found["footTop"] + 0.5:
+                covered.append(found)
+        # the level's note is read with the level: both in view when the level has focus
+        page.focus("#set-level")
+        page.wait_for_timeout(100)
+        note = page.evaluate("""() => {
+            const n = document.querySelector('#set-level-note').getBoundingClientRect();
+            const f = document.querySelector('#settings .buttons').getBoundingClientRect();
+            return [n.bottom, f.top];
+        }""")
+        shot(page, output_path, f"settings-focus-{name}-{lang}")
+        assert not covered, covered
+        assert note[0] <= note[1] + 0.5, note
+    finally:
+        context.close()

@@ -20,8 +20,11 @@ export class Dialogs {
   open(id, className, title, body, buttons, { onClose } = {}) {
     this.close(id);
     const heading = el("h2", { id: `${id}-title`, text: title });
+    const foot = el("div", { class: "buttons" }, buttons);
     const dialog = el("div", { class: `dialog ${className}`, role: "dialog", "aria-modal": "true", "aria-labelledby": `${id}-title`, id },
-      heading, ...body, el("div", { class: "buttons" }, buttons));
+      heading, ...body, foot);
+    // a field scrolled to stops above the sticky buttons, however many rows they wrap to (ui.css)
+    new ResizeObserver(() => dialog.style.setProperty("--dialog-foot", `${foot.offsetHeight + 8}px`)).observe(foot);
     const backdrop = el("div", { class: "backdrop", "data-dialog": id }, dialog);
     backdrop.addEventListener("keydown", (e) => {
       if (e.key === "Escape" && onClose) {
