@@ -303,6 +303,12 @@ def ladder(path: Path) -> str:
                 out.append(f"| {NAMES[variant]} | {a} - {b} | {run['hands']:,} ({walls}) | {m['mean']:+.3f} | "
                            f"[{m['ci95'][0]:+.3f}, {m['ci95'][1]:+.3f}] | {'yes' if m['clear_of_zero'] else '**no**'} | "
                            f"{run['date'][:10]}, {run['seconds']:,} s, `{run['command']}` |")
+            spans = sorted((r["walls"]["first_seed"], r["walls"]["first_seed"] + r["walls"]["count"]) for r in found)
+            if len(found) > 1 and all(end <= start for (_, end), (start, _) in zip(spans, spans[1:])):   # disjoint
+                mean, half = pooled(found)
+                out.append(f"| {NAMES[variant]} | {a} - {b} | {sum(r['hands'] for r in found):,} (the {len(found)} runs "
+                           f"above, pooled) | {mean:+.3f} | [{mean - half:+.3f}, {mean + half:+.3f}] | "
+                           f"{'yes' if clear(mean, half) == 'yes' else '**no**'} | their walls taken together |")
     out += ["", "| rule set | share of the room: easy | normal | hard | walls | run |", "|---|---|---|---|---|---|"]
     for variant in ("xinyu", "longyan"):
         run = runs.get(f"{variant}/room")
@@ -314,6 +320,16 @@ def ladder(path: Path) -> str:
         out.append(f"| {NAMES[variant]} | {' | '.join(cells)} | {run['walls']['count']} | {run['date'][:10]}, "
                    f"`{run['command']}` |")
     return "\n".join(out)
+
+
+def pooled(runs: list[dict]) -> tuple[float, float]:
+    """Mean and 95% half-width of one margin over several kept runs on disjoint walls, each run
+    weighed by its walls (its interval read back as a standard error)."""
+    total = sum(r["walls"]["count"] for r in runs)
+    mean = sum(r["margins"][0]["mean"] * r["walls"]["count"] for r in runs) / total
+    var = sum((r["walls"]["count"] / total * (r["margins"][0]["ci95"][1] - r["margins"][0]["ci95"][0]) / 3.92) ** 2
+              for r in runs)
+    return mean, 1.96 * math.sqrt(var)
 
 
 def replay_args(given: list[str]) -> list[str]:

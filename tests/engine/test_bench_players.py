@@ -101,3 +101,21 @@ def test_the_readme_bot_ladder_is_the_kept_results() -> None:
     assert start in readme and end in readme
     block = readme.split(start, 1)[1].split(end, 1)[0]
     assert block == load("bots").ladder(BENCH / "results" / "bots-ladder.json")
+
+
+def test_the_ladder_pools_runs_on_disjoint_walls_only(tmp_path: Path) -> None:
+    """Two runs of one pair on other walls are pooled in the ladder (the mean weighed by walls, the
+    interval narrower by their number's root); runs sharing walls are not pooled."""
+    def run(first: int, count: int, mean: float, half: float) -> dict:
+        return {"command": "python bench/bots.py", "walls": {"first_seed": first, "count": count}, "hands": 5 * count,
+                "margins": [{"mean": mean, "ci95": [mean - half, mean + half], "clear_of_zero": mean > half}],
+                "date": "2026-12-05T00:00:00+00:00", "seconds": 1}
+    bots = load("bots")
+    path = tmp_path / "kept.json"
+    path.write_text(json.dumps({"runs": {"xinyu/swap/hard-normal": run(1, 100, 0.1, 0.12),
+                                         "xinyu/swap/hard-normal/from-101": run(101, 100, 0.1, 0.12)}}))
+    row = [line for line in bots.ladder(path).splitlines() if "pooled" in line]
+    assert len(row) == 1 and "1,000 (the 2 runs above, pooled) | +0.100 | [+0.015, +0.185] | yes" in row[0], row
+    path.write_text(json.dumps({"runs": {"xinyu/swap/hard-normal": run(1, 100, 0.1, 0.12),
+                                         "xinyu/swap/hard-normal/from-51": run(51, 100, 0.1, 0.12)}}))
+    assert "pooled" not in bots.ladder(path)
