@@ -47,7 +47,6 @@ REPLIES = 3
 #: error, and measured so (``bench/decisions.py``-style branches, Longyan: choices it preferred by
 #: less than 0.7% won nothing, -0.05 +- 0.13 a decision; those above 2% won +0.47 +- 0.27).
 MIN_GAIN = 0.01
-#: Exact outs at the leaves (two-step efficiency) cost about three times the time of typical outs.
 
 
 class NextDraw:
