@@ -119,3 +119,13 @@ def test_the_ladder_pools_runs_on_disjoint_walls_only(tmp_path: Path) -> None:
     path.write_text(json.dumps({"runs": {"xinyu/swap/hard-normal": run(1, 100, 0.1, 0.12),
                                          "xinyu/swap/hard-normal/from-51": run(51, 100, 0.1, 0.12)}}))
     assert "pooled" not in bots.ladder(path)
+
+
+def test_the_levels_on_the_puzzle_sets_bench_asks_every_level() -> None:
+    """bench/puzzle_levels.py (issue 35: the levels measured on the puzzle sets) asks each level at
+    each puzzle's moment; hard gives every published answer (the answers are its choices)."""
+    found = load("puzzle_levels").choices("xinyu")
+    assert len(found) >= 12
+    for _pid, answer, chosen in found:
+        assert set(chosen) == {"easy", "normal", "hard"} and chosen["hard"] == answer
+    assert any(chosen["easy"] != answer for _pid, answer, chosen in found)     # the beginner misses some
