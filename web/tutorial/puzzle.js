@@ -8,7 +8,7 @@ import { LANGS, LANG_NAMES, getLang, setLang, t, tileName, label } from "../i18n
 import { el } from "../shell/dom.js";
 import { tileElement } from "../art/tiles.js";
 import { actionName, choicesTable, tileRow } from "./tutorial-view.js";
-import { openPage, heightChanged } from "../shell/page.js";
+import { openPage, heightChanged, linkParams } from "../shell/page.js";
 import { decodePosition, encodePosition } from "../keep/settings.js";
 
 openPage("puzzle", { embed: true }); // language, theme, tile script, height messages
@@ -65,8 +65,11 @@ function readHash() {
 }
 
 function writeHash() {
-  if (state.custom || state.broken) return; // (a broken link stays in the address bar as it came)
-  history.replaceState(null, "", `#set=${state.set}&n=${state.n + 1}`);
+  if (state.broken) return; // (a broken link stays in the address bar as it came)
+  const p = state.custom ? new URLSearchParams(location.hash.replace(/^#/, "")) : new URLSearchParams({ set: state.set, n: String(state.n + 1) });
+  for (const [k, v] of linkParams()) p.set(k, v); // the link's language and look, kept
+  const hash = `#${p.toString()}`;
+  if (location.hash !== hash) history.replaceState(null, "", hash);
 }
 
 async function loadSet(name) {
@@ -229,6 +232,7 @@ async function start() {
   });
   $("lang").addEventListener("change", () => {
     setLang($("lang").value);
+    writeHash(); // the language picked is the link's from now on
     labels();
     if (state.solved) drawMoment(current(), state.solved);
     if (state.picked && !$("retry").hidden) choose(state.picked);

@@ -1,0 +1,103 @@
+"""A tutorial author's walk across the pages (session 24): what they paste, read, share and open
+again. Each test is a probe that found a seam: the analyzer's sentences in Chinese, a link that
+lost its language after the first edit, a puzzle's verdict that said the verb twice."""
+from __future__ import annotations
+
+import re
+
+from test_tutorial_pages import edit, open_analyzer, open_puzzle
+
+LATIN = re.compile(r"[A-Za-z]{2,}")
+
+
+def error_text(page) -> str:
+    """The hand's error line, without the hand's own text (shown after it, marked)."""
+    return page.evaluate("() => { const e = document.getElementById('hand-error');"
+                         " return [...e.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent).join('').trim(); }")
+
+
+def test_the_analyzers_input_errors_read_as_sentences_in_each_language(page, site, console_errors):
+    """A hand of the wrong length said "13 or 14" inside a Chinese sentence; a flower in the hand
+    told the author to write "|flowers 春" (a tile's name is not notation)."""
+    open_analyzer(page, site, "v=xinyu&lang=zh-Hans")
+    edit(page, "123m456p789s11z")
+    said = error_text(page)
+    assert said == "有这些副露时手牌应为13或14张，不是11张", said
+    edit(page, "123m456p789s11z|pong 7z|pong 6z")
+    assert error_text(page) == "有这些副露时手牌应为7或8张，不是11张"
+    page.select_option("#lang", "en")
+    edit(page, "123m456p789s11z")
+    assert error_text(page) == "With these melds the hand holds 13 or 14 tiles, not 11"
+    page.select_option("#lang", "zh-Hant")
+    page.select_option("#variant", "longyan")
+    edit(page, "123m456p789s1z1f|gold 5m")
+    said = error_text(page)
+    assert said.startswith("花牌要補掉，不在手牌裡（春）") and "|flowers 春" not in said, said
+    assert "|flowers" in said
+    page.select_option("#lang", "en")
+    edit(page, "123m456p789s1z1f|gold 5m")
+    said = error_text(page)
+    assert "Spring" in said and "|flowers Spring" not in said, said
+    assert console_errors == []
+
+
+def test_a_swim_the_hand_cannot_declare_says_why(page, site, console_errors):
+    """A complete Longyan hand asked as a swim with no gold to swim on said only "This hand does
+    not win": no reason at all."""
+    open_analyzer(page, site, "v=longyan&h=11112222333344m%7Cgold%209m&win=swim&lang=en")
+    page.wait_for_selector("#result[data-full=true] .verdict.no")
+    why = page.text_content("#result .why")
+    assert why == "No single swim here: it needs a winning hand whose pair is a gold and one other tile.", why
+    page.select_option("#level", "2")
+    page.wait_for_function("() => document.querySelector('#result .why')?.textContent.includes('two golds')")
+    page.select_option("#lang", "zh-Hans")
+    page.wait_for_function("() => document.querySelector('#result .why')?.textContent.startsWith('这里不能双游')")
+    assert not LATIN.search(page.text_content("#result .why"))
+    assert console_errors == []
+
+
+def test_an_analyzer_link_keeps_its_language_and_look_after_an_edit(page, site, console_errors):
+    """The hash the analyzer writes after each edit dropped `lang` and `theme`: the link copied from
+    the address bar, or the page reloaded, opened in another language and look."""
+    open_analyzer(page, site, "v=longyan&h=123456p789s111z5m5m%7Cgold%205m&win=swim&level=2&lang=zh-Hant&theme=dark")
+    edit(page, "123456p789s111z5m9m|gold 5m")
+    page.wait_for_function("() => location.hash.includes('5m9m')")
+    assert "lang=zh-Hant" in page.url and "theme=dark" in page.url, page.url
+    # the language the reader picks on the page is the link's from then on (over the query's)
+    page.goto("about:blank")
+    page.goto(site.url + "analyze.html?lang=zh-Hans#v=xinyu&h=11223344556677m")
+    page.wait_for_function("() => window.analyzer && true")
+    page.evaluate("window.analyzer.ready")
+    page.select_option("#lang", "en")
+    page.wait_for_function("() => location.hash.includes('lang=en')")
+    link = page.url
+    page.goto("about:blank")
+    page.goto(link)
+    page.wait_for_function("() => window.analyzer && true")
+    page.evaluate("window.analyzer.ready")
+    page.wait_for_selector("#result[data-full=true] .verdict")
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert page.text_content("#result .verdict") == "This hand wins"
+    assert page.input_value("#hand") == "11223344556677m"
+    assert console_errors == []
+
+
+def test_a_puzzle_link_keeps_its_language_and_says_the_engines_choice_once(page, site, console_errors):
+    """The puzzle page rewrote `#set=…&n=…&lang=zh-Hans` without its language; its verdict in
+    Chinese said the verb twice ("引擎也打打东风")."""
+    current = open_puzzle(page, site, "set=longyan&n=3&lang=zh-Hans&theme=dark")
+    assert page.url.endswith("#set=longyan&n=3&lang=zh-Hans&theme=dark"), page.url
+    page.click(f"#choices button[data-action='{current['answer']}']")
+    said = page.text_content("#verdict p")
+    assert said == "答对了：引擎也选了打东风。", said
+    page.click("#retry")
+    wrong = next(a for a in current["rows"] if a != current["answer"])
+    page.wait_for_selector(f"#choices button[data-action='{wrong}']")
+    page.click(f"#choices button[data-action='{wrong}']")
+    said = page.text_content("#verdict p")
+    assert said.startswith("引擎选的是打东风，不是打") and "打打" not in said, said
+    page.select_option("#lang", "zh-Hant")
+    page.click("#next")
+    page.wait_for_function("() => window.puzzles.current().id === 'longyan-04'")
+    assert page.url.endswith("#set=longyan&n=4&lang=zh-Hant&theme=dark"), page.url
+    assert console_errors == []
