@@ -101,3 +101,18 @@ def test_a_puzzle_link_keeps_its_language_and_says_the_engines_choice_once(page,
     page.wait_for_function("() => window.puzzles.current().id === 'longyan-04'")
     assert page.url.endswith("#set=longyan&n=4&lang=zh-Hant&theme=dark"), page.url
     assert console_errors == []
+
+
+def test_a_puzzles_choices_stand_in_the_hands_order_not_the_engines_ranking(page, site, console_errors):
+    """The choice buttons came in the engine's ranked order: the first one was always the answer.
+    A moment of the game made a puzzle (the share dialog's link) showed the swim first of all."""
+    current = open_puzzle(page, site, "set=longyan&n=3&lang=en")
+    buttons = page.eval_on_selector_all("#choices button", "bs => bs.map(b => b.dataset.action)")
+    assert sorted(buttons) == sorted(current["rows"])
+    assert buttons != current["rows"] and buttons[0] != current["answer"], buttons
+    hand = page.eval_on_selector_all("#hand img.tile", "imgs => imgs.map(i => i.alt)")
+    discards = [b for b in buttons if b.startswith("discard ")]
+    names = page.eval_on_selector_all("#choices button", "bs => bs.filter(b => b.dataset.action.startsWith('discard ')).map(b => b.getAttribute('aria-label').replace(/^Discard /, ''))")
+    assert [hand.index(n) for n in names] == sorted(hand.index(n) for n in names), (names, hand)
+    assert buttons[:len(discards)] == discards       # the tiles first, the words (swim, kong, win) after
+    assert console_errors == []

@@ -138,8 +138,14 @@ function drawMoment(p, s) {
   const extra = [...(s.flowers.length ? ["|", ...s.flowers] : []), ...(s.gold ? ["|", s.gold] : [])];
   $("hand").replaceChildren(tileRow([...hand, ...melds, ...extra], { size: 40, gold: s.gold }));
   if (s.gold) $("hand").append(el("span", { class: "help", text: ` ${label("puzzle.gold")}${tileName(s.gold)}` }));
-  // the choices: every action the engine lists, tiles as tiles, the rest as words
-  const buttons = s.rows.map((r) => {
+  // the choices: every action the engine lists, tiles as tiles in the hand's order, the rest as
+  // words after them (the rows come ranked: in their order the first button was the answer)
+  const place = (/** @type {{action: string, tile?: string}} */ r) => [r.action.startsWith("discard ") ? 0 : 1, hand.indexOf(r.tile ?? "")];
+  const order = [...s.rows].sort((a, b) => {
+    const [x, y] = [place(a), place(b)];
+    return x[0] - y[0] || x[1] - y[1] || (a.action < b.action ? -1 : a.action > b.action ? 1 : 0);
+  });
+  const buttons = order.map((r) => {
     const b = el("button", { type: "button", class: r.action.startsWith("discard ") ? "" : "text", "data-action": r.action,
       "aria-label": actionName(r.action), title: actionName(r.action), onclick: () => choose(r.action) });
     if (r.action.startsWith("discard ")) b.append(tileElement(r.tile, 40, r.tile === s.gold ? "gold" : ""));
