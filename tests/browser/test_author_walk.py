@@ -116,3 +116,52 @@ def test_a_puzzles_choices_stand_in_the_hands_order_not_the_engines_ranking(page
     assert [hand.index(n) for n in names] == sorted(hand.index(n) for n in names), (names, hand)
     assert buttons[:len(discards)] == discards       # the tiles first, the words (swim, kong, win) after
     assert console_errors == []
+
+
+def test_a_damaged_replay_is_said_in_the_readers_language_and_its_link_keeps_the_language(page, site, console_errors):
+    """On a Chinese page a replay file that is not JSON, a replay of no known form and one with an
+    illegal action were reported with the engine's English ("not a mahjong replay (its 'format'
+    …)", "seat 0 cannot act now"); the viewer's "copy replay link" left `lang` behind, so the link
+    opened in another language."""
+    from test_replay_viewer import SHOWN, bad_player_replay, link_for, open_viewer
+    import json as _json
+    notice = "() => window.mahjong.replay.notice()"
+    open_viewer(page, site, query="lang=zh-Hans")
+    files = [
+        ("y.json", b"{not json", "这个文件不是回放：y.json 不是 JSON 文件"),
+        ("x.json", b'{"a": 1}', "回放数据有误：内容不是游戏导出的格式"),
+        ("z.json", _json.dumps({**bad_player_replay(), "variant": "riichi"}).encode(), "回放数据有误：内容不是游戏导出的格式"),
+    ]
+    for name, body, said in files:
+        page.set_input_files("#rp-file", files=[{"name": name, "mimeType": "application/json", "buffer": body}])
+        page.wait_for_function(f"() => window.mahjong.replay.notice() === {_json.dumps(said)}")
+    data = bad_player_replay()
+    data["hands"][0]["actions"][20] = [data["hands"][0]["actions"][20][0], "discard 9z"]
+    page.goto(link_for(page, site, data) + "&lang=zh-Hant")
+    page.wait_for_function(SHOWN, timeout=90_000)
+    assert page.evaluate(notice) == "回放停在第 1 局第 21 步：記錄的這一步不合規則"
+    assert page.evaluate("() => window.mahjong.replay.where()")["step"] == 20
+    # the English page keeps the engine's own detail
+    page.goto("about:blank")
+    page.goto(link_for(page, site, data) + "&lang=en")
+    page.wait_for_function(SHOWN, timeout=90_000)
+    assert "stops at hand 1, action 21" in page.evaluate(notice) and "discard 9z" in page.evaluate(notice)
+    # the link the viewer copies opens in the viewer's language
+    page.goto("about:blank")
+    open_viewer(page, site, query="lang=zh-Hant")
+    page.set_input_files("#rp-file", files=[{"name": "good.json", "mimeType": "application/json",
+                                             "buffer": _json.dumps(bad_player_replay()).encode()}])
+    page.wait_for_function("() => window.mahjong.replay.where().steps > 0")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => window.mahjong.replay.where().step === 1")
+    page.click("#rp-link")
+    page.wait_for_function("() => location.hash.startsWith('#r=')")
+    link = page.url
+    assert "lang=zh-Hant" in link, link
+    fresh = page.context.browser.new_context().new_page()
+    fresh.goto(link)
+    fresh.wait_for_function(SHOWN, timeout=90_000)
+    assert fresh.evaluate("document.documentElement.lang") == "zh-Hant"
+    assert fresh.evaluate("() => window.mahjong.replay.where()")["step"] == 1
+    fresh.context.close()
+    assert console_errors == []

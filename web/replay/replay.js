@@ -20,12 +20,22 @@ import { newestMatch } from "../keep/saves.js";
 const M = window.mahjong;
 const PLAY_MS = 700; // one action every so often while playing
 
-/** The one line that reports a replay's problem (py_engine/replay.py Problem, or a ReplayReadError). */
-function problemLine(t, problem) {
+/**
+ * The one line that reports a replay's problem (py_engine/replay.py Problem, or the page's own
+ * {code, words}). The engine's detail (`message`) is English: an English page shows it as it is,
+ * another says the code's reason in its own words (replay.why.<code>) and leaves the detail to
+ * the console, for the author who made the file.
+ * @param {{code?: string, message?: string, words?: string, hand?: number | null, action?: number | null}} problem
+ */
+function problemLine(problem) {
   const code = problem.code || "engine";
-  const key = `replay.err.${code}`;
-  return t(key, {
-    message: problem.message || "",
+  let message = problem.words ?? problem.message ?? "";
+  if (problem.words === undefined && getLang() !== "en") {
+    if (message) console.warn(`replay: ${message}`);
+    message = t(`replay.why.${code}`);
+  }
+  return t(`replay.err.${code}`, {
+    message,
     hand: (problem.hand ?? 0) + 1,
     action: (problem.action ?? 0) + 1,
   });
@@ -182,7 +192,7 @@ async function show(hand, step) {
   } catch (error) {
     if (my === at.gen) {
       at.want = { hand: at.hand, step: at.step };
-      notice(t("replay.err.engine", { message: error.message }));
+      notice(problemLine({ code: "engine", message: error.message }));
     }
     return;
   }
@@ -317,7 +327,7 @@ async function showReview() {
   try {
     answer = await reviewOf(hand);
   } catch (error) {
-    controls.panelStatus.textContent = t("replay.err.engine", { message: error.message });
+    controls.panelStatus.textContent = problemLine({ code: "engine", message: error.message });
     return;
   }
   if (hand !== at.hand) return;
@@ -408,7 +418,7 @@ async function open(replay, where = {}) {
     summary = await call("replay_open", { replay });
   } catch (error) {
     const problem = replayProblem(error);
-    notice(problem ? problemLine(t, problem) : tooLargeLine(replay, error) ?? t("replay.err.engine", { message: error.message }));
+    notice(problem ? problemLine(problem) : tooLargeLine(replay, error) ?? problemLine({ code: "engine", message: error.message }));
     opened();
     return false;
   }
@@ -418,7 +428,7 @@ async function open(replay, where = {}) {
   let hand = Math.min(where.hand ?? 0, summary.hands.length - 1);
   let first = where.step ?? 0;
   if (summary.problem) {
-    notice(problemLine(t, summary.problem)); // and the hand up to there
+    notice(problemLine(summary.problem)); // and the hand up to there
     if (where.hand === undefined || where.hand === null) hand = Math.min(summary.problem.hand ?? 0, summary.hands.length - 1);
     if ((where.step === undefined || where.step === null) && hand === summary.problem.hand) first = summary.hands[hand].steps;
   } else notice("");
@@ -436,7 +446,7 @@ async function replayOfPage() {
       return { replay: await unpackReplay(r), where: { hand, step } };
     } catch (error) {
       // in the reader's words when the link's fault is known (replayio.js), else as it came
-      notice(problemLine(t, { code: "link", message: error.why ? t(`replay.why.${error.why}`) : error.message }));
+      notice(problemLine(error.why ? { code: "link", words: t(`replay.why.${error.why}`) } : { code: "link", message: error.message }));
       return null;
     }
   }
@@ -448,7 +458,8 @@ async function replayOfPage() {
 controls.open.onclick = () => controls.file.click();
 /** The link to this replay at this action: put in the address bar, and copied when the browser lets us. */
 controls.link.onclick = async () => {
-  const link = await replayLink(at.replay, { hand: at.hand, step: at.step });
+  // in the viewer's language, as the game's share links are (the query that gave it is left behind)
+  const link = `${await replayLink(at.replay, { hand: at.hand, step: at.step })}&lang=${getLang()}`;
   window.history.replaceState(null, "", link);
   try {
     await navigator.clipboard.writeText(link);
@@ -465,7 +476,7 @@ controls.file.onchange = async () => {
   try {
     replay = await readReplayFile(file);
   } catch (error) {
-    notice(problemLine(t, { code: "file", message: error.message }));
+    notice(problemLine({ code: "file", words: t("replay.why.file", { name: shorten(file.name, 80) }) }));
     return;
   }
   window.history.replaceState(null, "", location.pathname + location.search);
