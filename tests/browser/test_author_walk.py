@@ -165,3 +165,25 @@ def test_a_damaged_replay_is_said_in_the_readers_language_and_its_link_keeps_the
     assert fresh.evaluate("() => window.mahjong.replay.where()")["step"] == 1
     fresh.context.close()
     assert console_errors == []
+
+
+def test_the_readmes_diagram_iframe_fits_its_own_height_on_another_origin(page, site, console_errors):
+    """The README's tiles.html snippet, pasted as it is into a page of another origin: its frame
+    was 80 px high for a diagram of 91 (the download buttons cut in half)."""
+    from pathlib import Path
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    snippet = re.search(r'<iframe src="https://<user>\.github\.io/<repository>/(tiles\.html#[^"]+)"\s+'
+                        r'width="(\d+)" height="(\d+)"', readme)
+    assert snippet, "the README's tiles.html iframe"
+    src, width, height = snippet.group(1).replace("&amp;", "&"), int(snippet.group(2)), int(snippet.group(3))
+    root = Path(site.dist).parent
+    (root / "snippet.html").write_text(
+        "<!doctype html><html><head><meta charset='utf-8'><link rel='icon' href='data:,'></head><body>"
+        "<script>window.got=[];addEventListener('message',e=>{if(e.data&&e.data.source==='mahjong')got.push(e.data)})</script>"
+        f"<iframe src='{site.url}{src}' width='{width}' height='{height}' style='border:0'></iframe></body></html>",
+        encoding="utf-8")
+    page.goto(site.parent_url.replace("parent.html", "snippet.html"))   # localhost: another origin than the site's
+    page.wait_for_function("() => window.got.some(m => m.type === 'height' && m.detail.height > 40)")
+    needed = max(m["detail"]["height"] for m in page.evaluate("window.got") if m["type"] == "height")
+    assert needed <= height, f"the diagram needs {needed} px, the README's frame gives {height}"
+    assert console_errors == []
