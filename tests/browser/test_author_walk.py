@@ -187,3 +187,18 @@ def test_the_readmes_diagram_iframe_fits_its_own_height_on_another_origin(page, 
     needed = max(m["detail"]["height"] for m in page.evaluate("window.got") if m["type"] == "height")
     assert needed <= height, f"the diagram needs {needed} px, the README's frame gives {height}"
     assert console_errors == []
+
+
+def test_seats_are_named_with_the_languages_own_brackets_and_colon(page, site, console_errors):
+    """The analyzer's settlement and a puzzle's discards named seats "玩家1 (庄家)" and "玩家1 (你): ":
+    English brackets and colon inside Chinese."""
+    open_analyzer(page, site, "v=xinyu&h=11223344556677m&dealer=1&lang=zh-Hans")
+    page.wait_for_selector("#result table.scores")
+    names = page.eval_on_selector_all("#result table.scores tbody tr td:first-child", "tds => tds.map(td => td.textContent)")
+    assert "玩家1（你、庄家）" in names, names
+    assert not any("(" in n or ")" in n for n in names), names
+    open_puzzle(page, site, "set=longyan&n=7&lang=zh-Hant")
+    lines = page.eval_on_selector_all("#discards div div", "ds => ds.map(d => d.firstChild.textContent)")
+    assert lines and all(line.endswith("：") and ":" not in line and "(" not in line for line in lines), lines
+    assert any(line.endswith("（你）：") for line in lines), lines
+    assert console_errors == []

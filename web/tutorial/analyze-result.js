@@ -10,7 +10,7 @@ import { cannotWinWords } from "../i18n/hint-words.js";
 function seatNames(a) {
   return [0, 1, 2, 3].map((s) => {
     const roles = [s === a.seat ? t("analyzer.you") : null, s === a.dealer ? t("seat.dealer") : null].filter(Boolean);
-    return roles.length ? `${t("analyzer.seat", { n: s + 1 })} (${roles.join(t("alt.sep"))})` : t("analyzer.seat", { n: s + 1 });
+    return roles.length ? t("analyzer.seatRoles", { n: s + 1, roles: roles.join(t("alt.sep")) }) : t("analyzer.seat", { n: s + 1 });
   });
 }
 

@@ -130,7 +130,8 @@ function drawMoment(p, s) {
     const tiles = row.map((d) => d.tile).filter(Boolean);
     if (!tiles.length) return;
     any = true;
-    discards.append(el("div", {}, `${t("analyzer.seat", { n: seat + 1 })}${seat === s.seat ? ` (${t("analyzer.you")})` : ""}: `, tileRow(tiles, { size: 18, gold: s.gold })));
+    const who = seat === s.seat ? label("analyzer.seatRoles", { n: seat + 1, roles: t("analyzer.you") }) : label("analyzer.seat", { n: seat + 1 });
+    discards.append(el("div", {}, who, tileRow(tiles, { size: 18, gold: s.gold })));
   });
   $("discards").replaceChildren(...(any ? [discards] : []));
   const hand = [...s.hand];
