@@ -202,3 +202,31 @@ def test_seats_are_named_with_the_languages_own_brackets_and_colon(page, site, c
     assert lines and all(line.endswith("：") and ":" not in line and "(" not in line for line in lines), lines
     assert any(line.endswith("（你）：") for line in lines), lines
     assert console_errors == []
+
+
+ENGLISH_WORD = re.compile(r"\b(?!(?:JSON|SVG|PNG)\b)[A-Za-z]{3,}\b")
+NAMED = """() => [...document.querySelectorAll('[aria-label],[title],[alt],[placeholder]')]
+    .filter(e => !e.closest('[hidden]') && !e.closest('[lang="en"]'))
+    .map(e => ['aria-label', 'title', 'alt', 'placeholder'].map(a => e.getAttribute(a)).filter(Boolean).join(' | '))"""
+
+
+def test_what_a_screen_reader_hears_on_the_authors_pages_is_in_the_pages_language(page, site, console_errors):
+    """The language menus of analyze.html and puzzle.html were named "Language" on a Chinese page;
+    the replay viewer's table was named with the game's "Enter discards; the claim buttons follow"
+    (nothing is played there) and its progress bar "Loading the game engine"."""
+    from test_replay_viewer import SHOWN
+    for path in ("analyze.html#lang=zh-Hant&v=longyan&h=123m456p789s1z5m4p4p3s%7Cgold%205m",
+                 "puzzle.html#set=longyan&n=7&lang=zh-Hant", "replay.html?lang=zh-Hant", "tiles.html#123m%7Cgold%205m?lang=zh-Hant"):
+        page.goto("about:blank")
+        page.goto(site.url + path)
+        if path.startswith("analyze"):
+            page.wait_for_function("() => window.analyzer && true")
+            page.evaluate("window.analyzer.ready")
+        elif path.startswith("puzzle"):
+            page.wait_for_function("() => window.puzzles && true")
+            page.evaluate("window.puzzles.ready")
+        elif path.startswith("replay"):
+            page.wait_for_function(SHOWN, timeout=90_000)
+        english = [n for n in page.evaluate(NAMED) if ENGLISH_WORD.search(n)]
+        assert english == [], (path, english)
+    assert console_errors == []

@@ -85,7 +85,8 @@ function translate() {
   $("rp-review-title").textContent = t("review.title");
   controls.settleNext.textContent = t("replay.nextHand");
   controls.settleClose.textContent = t("replay.close");
-  canvas.setAttribute("aria-label", t("table.label"));
+  canvas.setAttribute("aria-label", t("replay.tableLabel")); // (the game's label says how to play: here nothing is played)
+  $("boot-bar")?.setAttribute("aria-label", t("boot.progress"));
   M.labels = Object.fromEntries(["runtime", "stdlib", "start", "micropip", "engine", "import", "ready", "failed", "reload"]
     .map((k) => [k, t(`boot.${k}`)]));
   M.refreshProgress?.();

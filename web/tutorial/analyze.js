@@ -121,6 +121,7 @@ function labels() {
   fillSelect($("level"), [1, 2, 3], (n) => t(`swim.${n}`));
   fillSelect($("mode"), MODES, (m) => t(`analyzer.mode.${m}`));
   fillSelect($("lang"), LANGS, (l) => LANG_NAMES[l]);
+  $("lang").setAttribute("aria-label", t("settings.lang"));
 }
 
 function palette() {

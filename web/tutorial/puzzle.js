@@ -102,6 +102,7 @@ function labels() {
   $("prompt").hidden = state.broken;
   $("lang").replaceChildren(...LANGS.map((l) => el("option", { value: l, text: LANG_NAMES[l] })));
   $("lang").value = getLang();
+  $("lang").setAttribute("aria-label", t("settings.lang"));
 }
 
 /**
