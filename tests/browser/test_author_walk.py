@@ -230,3 +230,22 @@ def test_what_a_screen_reader_hears_on_the_authors_pages_is_in_the_pages_languag
         english = [n for n in page.evaluate(NAMED) if ENGLISH_WORD.search(n)]
         assert english == [], (path, english)
     assert console_errors == []
+
+
+def test_a_replay_link_past_the_replays_end_says_what_it_shows(page, site, console_errors):
+    """A replay link with a hand or an action the replay does not have (an author editing
+    `&hand=` or `&step=` by hand) opened another moment with no word."""
+    from test_replay_viewer import SHOWN, bad_player_replay, link_for
+    data = bad_player_replay()
+    steps = len(data["hands"][0]["actions"])
+    link = link_for(page, site, data, hand=0, step=3)
+    for hash_tail, said, where in (
+            ("&hand=7&step=3&lang=zh-Hans", "这个回放没有第 8 局（共 1 局）：显示第 1 局。", 3),
+            ("&hand=0&step=999&lang=en", f"Hand 1 has no action 999 (it has {steps}): its end is shown.", steps),
+            ("&hand=0&step=3&lang=en", "", 3)):
+        page.goto("about:blank")
+        page.goto(link.split("&hand=")[0] + hash_tail)
+        page.wait_for_function(SHOWN, timeout=90_000)
+        assert page.evaluate("() => window.mahjong.replay.notice()") == said, hash_tail
+        assert page.evaluate("() => window.mahjong.replay.where()")["step"] == where
+    assert console_errors == []

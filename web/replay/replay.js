@@ -410,6 +410,15 @@ async function marks() {
 
 // --- opening a replay --------------------------------------------------------------------------
 
+/** A link's hand or action past the replay's end, said with what is shown instead ("" when none is). */
+function pastLine(where, hand, summary) {
+  const total = summary.hands.length;
+  if ((where.hand ?? 0) >= total) return t("replay.past.hand", { n: where.hand + 1, total, shown: hand + 1 });
+  const steps = summary.hands[hand].steps;
+  if ((where.step ?? 0) > steps) return t("replay.past.step", { hand: hand + 1, step: where.step, total: steps });
+  return "";
+}
+
 /** Open a replay in the engine; `where` is the hand and step to show first. */
 async function open(replay, where = {}) {
   playing(false);
@@ -432,7 +441,7 @@ async function open(replay, where = {}) {
     notice(problemLine(summary.problem)); // and the hand up to there
     if (where.hand === undefined || where.hand === null) hand = Math.min(summary.problem.hand ?? 0, summary.hands.length - 1);
     if ((where.step === undefined || where.step === null) && hand === summary.problem.hand) first = summary.hands[hand].steps;
-  } else notice("");
+  } else notice(pastLine(where, hand, summary));
   at.hand = -1;
   fillHands();
   enable(true);
