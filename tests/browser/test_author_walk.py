@@ -249,3 +249,23 @@ def test_a_replay_link_past_the_replays_end_says_what_it_shows(page, site, conso
         assert page.evaluate("() => window.mahjong.replay.notice()") == said, hash_tail
         assert page.evaluate("() => window.mahjong.replay.where()")["step"] == where
     assert console_errors == []
+
+
+def test_the_rules_and_the_replay_send_their_reader_to_the_game_in_their_language(page, site, console_errors):
+    """A tutorial links help.html?lang=zh-Hant; its "▶ 開始" (and the replay viewer's "back to the
+    game") opened index.html bare: a reader whose browser speaks English got the game in English."""
+    from test_replay_viewer import SHOWN, open_viewer
+    context = page.context.browser.new_context(locale="en-US")
+    reader = context.new_page()
+    reader.goto(site.url + "help.html?lang=zh-Hant")
+    reader.wait_for_function("() => document.getElementById('play').textContent === '▶ 開始'")
+    reader.click("nav a[href='#zh-Hans']")
+    reader.wait_for_function("() => document.documentElement.lang === 'zh-Hans'")
+    reader.click("#play")
+    reader.wait_for_url("**/index.html?lang=zh-Hans")
+    assert reader.evaluate("document.documentElement.lang") == "zh-Hans"
+    reader.goto(site.url + "replay.html?lang=zh-Hant")
+    reader.wait_for_function(SHOWN, timeout=90_000)
+    assert reader.get_attribute("#rp-game", "href").endswith("index.html?lang=zh-Hant")
+    context.close()
+    assert console_errors == []

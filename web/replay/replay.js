@@ -80,6 +80,7 @@ function translate() {
   controls.open.textContent = t("replay.open");
   controls.link.textContent = t("keep.copyLink");
   controls.game.textContent = t("replay.toGame");
+  controls.game.href = `./index.html?lang=${getLang()}`; // in the viewer's language (not the browser's)
   controls.slider.setAttribute("aria-label", t("replay.slider"));
   controls.hand.setAttribute("aria-label", t("replay.hand"));
   $("rp-review-title").textContent = t("review.title");
