@@ -269,3 +269,20 @@ def test_the_rules_and_the_replay_send_their_reader_to_the_game_in_their_languag
     assert reader.get_attribute("#rp-game", "href").endswith("index.html?lang=zh-Hant")
     context.close()
     assert console_errors == []
+
+
+def test_next_after_an_authors_longyan_puzzle_is_a_longyan_puzzle(page, site, console_errors):
+    """"Next puzzle" after an author's own Longyan puzzle (a link, or a game's moment) opened
+    Xinyu's puzzle 1: another rule set than the page was teaching."""
+    from pagehelp import base64url
+    position = {"variant": "longyan", "dealer": 0, "gold": "5m",
+                "hands": ["123m456p789s111z5m9p", "1378m1378p1378s2z", "2468m2468p2468s3z", "1469m1469p1469s7z"],
+                "wall": "4z4z4z6z6z6z"}
+    current = open_puzzle(page, site, "p=" + base64url({"position": position, "note": "Swim?"}) + "&lang=en")
+    assert current["id"] == "custom"
+    page.click("#next")
+    page.wait_for_function("() => window.puzzles.current().id === 'longyan-01' || window.puzzles.current().id === 'xinyu-01'")
+    assert page.evaluate("window.puzzles.current().id") == "longyan-01"
+    assert page.input_value("#set") == "longyan"
+    page.wait_for_function("() => location.hash.startsWith('#set=longyan&n=1')")
+    assert console_errors == []

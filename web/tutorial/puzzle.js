@@ -251,8 +251,15 @@ async function start() {
   show();
 }
 
-function step(d) {
+async function step(d) {
   if (state.custom || state.broken) {
+    // from an author's puzzle, on to the project's set of its rule set (not the first rule set's)
+    const variant = state.custom?.position?.variant;
+    if (SETS.includes(variant) && variant !== state.set) {
+      state.puzzles = await loadSet(variant);
+      state.set = variant;
+      state.n = 0;
+    }
     state.custom = null;
     state.broken = false;
     labels();
