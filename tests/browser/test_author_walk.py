@@ -286,3 +286,14 @@ def test_next_after_an_authors_longyan_puzzle_is_a_longyan_puzzle(page, site, co
     assert page.input_value("#set") == "longyan"
     page.wait_for_function("() => location.hash.startsWith('#set=longyan&n=1')")
     assert console_errors == []
+
+
+def test_the_replays_step_line_reads_as_chinese(page, site, console_errors):
+    """The replay viewer's line for each action put a space inside Chinese ("下家：打出 南风")."""
+    from test_replay_viewer import SHOWN, bad_player_replay, link_for
+    data = bad_player_replay()
+    page.goto(link_for(page, site, data, step=1) + "&lang=zh-Hans")
+    page.wait_for_function(SHOWN, timeout=90_000)
+    line = page.evaluate("document.getElementById('rp-label').value")   # an <output>
+    assert re.fullmatch(r"1/\d+ · [^ ]+：打出[^ ]+", line), line
+    assert console_errors == []

@@ -7,7 +7,7 @@
 
 import "../shell/loader.js";
 import { call, LONG_CALL, replayProblem, shorten, LIMITS } from "../engine/engine.js";
-import { t, tileName, getLang, onLangChange } from "../i18n/i18n.js";
+import { t, has, tileName, getLang, onLangChange } from "../i18n/i18n.js";
 import { reviewWords } from "../i18n/hint-words.js";
 import { openPage } from "../shell/page.js";
 import { Renderer } from "../table/render.js";
@@ -135,7 +135,9 @@ function seatName(seat, s) {
 
 function actionWords(action) {
   const [verb, tile] = action.split(" ");
-  return tile ? `${t(`action.${verb}`)} ${tileName(tile)}` : t(`action.${verb}`);
+  if (!tile) return t(`action.${verb}`);
+  // the game's own words for an action on a tile ("打出南风": no space in Chinese)
+  return has(`button.${verb}`) ? t(`button.${verb}`, { tile: tileName(tile) }) : `${t(`action.${verb}`)} ${tileName(tile)}`;
 }
 
 // --- drawing -----------------------------------------------------------------------------
