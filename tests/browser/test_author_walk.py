@@ -297,3 +297,18 @@ def test_the_replays_step_line_reads_as_chinese(page, site, console_errors):
     line = page.evaluate("document.getElementById('rp-label').value")   # an <output>
     assert re.fullmatch(r"1/\d+ · [^ ]+：打出[^ ]+", line), line
     assert console_errors == []
+
+
+def test_a_puzzle_position_the_engine_refuses_is_said_in_chinese_on_a_chinese_page(page, site, console_errors):
+    """An author's puzzle whose position the engine refuses showed the engine's English inside
+    the Chinese sentence ("牌局无法使用（position: …）")."""
+    from pagehelp import base64url
+    link = "p=" + base64url({"position": {"variant": "longyan", "hands": ["1m"]}})
+    open_puzzle(page, site, link + "&lang=zh-Hans")
+    said = page.text_content("#notice")
+    assert said == "这个题目链接有误：牌局无法使用（详情见浏览器的控制台）。", said
+    page.goto("about:blank")
+    open_puzzle(page, site, link + "&lang=en")
+    said = page.text_content("#notice")
+    assert said.startswith("This puzzle link is broken: its position cannot be played (") and "console" not in said, said
+    assert console_errors == []

@@ -34,6 +34,14 @@ class BrokenLink extends Error {
   }
 }
 
+/** The engine's own detail (English) inside a sentence in the reader's language: as it is on an
+ * English page, else in the console, the sentence saying so. @param {string} message */
+function engineDetail(message) {
+  if (getLang() === "en") return message;
+  console.warn(`puzzle: ${message}`);
+  return t("puzzle.detailInConsole");
+}
+
 /** The sentence for a broken link, in the reader's language. @param {BrokenLink} error */
 const brokenLine = (error) => t("puzzle.broken", { why: t(`puzzle.why.${error.why}`, error.vars) });
 
@@ -197,7 +205,7 @@ async function show() {
     $("status").textContent = "";
     if (state.custom) {
       // the author's position, refused by the engine: said, and no other puzzle instead
-      notice(brokenLine(new BrokenLink("engine", { message: shorten(error.message, 120) })));
+      notice(brokenLine(new BrokenLink("engine", { message: engineDetail(shorten(error.message, 120)) })));
       state.custom = null;
       state.broken = true;
       labels();
