@@ -96,6 +96,12 @@ def test_a_puzzle_link_keeps_its_language_and_says_the_engines_choice_once(page,
     page.click(f"#choices button[data-action='{wrong}']")
     said = page.text_content("#verdict p")
     assert said.startswith("引擎选的是打东风，不是打") and "打打" not in said, said
+    page.select_option("#lang", "en")           # an action's name is a label: not inside an English sentence
+    assert page.text_content("#verdict p").startswith("The engine's choice: Discard East Wind. Yours: Discard ")
+    page.click("#retry")
+    page.wait_for_selector(f"#choices button[data-action='{current['answer']}']")
+    page.click(f"#choices button[data-action='{current['answer']}']")
+    assert page.text_content("#verdict p") == "Right. The engine's choice too: Discard East Wind."
     page.select_option("#lang", "zh-Hant")
     page.click("#next")
     page.wait_for_function("() => window.puzzles.current().id === 'longyan-04'")
