@@ -141,6 +141,8 @@ def read_query(args: dict[str, Any]) -> Query:
             raise InputError("no_flowers", f"{variant} has no flowers", flowers, "flower")
         if gold is not None:
             raise InputError("no_gold", f"{variant} has no gold", [gold], "gold")
+        if win in ("rob_gold", "swim"):                     # RULES.md: robbing the gold and swims are a gold's
+            raise InputError("gold_win", f"{variant} has no gold: no {win}", part="win")
     else:
         if gold is None:
             raise InputError("need_gold", "a Longyan hand needs its gold (add |gold 5m)", part="gold")
@@ -160,9 +162,9 @@ def read_query(args: dict[str, Any]) -> Query:
                          "hand", count=used[t], limit=available[t])
     size = len(hand) + 3 * len(melds)
     if size not in (13, 14):
-        want = f"{13 - 3 * len(melds)} or {14 - 3 * len(melds)}"
-        raise InputError("wrong_count", f"with {len(melds)} meld(s) the hand holds {want} tiles, not {len(hand)}",
-                         part="hand", count=len(hand), want=want)
+        fewer, more = 13 - 3 * len(melds), 14 - 3 * len(melds)     # the page's words join them
+        raise InputError("wrong_count", f"with {len(melds)} meld(s) the hand holds {fewer} or {more} tiles, not {len(hand)}",
+                         part="hand", count=len(hand), fewer=fewer, more=more)
     win_tile = args.get("win_tile") or (hand[-1] if hand else None)
     if size == 14 and win_tile not in hand:
         raise InputError("win_tile", f"the winning tile {win_tile} is not in the hand", [str(win_tile)], "win")

@@ -106,11 +106,19 @@ def test_fourteen_tiles_rank_every_discard_and_mark_the_hard_bots_choice():
     (dict(variant="longyan", gold="2f", hand="123m456p789s11z4p"), "gold_flower", ["2f"]),
     (dict(variant="longyan", hand="123m456p789s11z4p"), "need_gold", []),
     (dict(variant="xinyu", hand="123m456p789s1z2f44p"), "flower_in_hand", ["2f"]),
+    (dict(variant="xinyu", hand="11223344556677m", win="swim"), "gold_win", []),       # no gold, no swim
+    (dict(variant="xinyu", hand="11223344556677m", win="rob_gold"), "gold_win", []),
 ])
 def test_impossible_input_is_named(query, code, tiles):
     err = analyze(query)["error"]
     assert err["code"] == code
     assert err["tiles"] == tiles
+
+
+def test_a_wrong_count_names_both_sizes_as_numbers():
+    """The page writes "13 or 14" / "13或14" itself: a "13 or 14" from the engine read as English in Chinese."""
+    err = analyze(dict(variant="xinyu", hand="123m456p789s11z5m", melds=["pong 7z"]))["error"]
+    assert err["values"] == {"count": 12, "fewer": 10, "more": 11}
 
 
 def test_a_non_dealers_fourteen_tiles_are_ranked_at_their_own_turn():

@@ -7,7 +7,7 @@
 
 import "../shell/loader.js";
 import { call, LONG_CALL, replayProblem, shorten, LIMITS } from "../engine/engine.js";
-import { t, tileName, getLang, onLangChange } from "../i18n/i18n.js";
+import { t, has, tileName, getLang, onLangChange } from "../i18n/i18n.js";
 import { reviewWords } from "../i18n/hint-words.js";
 import { openPage } from "../shell/page.js";
 import { Renderer } from "../table/render.js";
@@ -20,12 +20,22 @@ import { newestMatch } from "../keep/saves.js";
 const M = window.mahjong;
 const PLAY_MS = 700; // one action every so often while playing
 
-/** The one line that reports a replay's problem (py_engine/replay.py Problem, or a ReplayReadError). */
-function problemLine(t, problem) {
+/**
+ * The one line that reports a replay's problem (py_engine/replay.py Problem, or the page's own
+ * {code, words}). The engine's detail (`message`) is English: an English page shows it as it is,
+ * another says the code's reason in its own words (replay.why.<code>) and leaves the detail to
+ * the console, for the author who made the file.
+ * @param {{code?: string, message?: string, words?: string, hand?: number | null, action?: number | null}} problem
+ */
+function problemLine(problem) {
   const code = problem.code || "engine";
-  const key = `replay.err.${code}`;
-  return t(key, {
-    message: problem.message || "",
+  let message = problem.words ?? problem.message ?? "";
+  if (problem.words === undefined && getLang() !== "en") {
+    if (message) console.warn(`replay: ${message}`);
+    message = t(`replay.why.${code}`);
+  }
+  return t(`replay.err.${code}`, {
+    message,
     hand: (problem.hand ?? 0) + 1,
     action: (problem.action ?? 0) + 1,
   });
@@ -70,12 +80,14 @@ function translate() {
   controls.open.textContent = t("replay.open");
   controls.link.textContent = t("keep.copyLink");
   controls.game.textContent = t("replay.toGame");
+  controls.game.href = `./index.html?lang=${getLang()}`; // in the viewer's language (not the browser's)
   controls.slider.setAttribute("aria-label", t("replay.slider"));
   controls.hand.setAttribute("aria-label", t("replay.hand"));
   $("rp-review-title").textContent = t("review.title");
   controls.settleNext.textContent = t("replay.nextHand");
   controls.settleClose.textContent = t("replay.close");
-  canvas.setAttribute("aria-label", t("table.label"));
+  canvas.setAttribute("aria-label", t("replay.tableLabel")); // (the game's label says how to play: here nothing is played)
+  $("boot-bar")?.setAttribute("aria-label", t("boot.progress"));
   M.labels = Object.fromEntries(["runtime", "stdlib", "start", "micropip", "engine", "import", "ready", "failed", "reload"]
     .map((k) => [k, t(`boot.${k}`)]));
   M.refreshProgress?.();
@@ -123,7 +135,9 @@ function seatName(seat, s) {
 
 function actionWords(action) {
   const [verb, tile] = action.split(" ");
-  return tile ? `${t(`action.${verb}`)} ${tileName(tile)}` : t(`action.${verb}`);
+  if (!tile) return t(`action.${verb}`);
+  // the game's own words for an action on a tile ("打出南风": no space in Chinese)
+  return has(`button.${verb}`) ? t(`button.${verb}`, { tile: tileName(tile) }) : `${t(`action.${verb}`)} ${tileName(tile)}`;
 }
 
 // --- drawing -----------------------------------------------------------------------------
@@ -182,7 +196,7 @@ async function show(hand, step) {
   } catch (error) {
     if (my === at.gen) {
       at.want = { hand: at.hand, step: at.step };
-      notice(t("replay.err.engine", { message: error.message }));
+      notice(problemLine({ code: "engine", message: error.message }));
     }
     return;
   }
@@ -317,7 +331,7 @@ async function showReview() {
   try {
     answer = await reviewOf(hand);
   } catch (error) {
-    controls.panelStatus.textContent = t("replay.err.engine", { message: error.message });
+    controls.panelStatus.textContent = problemLine({ code: "engine", message: error.message });
     return;
   }
   if (hand !== at.hand) return;
@@ -399,6 +413,15 @@ async function marks() {
 
 // --- opening a replay --------------------------------------------------------------------------
 
+/** A link's hand or action past the replay's end, said with what is shown instead ("" when none is). */
+function pastLine(where, hand, summary) {
+  const total = summary.hands.length;
+  if ((where.hand ?? 0) >= total) return t("replay.past.hand", { n: where.hand + 1, total, shown: hand + 1 });
+  const steps = summary.hands[hand].steps;
+  if ((where.step ?? 0) > steps) return t("replay.past.step", { hand: hand + 1, step: where.step, total: steps });
+  return "";
+}
+
 /** Open a replay in the engine; `where` is the hand and step to show first. */
 async function open(replay, where = {}) {
   playing(false);
@@ -408,7 +431,7 @@ async function open(replay, where = {}) {
     summary = await call("replay_open", { replay });
   } catch (error) {
     const problem = replayProblem(error);
-    notice(problem ? problemLine(t, problem) : tooLargeLine(replay, error) ?? t("replay.err.engine", { message: error.message }));
+    notice(problem ? problemLine(problem) : tooLargeLine(replay, error) ?? problemLine({ code: "engine", message: error.message }));
     opened();
     return false;
   }
@@ -418,10 +441,10 @@ async function open(replay, where = {}) {
   let hand = Math.min(where.hand ?? 0, summary.hands.length - 1);
   let first = where.step ?? 0;
   if (summary.problem) {
-    notice(problemLine(t, summary.problem)); // and the hand up to there
+    notice(problemLine(summary.problem)); // and the hand up to there
     if (where.hand === undefined || where.hand === null) hand = Math.min(summary.problem.hand ?? 0, summary.hands.length - 1);
     if ((where.step === undefined || where.step === null) && hand === summary.problem.hand) first = summary.hands[hand].steps;
-  } else notice("");
+  } else notice(pastLine(where, hand, summary));
   at.hand = -1;
   fillHands();
   enable(true);
@@ -436,7 +459,7 @@ async function replayOfPage() {
       return { replay: await unpackReplay(r), where: { hand, step } };
     } catch (error) {
       // in the reader's words when the link's fault is known (replayio.js), else as it came
-      notice(problemLine(t, { code: "link", message: error.why ? t(`replay.why.${error.why}`) : error.message }));
+      notice(problemLine(error.why ? { code: "link", words: t(`replay.why.${error.why}`) } : { code: "link", message: error.message }));
       return null;
     }
   }
@@ -448,7 +471,8 @@ async function replayOfPage() {
 controls.open.onclick = () => controls.file.click();
 /** The link to this replay at this action: put in the address bar, and copied when the browser lets us. */
 controls.link.onclick = async () => {
-  const link = await replayLink(at.replay, { hand: at.hand, step: at.step });
+  // in the viewer's language, as the game's share links are (the query that gave it is left behind)
+  const link = `${await replayLink(at.replay, { hand: at.hand, step: at.step })}&lang=${getLang()}`;
   window.history.replaceState(null, "", link);
   try {
     await navigator.clipboard.writeText(link);
@@ -465,7 +489,7 @@ controls.file.onchange = async () => {
   try {
     replay = await readReplayFile(file);
   } catch (error) {
-    notice(problemLine(t, { code: "file", message: error.message }));
+    notice(problemLine({ code: "file", words: t("replay.why.file", { name: shorten(file.name, 80) }) }));
     return;
   }
   window.history.replaceState(null, "", location.pathname + location.search);

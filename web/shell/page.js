@@ -15,7 +15,9 @@
 //     third-party frame or a privacy setting denies it; storage.js keeping() says what else);
 //   - inside a frame, with `embed: true`, its height posted to the parent whenever it changes, and
 //     again whenever the parent asks ({target: "mahjong", method: "height"}): a host script that
-//     runs late still learns it.
+//     runs late still learns it;
+//   - for a page that writes its own hash (the analyzer, the puzzles), the `lang` and `theme` to
+//     write into it again (linkParams), so that its address, copied or reloaded, opens as it is.
 // Nothing here knows the game.
 
 import { LANGS, matchLang, setLang, getLang, onLangChange, t } from "../i18n/i18n.js";
@@ -124,9 +126,26 @@ export function openPage(name, how = {}) {
   onLangChange(follow);
   setLang(lang);
   follow(getLang());
+  keepLinkParams();
   if (how.embed) embedHeights(name);
   return { name, params, lang: getLang(), badLang, theme, storage: probeStorage(), embedded: window.parent !== window };
 }
+
+/** The `lang` and `theme` a page writing its own hash keeps in it: those its link gave in the
+ * hash (readable ones), the language the reader picked on the page since over the link's. */
+const linkKeeps = new URLSearchParams();
+
+function keepLinkParams() {
+  const inHash = pageParams(new URL(location.hash || "#", "https://page.invalid/"));
+  const lang = matchLang(inHash.get("lang") ?? "");
+  if (lang) linkKeeps.set("lang", lang);
+  const theme = inHash.get("theme") ?? "";
+  if (THEMES.includes(theme)) linkKeeps.set("theme", theme);
+  onLangChange((l) => linkKeeps.set("lang", l)); // (the page's language menu, after opening)
+}
+
+/** What a page writing its own hash appends to it ("lang=zh-Hant&theme=dark"): see linkKeeps. */
+export const linkParams = () => new URLSearchParams(linkKeeps);
 
 /** Post the height now (a page whose content changed in a way no resize shows). */
 export function heightChanged() {

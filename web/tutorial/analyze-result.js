@@ -10,7 +10,7 @@ import { cannotWinWords } from "../i18n/hint-words.js";
 function seatNames(a) {
   return [0, 1, 2, 3].map((s) => {
     const roles = [s === a.seat ? t("analyzer.you") : null, s === a.dealer ? t("seat.dealer") : null].filter(Boolean);
-    return roles.length ? `${t("analyzer.seat", { n: s + 1 })} (${roles.join(t("alt.sep"))})` : t("analyzer.seat", { n: s + 1 });
+    return roles.length ? t("analyzer.seatRoles", { n: s + 1, roles: roles.join(t("alt.sep")) }) : t("analyzer.seat", { n: s + 1 });
   });
 }
 
@@ -25,19 +25,23 @@ function winView(a, gold) {
   return out;
 }
 
-function whyNot(a) {
+function whyNot(a, swimLevel) {
   const why = a.why_not || {};
   const out = [el("p", { class: "verdict no", text: t("analyzer.noWin") })];
   const words = cannotWinWords(why); // the referee's reason code, in the reader's words
   if (words) out.push(el("p", { class: "why", "data-code": why.code, text: words }));
   else if (why.code === "not_complete") {
     out.push(el("p", { class: "why", "data-code": why.code, text: t("analyzer.why.not_complete", { away: shantenText(why.shanten) }) }));
+  } else if (swimLevel && String(why.failed).startsWith("swim")) {
+    // a complete hand the game would not let swim (RULES.md §3, swimming the gold): what a swim of that level needs
+    out.push(el("p", { class: "why", "data-code": "swim", text: t(`analyzer.why.swim.${swimLevel}`) }));
   }
   return out;
 }
 
-/** The result section's children for an analysis `a` (never an error: the page shows those). */
-export function resultView(a, gold) {
+/** The result section's children for an analysis `a` (never an error: the page shows those);
+ * `swimLevel` is the swim asked (1-3), 0 for another way of winning. */
+export function resultView(a, gold, swimLevel = 0) {
   const lang = getLang();
   const out = [];
   if (a.size === 13) {
@@ -51,7 +55,7 @@ export function resultView(a, gold) {
     }
     return out;
   }
-  out.push(...(a.wins ? winView(a, gold) : whyNot(a)));
+  out.push(...(a.wins ? winView(a, gold) : whyNot(a, swimLevel)));
   const table = a.discards;
   if (table && table.rows.length) {
     out.push(el("h2", { text: t("analyzer.discards") }));

@@ -9,7 +9,7 @@ import { BACK, NotationError, formatTiles, parseHand, readTiles } from "../art/n
 import { markedText } from "../art/mj-hand.js";
 import { tileElement } from "../art/tiles.js";
 import { resultView } from "./analyze-result.js";
-import { openPage, heightChanged } from "../shell/page.js";
+import { openPage, heightChanged, linkParams } from "../shell/page.js";
 
 const page = openPage("analyze", { embed: true }); // language, theme, tile script, height messages
 
@@ -87,6 +87,7 @@ export function writeHash(m) {
   if (m.win !== "self_draw") p.set("win", m.win);
   if (m.win === "swim") p.set("level", String(m.level));
   for (const [k, v] of Object.entries(m.options)) p.set(`o.${k}`, String(v));
+  for (const [k, v] of linkParams()) p.set(k, v); // the link's language and look, kept
   return `#${p.toString()}`;
 }
 
@@ -120,6 +121,7 @@ function labels() {
   fillSelect($("level"), [1, 2, 3], (n) => t(`swim.${n}`));
   fillSelect($("mode"), MODES, (m) => t(`analyzer.mode.${m}`));
   fillSelect($("lang"), LANGS, (l) => LANG_NAMES[l]);
+  $("lang").setAttribute("aria-label", t("settings.lang"));
 }
 
 function palette() {
@@ -293,7 +295,7 @@ async function run() {
     const full = bot || answer.size === 13;
     if (full) $("status").textContent = "";
     const t1 = performance.now();
-    settle(my, resultView(answer, spec.gold), full, { engine: t1 - t0, since: t1 });
+    settle(my, resultView(answer, spec.gold, model.win === "swim" ? model.level : 0), full, { engine: t1 - t0, since: t1 });
     if (full) return;
   }
 }

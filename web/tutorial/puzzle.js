@@ -8,7 +8,7 @@ import { LANGS, LANG_NAMES, getLang, setLang, t, tileName, label } from "../i18n
 import { el } from "../shell/dom.js";
 import { tileElement } from "../art/tiles.js";
 import { actionName, choicesTable, tileRow } from "./tutorial-view.js";
-import { openPage, heightChanged } from "../shell/page.js";
+import { openPage, heightChanged, linkParams } from "../shell/page.js";
 import { decodePosition, encodePosition } from "../keep/settings.js";
 
 openPage("puzzle", { embed: true }); // language, theme, tile script, height messages
@@ -32,6 +32,14 @@ class BrokenLink extends Error {
     this.why = why;
     this.vars = vars;
   }
+}
+
+/** The engine's own detail (English) inside a sentence in the reader's language: as it is on an
+ * English page, else in the console, the sentence saying so. @param {string} message */
+function engineDetail(message) {
+  if (getLang() === "en") return message;
+  console.warn(`puzzle: ${message}`);
+  return t("puzzle.detailInConsole");
 }
 
 /** The sentence for a broken link, in the reader's language. @param {BrokenLink} error */
@@ -65,8 +73,11 @@ function readHash() {
 }
 
 function writeHash() {
-  if (state.custom || state.broken) return; // (a broken link stays in the address bar as it came)
-  history.replaceState(null, "", `#set=${state.set}&n=${state.n + 1}`);
+  if (state.broken) return; // (a broken link stays in the address bar as it came)
+  const p = state.custom ? new URLSearchParams(location.hash.replace(/^#/, "")) : new URLSearchParams({ set: state.set, n: String(state.n + 1) });
+  for (const [k, v] of linkParams()) p.set(k, v); // the link's language and look, kept
+  const hash = `#${p.toString()}`;
+  if (location.hash !== hash) history.replaceState(null, "", hash);
 }
 
 async function loadSet(name) {
@@ -99,6 +110,7 @@ function labels() {
   $("prompt").hidden = state.broken;
   $("lang").replaceChildren(...LANGS.map((l) => el("option", { value: l, text: LANG_NAMES[l] })));
   $("lang").value = getLang();
+  $("lang").setAttribute("aria-label", t("settings.lang"));
 }
 
 /**
@@ -127,7 +139,8 @@ function drawMoment(p, s) {
     const tiles = row.map((d) => d.tile).filter(Boolean);
     if (!tiles.length) return;
     any = true;
-    discards.append(el("div", {}, `${t("analyzer.seat", { n: seat + 1 })}${seat === s.seat ? ` (${t("analyzer.you")})` : ""}: `, tileRow(tiles, { size: 18, gold: s.gold })));
+    const who = seat === s.seat ? label("analyzer.seatRoles", { n: seat + 1, roles: t("analyzer.you") }) : label("analyzer.seat", { n: seat + 1 });
+    discards.append(el("div", {}, who, tileRow(tiles, { size: 18, gold: s.gold })));
   });
   $("discards").replaceChildren(...(any ? [discards] : []));
   const hand = [...s.hand];
@@ -135,8 +148,14 @@ function drawMoment(p, s) {
   const extra = [...(s.flowers.length ? ["|", ...s.flowers] : []), ...(s.gold ? ["|", s.gold] : [])];
   $("hand").replaceChildren(tileRow([...hand, ...melds, ...extra], { size: 40, gold: s.gold }));
   if (s.gold) $("hand").append(el("span", { class: "help", text: ` ${label("puzzle.gold")}${tileName(s.gold)}` }));
-  // the choices: every action the engine lists, tiles as tiles, the rest as words
-  const buttons = s.rows.map((r) => {
+  // the choices: every action the engine lists, tiles as tiles in the hand's order, the rest as
+  // words after them (the rows come ranked: in their order the first button was the answer)
+  const place = (/** @type {{action: string, tile?: string}} */ r) => [r.action.startsWith("discard ") ? 0 : 1, hand.indexOf(r.tile ?? "")];
+  const order = [...s.rows].sort((a, b) => {
+    const [x, y] = [place(a), place(b)];
+    return x[0] - y[0] || x[1] - y[1] || (a.action < b.action ? -1 : a.action > b.action ? 1 : 0);
+  });
+  const buttons = order.map((r) => {
     const b = el("button", { type: "button", class: r.action.startsWith("discard ") ? "" : "text", "data-action": r.action,
       "aria-label": actionName(r.action), title: actionName(r.action), onclick: () => choose(r.action) });
     if (r.action.startsWith("discard ")) b.append(tileElement(r.tile, 40, r.tile === s.gold ? "gold" : ""));
@@ -186,7 +205,7 @@ async function show() {
     $("status").textContent = "";
     if (state.custom) {
       // the author's position, refused by the engine: said, and no other puzzle instead
-      notice(brokenLine(new BrokenLink("engine", { message: shorten(error.message, 120) })));
+      notice(brokenLine(new BrokenLink("engine", { message: engineDetail(shorten(error.message, 120)) })));
       state.custom = null;
       state.broken = true;
       labels();
@@ -229,6 +248,7 @@ async function start() {
   });
   $("lang").addEventListener("change", () => {
     setLang($("lang").value);
+    writeHash(); // the language picked is the link's from now on
     labels();
     if (state.solved) drawMoment(current(), state.solved);
     if (state.picked && !$("retry").hidden) choose(state.picked);
@@ -239,8 +259,15 @@ async function start() {
   show();
 }
 
-function step(d) {
+async function step(d) {
   if (state.custom || state.broken) {
+    // from an author's puzzle, on to the project's set of its rule set (not the first rule set's)
+    const variant = state.custom?.position?.variant;
+    if (SETS.includes(variant) && variant !== state.set) {
+      state.puzzles = await loadSet(variant);
+      state.set = variant;
+      state.n = 0;
+    }
     state.custom = null;
     state.broken = false;
     labels();
