@@ -229,6 +229,31 @@ def test_the_settlement_fits_a_phone(browser, site, output_path, name):
 
 
 
+# The dealer wins at once with three melds (a pong of South, a pong of 5 Bamboo, a kong of 9 Dots):
+# 5 + 3 + 3 + 4 tiles, more than a phone's settlement holds on one line.
+MELDED_WIN = {"variant": "xinyu", "dealer": 0,
+              "hands": ["12355m", "1113334446667z", "46789m12345678p", "1122334466778s"],
+              "melds": [["pong 2z", "pong 5s", "kong 9p"], [], [], []]}
+
+
+def test_a_meld_is_never_split_across_lines_of_the_settlement(browser, site, output_path):
+    """The winning hand wraps on a phone between its groups, never inside a meld (a pong once showed
+    two of its tiles at the end of a line and the third on the next, read as a pair and a single)."""
+    context, page, _ = phone_page(browser, "portrait")
+    try:
+        open_game(page, site, f"position={base64url(MELDED_WIN)}&speed=instant&lang=en")
+        page.click('#actions button[data-action="win"]')
+        page.wait_for_selector("#settle", timeout=15_000)
+        tops = page.evaluate("() => [...document.querySelectorAll('#settle .hand canvas')].map((c) => Math.round(c.getBoundingClientRect().top))")
+        shot(page, output_path, "melded-win")
+        assert len(tops) == 15, tops
+        lines = len(set(tops))
+        assert lines > 1, "the hand fits one line: this test no longer tries a wrap"
+        for first, size in ((5, 3), (8, 3), (11, 4)):
+            assert len(set(tops[first:first + size])) == 1, tops
+    finally:
+        context.close()
+
 # Every number painted on the table's canvas, with the transform it was painted under.
 NUMBERS = """
 window.__numbers = [];

@@ -72,10 +72,12 @@ export function settlement(state, { names, onNext, onNewMatch, autoNextIn, extra
       hand.append(el("span", { class: "gap" }));
       const [kind, code] = String(m).split(" ");
       const n = kind.includes("kong") ? 4 : 3;
+      const group = el("span", { class: "meld" }); // a line of the hand breaks between melds, never inside one
       for (let i = 0; i < n; i++) {
         const face = kind === "concealed_kong" && (i === 0 || i === 3) ? null : code;
-        hand.append(tileElement(face, 24));
+        group.append(tileElement(face, 24));
       }
+      hand.append(group);
     }
     box.append(hand);
     const reading = readingRow(win, state.gold); // the sets as the engine read them
