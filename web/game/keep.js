@@ -82,6 +82,10 @@ export function createKeeper({ ui, notice, current = () => null }) {
       if (mine !== slot) return; // another match started meanwhile
       if (!mine.last && !save.hands.some((h) => h.actions.length)) return; // a deal alone: nothing yet to lose
       const why = keepMatch(mine, save);
+      if (mine.forked && !told.has("elsewhere")) {
+        told.add("elsewhere");
+        notice([t("keep.elsewhere")]);
+      }
       if (why) tell(why);
       else if (state.match?.is_over && remember(save) === null) {
         // finished, and now among the finished matches for the viewer (when that list cannot take
