@@ -38,10 +38,13 @@ function digest(/** @type {string} */ text) {
 /**
  * The name of the match a page's link deals ("" for a link that deals any match): what it fixes
  * of the match (seed, position, rule set, length, timer), from its checked parameters
- * (settings.js readParams). A page reloaded with the same link offers that match.
+ * (settings.js readParams). A page reloaded with the same link offers that match. A link that
+ * fixes no deal (neither seed nor position: a lesson's "Play", a tutorial's `?variant=longyan`)
+ * deals any match, and offers every match left unfinished, as the plain page does.
  * @param {Record<string, any>} params
  */
 export function matchLink(params) {
+  if (!("seed" in params) && !params.position) return "";
   const parts = [];
   for (const name of ["variant", "seed", "hands", "timer"]) if (name in params) parts.push(`${name}=${params[name]}`);
   if (params.position) parts.push(`position=${digest(JSON.stringify(params.position))}`);

@@ -133,7 +133,9 @@ async function showCourse() {
   const file = el("input", { type: "file", id: "lesson-file", accept: ".json,application/json", hidden: true, onchange: () => openFile(file) });
   parts.push(el("h2", { text: t("learn.openFile") }), el("p", { class: "help", text: t("learn.authors") }),
     el("p", {}, file, el("button", { type: "button", id: "open-file", text: t("learn.openFile"), onclick: () => file.click() })));
-  if (!page.embedded) parts.push(el("p", {}, el("a", { href: "./index.html", id: "to-game", text: t("learn.toGame") })));
+  // the game in the reader's language (which the game keeps only once its settings are stored)
+  const toGame = `./index.html?${new URLSearchParams({ lang: getLang() })}`;
+  if (!page.embedded) parts.push(el("p", {}, el("a", { href: toGame, id: "to-game", text: t("learn.toGame") })));
   $("course").replaceChildren(el("div", { class: "course" }, ...parts));
   heightChanged();
 }
