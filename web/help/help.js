@@ -100,7 +100,9 @@ function showLang(/** @type {string} */ lang) {
   // the page's own words follow the section shown (the language links name each language in itself)
   document.title = t("help.pageTitle");
   /** @type {HTMLElement} */ (document.getElementById("title")).textContent = t("help.pageTitle");
-  /** @type {HTMLElement} */ (document.getElementById("play")).textContent = t("help.play");
+  const play = /** @type {HTMLAnchorElement} */ (document.getElementById("play"));
+  play.textContent = t("help.play");
+  play.href = `./index.html?${new URLSearchParams({ lang })}`; // the game in the language read here
 }
 
 const page = openPage("help", { theme: "light", embed: true }); // (the rules page has one look)
