@@ -254,6 +254,27 @@ def test_a_meld_is_never_split_across_lines_of_the_settlement(browser, site, out
     finally:
         context.close()
 
+def test_a_phone_on_its_side_keeps_the_settlement_readable_above_one_row_of_buttons(browser, site, output_path):
+    """On a phone held sideways (390 px tall) the settlement's five buttons once took two sticky rows,
+    a third of the dialog, and left about 140 px to read why the hand was won: the dialog takes
+    the width of the screen there, and its buttons share one row."""
+    context, page, _ = phone_page(browser, "landscape")
+    try:
+        open_game(page, site, f"position={base64url(MELDED_WIN)}&speed=instant&lang=en")
+        page.click('#actions button[data-action="win"]')
+        page.wait_for_selector("#settle", timeout=15_000)
+        page.wait_for_timeout(300)
+        rows, foot, dialog = page.evaluate("""() => {
+            const d = document.querySelector('#settle'), f = d.querySelector('.buttons');
+            const tops = [...f.querySelectorAll('button')].map((b) => Math.round(b.getBoundingClientRect().top));
+            return [new Set(tops).size, f.getBoundingClientRect().height, d.getBoundingClientRect().height];
+        }""")
+        shot(page, output_path, "settlement-on-its-side")
+        assert rows == 1, (rows, foot, dialog)
+        assert foot < dialog / 4, (foot, dialog)
+    finally:
+        context.close()
+
 # Every number painted on the table's canvas, with the transform it was painted under.
 NUMBERS = """
 window.__numbers = [];
