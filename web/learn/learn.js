@@ -40,6 +40,9 @@ function say(text) {
   return String(text[getLang()] ?? text.en ?? "");
 }
 
+/** Marks that close what comes before them: a line never begins with one (Chinese above all). */
+const CLOSING = /^[，。；：、）」』！？,.;:)!?]+/;
+
 /** A text with its [tiles] drawn as small tiles (a bracket that cannot be read stays as written). */
 function rich(text, size = 22) {
   const out = el("span");
@@ -51,7 +54,11 @@ function rich(text, size = 22) {
       const hand = parseHand(m[1]);
       const melds = hand.melds.flatMap((meld) => ["|", ...Array(meld.type === "pong" ? 3 : 4).fill(meld.tile)]);
       const flowers = hand.flowers.length ? ["|", ...hand.flowers] : [];
-      out.append(tileRow([...hand.hand, ...melds, ...flowers], { size, gold: hand.gold }));
+      const row = tileRow([...hand.hand, ...melds, ...flowers], { size, gold: hand.gold });
+      // the marks right after the tiles stay on their line ("如 [123m]；" never breaks before "；")
+      const marks = CLOSING.exec(text.slice(at))?.[0] ?? "";
+      at += marks.length;
+      out.append(marks ? el("span", { class: "tiles-and-mark" }, row, marks) : row);
     } catch {
       out.append(m[0]);
     }
