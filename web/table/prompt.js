@@ -62,7 +62,9 @@ export function promptOf(s, items, selected, seatLabel, touch) {
  */
 function choiceName(item, withTile) {
   const word = item.kind === "win" && !item.glyph ? t("action.win") : item.word;
-  return item.tile && withTile ? `${word} ${tileName(item.tile)}` : word;
+  if (!item.tile || !withTile) return word;
+  // a swim's tile is the one it discards ("Single swim (discard 9 Dots)"), not what it swims on
+  return item.kind === "swim" ? t("prompt.swimTile", { word, tile: tileName(item.tile) }) : `${word} ${tileName(item.tile)}`;
 }
 
 /** "A, B or C" in the page's language. @param {string[]} names */
