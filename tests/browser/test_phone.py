@@ -275,6 +275,26 @@ def test_a_phone_on_its_side_keeps_the_settlement_readable_above_one_row_of_butt
     finally:
         context.close()
 
+@pytest.mark.parametrize("name", list(PHONES))
+def test_the_settlement_opens_at_its_top(browser, site, output_path, name):
+    """The settlement opens at its title and totals: focusing its "Next hand" (in the sticky row
+    of buttons) once scrolled the dialog by the buttons' scroll padding, 12-21 px, and cut off its title."""
+    context, page, _ = phone_page(browser, name)
+    try:
+        open_game(page, site, f"position={base64url(MELDED_WIN)}&speed=instant&lang=en")
+        page.click('#actions button[data-action="win"]')
+        page.wait_for_selector("#settle", timeout=15_000)
+        page.wait_for_timeout(300)
+        top, title, focused = page.evaluate("""() => {
+            const d = document.querySelector('#settle');
+            return [d.scrollTop, d.querySelector('h2').getBoundingClientRect().top - d.getBoundingClientRect().top, document.activeElement.id];
+        }""")
+        shot(page, output_path, f"settlement-top-{name}")
+        assert focused == "settle-next"
+        assert top == 0 and title > 0, (top, title)
+    finally:
+        context.close()
+
 @pytest.mark.parametrize("name", ["portrait", "landscape"])
 def test_a_first_visits_cards_fit_a_phone_while_the_engine_loads(browser, site, output_path, name):
     """A newcomer's phone shows three cards while the engine loads: the offer to learn, the loading
