@@ -38,3 +38,24 @@ def test_the_dealers_part_in_a_longyan_settlement_is_named(page, site, console_e
     shot(page, output_path, f"{case}-{lang}")
     assert page.text_content("#settle .arithmetic") == CASES[(case, lang)]
     assert console_errors == []
+
+
+# Xinyu, the player deals and holds a winning hand: a self-draw that each other player pays alike.
+WIN_AT_ONCE = {"variant": "xinyu", "dealer": 0,
+               "hands": ["123456789m12355p", "1112223334445z", "6667778889995s", "4666777888999p"]}
+
+
+def test_the_final_standings_give_equal_scores_an_equal_place(page, site, console_errors, output_path):
+    """A one-hand match where the three who paid end equal: they share second place (it read 2, 3,
+    4 for the same score, the player's seat first, as if the tie were broken by seat)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_game(page, site, f"position={base64url(WIN_AT_ONCE)}&hands=1&speed=instant&lang=en")
+    page.click('#actions button[data-action="win"]')
+    page.wait_for_selector("#settle table.standings", timeout=15_000)
+    rows = page.eval_on_selector_all("#settle table.standings tbody tr",
+                                     "rows => rows.map((r) => [...r.cells].map((c) => c.textContent))")
+    page.locator("#settle table.standings").scroll_into_view_if_needed()
+    shot(page, output_path, "standings")
+    assert [r[0] for r in rows] == ["1", "2", "2", "2"], rows
+    assert rows[0][1] == "You (East)" and len({r[2] for r in rows[1:]}) == 1, rows
+    assert console_errors == []
