@@ -139,3 +139,26 @@ def test_settings_apply_at_once_or_say_when_and_the_clock_plays_the_selected_til
     assert page.evaluate(CLOCK) == 0
     assert page.evaluate("() => window.mahjong.state().options.timer") == 0
     assert console_errors == []
+
+
+def test_a_newcomers_first_match_from_a_tutorials_position_has_no_clock_either(browser, site, output_path):
+    """A tutorial's link to a Longyan moment (a position that names no clock) was a newcomer's first
+    match with Longyan's 20 s running; a position that names its clock (a share link) keeps it."""
+    from pagehelp import base64url
+    swim = {"variant": "longyan", "dealer": 0, "gold": "9p",
+            "hands": ["123m456m789m123s9p1z", "258m369p147s2z3z4z6z", "369m147p258s3z4z6z7z", "147m258p369s3z4z6z7z"]}
+    context = browser.new_context(viewport={"width": 844, "height": 390}, device_scale_factor=3, has_touch=True, is_mobile=True)
+    context.add_init_script("window.mahjongTestNoSnapshot = true;")
+    page = context.new_page()
+    try:
+        open_game(page, site, f"position={base64url(swim)}&lang=en")
+        assert idle(page)["human"]
+        shot(page, output_path, "tutorial-position")
+        assert page.evaluate(CLOCK) == 0, "a clock runs in a newcomer's first match"
+        assert page.evaluate("() => window.mahjong.state().options.timer") == 0
+        shared = {**swim, "options": {"timer": 10}}
+        open_game(page, site, f"position={base64url(shared)}&lang=en")
+        assert idle(page)["human"]
+        assert page.evaluate(CLOCK) == 10_000
+    finally:
+        context.close()
