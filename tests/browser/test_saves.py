@@ -233,7 +233,10 @@ def test_a_match_continued_in_a_second_tab_loses_neither_tabs_moves(page, site, 
     (first,) = page.evaluate(SLOTS)
     other = page.context.new_page()
     other.goto(site.url + "?lang=zh-Hant&speed=instant&variant=xinyu&seed=4")
-    other.click("#resume-continue", timeout=90_000)
+    other.wait_for_selector("#resume-continue", timeout=90_000)
+    # its "New match" is the toolbar's, in words too (it read 新對局 beside the toolbar's 新比賽)
+    assert other.inner_text("#resume-new") == other.get_attribute("#tb-newGame", "title") == "新比賽"
+    other.click("#resume-continue")
     other.wait_for_function(TABLE_UP, timeout=90_000)
     play(other, 3)
     caught_up(other)
