@@ -251,3 +251,16 @@ def test_no_line_of_a_lesson_begins_with_a_mark_torn_from_its_tiles(browser, sit
     finally:
         context.close()
     assert found == []
+
+
+def test_a_lessons_win_button_says_what_the_games_says(page, site, console_errors):
+    """A lesson's table names its actions as the game's does: its win button read 現在和 ("win now")
+    where the game's says 胡, and a learner met a word the table never uses."""
+    game = json.loads((LESSONS.parent / "i18n" / "zh-Hant.json").read_text(encoding="utf-8"))
+    page.goto(site.url + "learn.html#rules=longyan&lesson=7&step=3&lang=zh-Hant")
+    page.wait_for_function("() => window.learn && window.learn.state().id === 'longyan-7' && window.learn.state().step === 3",
+                           timeout=90_000)
+    page.wait_for_selector("#lesson button[data-action='win']")
+    assert page.inner_text("#lesson button[data-action='win']") == game["action"]["win"] == "胡"
+    assert page.inner_text("#lesson button[data-action='pass']") == game["action"]["pass"]
+    assert console_errors == []

@@ -259,8 +259,10 @@ function drawMoment(m) {
     onclick: () => answer({ action }), text: actionWords(action) })));
 }
 
+/** An action's button, in the game's own words ("胡", "碰", "杠 5 Dots", "Swim: discard 9 Dots"). */
 function actionWords(action) {
   const verb = action.split(" ")[0];
+  if (verb === "win") return t("action.win"); // the game's button says 胡, not the puzzles' "win now"
   return has(`puzzle.action.${verb}`) ? actionName(action) : t(`learn.action.${verb}`);
 }
 
