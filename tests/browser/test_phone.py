@@ -277,11 +277,17 @@ def test_a_phone_on_its_side_keeps_the_settlement_readable_above_one_row_of_butt
 
 @pytest.mark.parametrize("name", list(PHONES))
 def test_the_settlement_opens_at_its_top(browser, site, output_path, name):
-    """The settlement opens at its title and totals: focusing its "Next hand" (in the sticky row
-    of buttons) once scrolled the dialog by the buttons' scroll padding, 12-21 px, and cut off its title."""
+    """The settlement opens at its title and totals, the settings at their first choices: focusing
+    their primary button (in the sticky row of buttons) once scrolled the dialog by the row's scroll
+    padding, 12-190 px, and cut off its title (on a phone on its side, the settings' whole first part)."""
     context, page, _ = phone_page(browser, name)
     try:
         open_game(page, site, f"position={base64url(MELDED_WIN)}&speed=instant&lang=en")
+        page.click("#tb-settings")
+        page.wait_for_selector("#settings")
+        page.wait_for_timeout(300)
+        assert page.evaluate("() => document.querySelector('#settings').scrollTop") == 0
+        page.keyboard.press("Escape")
         page.click('#actions button[data-action="win"]')
         page.wait_for_selector("#settle", timeout=15_000)
         page.wait_for_timeout(300)
