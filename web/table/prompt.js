@@ -8,7 +8,7 @@
 //   a tile selected        "Tap 5 Dots again to discard it"
 //   a claim                "Pong 5 Dots or pass?"
 //   the others to decide   "Right (East) is thinking…"
-//   the clock's last 5 s   "4 s left: then 5 Dots, your selected tile, is discarded for you"
+//   the clock's last 5 s   "4 s left: then 5 Dots (selected) is discarded"
 
 import { t, tileName } from "../i18n/i18n.js";
 import { claimItems, inOrder } from "./claim-items.js";
