@@ -301,6 +301,32 @@ def test_the_settlement_opens_at_its_top(browser, site, output_path, name):
     finally:
         context.close()
 
+# Longyan, gold 9p: the player (the dealer) may win or swim, discarding the East wind.
+SWIM_OR_WIN = {"variant": "longyan", "dealer": 0, "gold": "9p",
+               "hands": ["123m456m789m123s9p1z", "258m369p147s2z3z4z6z", "369m147p258s3z4z6z7z", "147m258p369s3z4z6z7z"]}
+
+
+def test_a_long_prompt_is_read_whole_on_a_phone(browser, site, output_path):
+    """"Your turn: Win, Single swim (discard East Wind), or tap a tile twice to discard" is wider
+    than a 390 px phone even at the prompt's smallest font: it was cut after "tap a tile twi…". It
+    takes a second line of its band instead."""
+    context, page, _ = phone_page(browser, "portrait")
+    try:
+        open_game(page, site, f"position={base64url(SWIM_OR_WIN)}&speed=instant&lang=en")
+        idle(page)
+        page.wait_for_timeout(300)
+        text, cut, inside = page.evaluate("""() => {
+            const line = document.querySelector('#prompt'), say = line.querySelector('.say');
+            const a = say.getBoundingClientRect(), b = line.getBoundingClientRect();
+            return [say.textContent, say.scrollWidth > say.clientWidth + 1 || say.scrollHeight > say.clientHeight + 1,
+                    a.top >= b.top - 1 && a.bottom <= b.bottom + 1 && a.right <= innerWidth];
+        }""")
+        shot(page, output_path, "long-prompt")
+        assert text == "Your turn: Win, Single swim (discard East Wind), or tap a tile twice to discard"
+        assert not cut and inside, (text, cut, inside)
+    finally:
+        context.close()
+
 @pytest.mark.parametrize("name", ["portrait", "landscape"])
 def test_a_first_visits_cards_fit_a_phone_while_the_engine_loads(browser, site, output_path, name):
     """A newcomer's phone shows three cards while the engine loads: the offer to learn, the loading
