@@ -118,7 +118,7 @@ def test_settings_apply_at_once_or_say_when_and_the_clock_plays_the_selected_til
     drawn = page.evaluate("() => window.mahjong.state().drawn")
     chosen = next(t for t in tiles if t["code"] != drawn)
     page.mouse.click(chosen["x"], chosen["y"])
-    page.wait_for_function("() => /s left: then .* your selected tile/.test(document.querySelector('#prompt').textContent)",
+    page.wait_for_function("() => /s left: then .* \\(selected\\) is discarded/.test(document.querySelector('#prompt').textContent)",
                            timeout=15_000)
     assert page.evaluate("() => document.querySelector('#prompt .say').classList.contains('warn')")
     shot(page, output_path, "clock-warning")
@@ -139,3 +139,49 @@ def test_settings_apply_at_once_or_say_when_and_the_clock_plays_the_selected_til
     assert page.evaluate(CLOCK) == 0
     assert page.evaluate("() => window.mahjong.state().options.timer") == 0
     assert console_errors == []
+
+
+def test_a_newcomers_first_match_from_a_tutorials_position_has_no_clock_either(browser, site, output_path):
+    """A tutorial's link to a Longyan moment (a position that names no clock) was a newcomer's first
+    match with Longyan's 20 s running; a position that names its clock (a share link) keeps it."""
+    from pagehelp import base64url
+    swim = {"variant": "longyan", "dealer": 0, "gold": "9p",
+            "hands": ["123m456m789m123s9p1z", "258m369p147s2z3z4z6z", "369m147p258s3z4z6z7z", "147m258p369s3z4z6z7z"]}
+    context = browser.new_context(viewport={"width": 844, "height": 390}, device_scale_factor=3, has_touch=True, is_mobile=True)
+    context.add_init_script("window.mahjongTestNoSnapshot = true;")
+    page = context.new_page()
+    try:
+        open_game(page, site, f"position={base64url(swim)}&lang=en")
+        assert idle(page)["human"]
+        shot(page, output_path, "tutorial-position")
+        assert page.evaluate(CLOCK) == 0, "a clock runs in a newcomer's first match"
+        assert page.evaluate("() => window.mahjong.state().options.timer") == 0
+        shared = {**swim, "options": {"timer": 10}}
+        open_game(page, site, f"position={base64url(shared)}&lang=en")
+        assert idle(page)["human"]
+        assert page.evaluate(CLOCK) == 10_000
+    finally:
+        context.close()
+
+
+def test_the_clocks_warning_is_read_whole_on_a_phone(browser, site, output_path):
+    """The last five seconds' warning on a 390 px phone: it ran past its line ("…your selected
+    tile, is discard…"), its end, what happens at zero, cut off."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=3, has_touch=True, is_mobile=True)
+    context.add_init_script("window.mahjongTestNoSnapshot = true;")
+    page = context.new_page()
+    try:
+        open_game(page, site, "variant=longyan&seed=1&speed=fast&lang=en&timer=10")
+        s = idle(page)
+        while not s["human"]:
+            s = idle(page)
+        tiles = [t for t in page.evaluate(HAND_TILES) if f"discard {t['code']}" in s["legal"]]
+        chosen = next((t for t in tiles if t["code"].endswith("m")), tiles[0])  # "8 Characters": a long name
+        page.touchscreen.tap(chosen["x"], chosen["y"])
+        page.wait_for_function("() => document.querySelector('#prompt .say.warn')", timeout=15_000)
+        text, fits = page.evaluate("""() => { const e = document.querySelector('#prompt .say');
+            return [e.textContent, e.scrollWidth <= e.clientWidth && e.getBoundingClientRect().right <= innerWidth]; }""")
+        shot(page, output_path, "clock-warning-phone")
+        assert "discarded" in text and fits, text
+    finally:
+        context.close()

@@ -211,3 +211,56 @@ def test_one_step_alone_and_a_lesson_from_a_file(page, site, console_errors, tmp
     page.wait_for_function("() => window.learn.state().id === 'my-gold-lesson'")
     assert "來自檔案的課程" in page.inner_text("#counter")
     assert console_errors == []
+
+
+# Each small tile row in the lesson's text followed by a closing mark (，。；：、）！？) whose first
+# mark begins a line of its own: {text, row: [top, bottom], mark: [left, top, bottom]}.
+STRANDED_MARKS = """() => {
+    const out = [];
+    for (const row of document.querySelectorAll('#lesson .tiles')) {
+        const next = row.nextSibling;
+        if (!next || next.nodeType !== Node.TEXT_NODE || !/^[，。；：、）！？,.;:)!?]/.test(next.textContent)) continue;
+        const range = document.createRange();
+        range.setStart(next, 0);
+        range.setEnd(next, 1);
+        const mark = range.getBoundingClientRect(), box = row.getBoundingClientRect();
+        if (mark.top >= box.bottom - 2) out.push({text: next.textContent.slice(0, 12), row: [box.top, box.bottom], mark: [mark.left, mark.top, mark.bottom]});
+    }
+    return out;
+}"""
+
+
+def test_no_line_of_a_lesson_begins_with_a_mark_torn_from_its_tiles(browser, site, output_path):
+    """On a 390 px phone a Chinese lesson's "如 [123m]；或…" once broke after the tiles and began
+    the next line with the semicolon, which Chinese never does: a tile row keeps the mark after it."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, device_scale_factor=2)
+    page = context.new_page()
+    found = []
+    try:
+        for lang in ("zh-Hans", "zh-Hant"):
+            for rules in ("xinyu", "longyan"):
+                course = json.loads((LESSONS / f"{rules}.json").read_text(encoding="utf-8"))["lessons"]
+                for number, lesson in enumerate(course, 1):
+                    for step in range(1, len(lesson["steps"]) + 1):
+                        page.goto(site.url + f"learn.html#rules={rules}&lesson={number}&step={step}&lang={lang}")
+                        page.wait_for_function("([id, n]) => window.learn && window.learn.state().id === id && window.learn.state().step === n",
+                                               arg=[lesson["id"], step], timeout=90_000)
+                        for where in page.evaluate(STRANDED_MARKS):
+                            found.append((lang, lesson["id"], step, where))
+                            shot(page, output_path, f"{lesson['id']}-{step}-{lang}")
+    finally:
+        context.close()
+    assert found == []
+
+
+def test_a_lessons_win_button_says_what_the_games_says(page, site, console_errors):
+    """A lesson's table names its actions as the game's does: its win button read 現在和 ("win now")
+    where the game's says 胡, and a learner met a word the table never uses."""
+    game = json.loads((LESSONS.parent / "i18n" / "zh-Hant.json").read_text(encoding="utf-8"))
+    page.goto(site.url + "learn.html#rules=longyan&lesson=7&step=3&lang=zh-Hant")
+    page.wait_for_function("() => window.learn && window.learn.state().id === 'longyan-7' && window.learn.state().step === 3",
+                           timeout=90_000)
+    page.wait_for_selector("#lesson button[data-action='win']")
+    assert page.inner_text("#lesson button[data-action='win']") == game["action"]["win"] == "胡"
+    assert page.inner_text("#lesson button[data-action='pass']") == game["action"]["pass"]
+    assert console_errors == []

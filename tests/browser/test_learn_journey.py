@@ -15,6 +15,7 @@ from py_engine.lessons import judge, moment_of
 
 LESSONS = Path(__file__).resolve().parents[2] / "web" / "lessons"
 LONGYAN = json.loads((LESSONS / "longyan.json").read_text(encoding="utf-8"))["lessons"]
+XINYU = json.loads((LESSONS / "xinyu.json").read_text(encoding="utf-8"))["lessons"]
 TO_MOVE = "() => window.mahjong.state().human_to_move && !window.mahjong.state().is_over"
 CLOCK = "() => window.mahjong._view.timer ? window.mahjong._view.timer.total : 0"
 
@@ -29,8 +30,8 @@ def right_answer(lesson: dict, n: int) -> str:
     return f"#lesson button[data-action='{action}']"
 
 
-def take_lesson(page, output_path: str, number: int) -> None:
-    lesson = LONGYAN[number - 1]
+def take_lesson(page, output_path: str, number: int, course: list | None = None) -> None:
+    lesson = (course or LONGYAN)[number - 1]
     page.wait_for_function("(id) => window.learn && window.learn.state().id === id", arg=lesson["id"], timeout=90_000)
     for n, step in enumerate(lesson["steps"], 1):
         page.wait_for_function("(n) => window.learn.state().step === n", arg=n)
@@ -130,5 +131,54 @@ def test_a_newcomer_learns_three_longyan_lessons_then_plays_a_hand(browser, site
     page.wait_for_selector("#course li[data-id] .done")
     assert page.locator("#course li[data-id] .done").count() == 3
     shot(page, output_path, "course")
+    context.close()
+    assert errors == []
+
+
+def test_a_match_left_for_a_lesson_is_offered_again_in_the_readers_language(browser, site, output_path):
+    """A player in the middle of a match opens the lessons from the toolbar, finishes one and takes
+    its "Play" link: the match they left is offered (that link once started a new match and offered
+    nothing, the match kept out of sight); the course's own way back to the game keeps the reader's
+    language (it once opened the game in the browser's)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, has_touch=True,
+                                  is_mobile=True, locale="en-US")
+    context.add_init_script("window.mahjongTestNoSnapshot = true;")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    page.goto(site.url + "?lang=zh-Hant")
+    page.tap("#welcome-play", timeout=90_000)
+    for _ in range(2):
+        s = idle(page)
+        page.evaluate("(a) => window.mahjong.act(a)", next(a for a in s["legal"] if a.startswith("discard ")))
+    idle(page)
+    moves = page.evaluate("() => window.mahjong.state().history_length")
+    page.wait_for_function("""(n) => Object.keys(localStorage).some((k) => k.startsWith('mahjong.match.')
+        && JSON.parse(localStorage.getItem(k)).save.hands.at(-1).actions.length === n)""", arg=moves)
+
+    page.tap("#tb-learn")
+    page.wait_for_url("**/learn.html#*")
+    page.wait_for_function("() => window.learn && true")
+    page.evaluate("window.learn.ready")
+    take_lesson(page, output_path, 1, XINYU)
+    page.tap("#play")
+    page.wait_for_selector("#resume-continue", timeout=90_000)   # the match left, offered
+    shot(page, output_path, "offered-again")
+    page.tap("#resume-continue")
+    page.wait_for_function("(n) => window.mahjong.state && window.mahjong.state() && window.mahjong.state().history_length === n",
+                           arg=moves, timeout=90_000)
+    assert page.evaluate("document.documentElement.lang") == "zh-Hant"
+
+    page.tap("#tb-learn")                                           # and back by the course's own link
+    page.wait_for_url("**/learn.html#*")
+    page.wait_for_function("() => window.learn && true")
+    page.evaluate("window.learn.ready")
+    page.tap("#index")
+    page.tap("#to-game")
+    page.wait_for_selector("#resume-continue", timeout=90_000)
+    assert page.evaluate("document.documentElement.lang") == "zh-Hant"
+    assert "繼續" in page.inner_text("#resume-continue")
+    shot(page, output_path, "back-from-the-course")
     context.close()
     assert errors == []

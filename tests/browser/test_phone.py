@@ -229,6 +229,131 @@ def test_the_settlement_fits_a_phone(browser, site, output_path, name):
 
 
 
+# The dealer wins at once with three melds (a pong of South, a pong of 5 Bamboo, a kong of 9 Dots):
+# 5 + 3 + 3 + 4 tiles, more than a phone's settlement holds on one line.
+MELDED_WIN = {"variant": "xinyu", "dealer": 0,
+              "hands": ["12355m", "1113334446667z", "46789m12345678p", "1122334466778s"],
+              "melds": [["pong 2z", "pong 5s", "kong 9p"], [], [], []]}
+
+
+def test_a_meld_is_never_split_across_lines_of_the_settlement(browser, site, output_path):
+    """The winning hand wraps on a phone between its groups, never inside a meld (a pong once showed
+    two of its tiles at the end of a line and the third on the next, read as a pair and a single)."""
+    context, page, _ = phone_page(browser, "portrait")
+    try:
+        open_game(page, site, f"position={base64url(MELDED_WIN)}&speed=instant&lang=en")
+        page.click('#actions button[data-action="win"]')
+        page.wait_for_selector("#settle", timeout=15_000)
+        tops = page.evaluate("() => [...document.querySelectorAll('#settle .hand canvas')].map((c) => Math.round(c.getBoundingClientRect().top))")
+        shot(page, output_path, "melded-win")
+        assert len(tops) == 15, tops
+        lines = len(set(tops))
+        assert lines > 1, "the hand fits one line: this test no longer tries a wrap"
+        for first, size in ((5, 3), (8, 3), (11, 4)):
+            assert len(set(tops[first:first + size])) == 1, tops
+    finally:
+        context.close()
+
+def test_a_phone_on_its_side_keeps_the_settlement_readable_above_one_row_of_buttons(browser, site, output_path):
+    """On a phone held sideways (390 px tall) the settlement's five buttons once took two sticky rows,
+    a third of the dialog, and left about 140 px to read why the hand was won: the dialog takes
+    the width of the screen there, and its buttons share one row."""
+    context, page, _ = phone_page(browser, "landscape")
+    try:
+        open_game(page, site, f"position={base64url(MELDED_WIN)}&speed=instant&lang=en")
+        page.click('#actions button[data-action="win"]')
+        page.wait_for_selector("#settle", timeout=15_000)
+        page.wait_for_timeout(300)
+        rows, foot, dialog = page.evaluate("""() => {
+            const d = document.querySelector('#settle'), f = d.querySelector('.buttons');
+            const tops = [...f.querySelectorAll('button')].map((b) => Math.round(b.getBoundingClientRect().top));
+            return [new Set(tops).size, f.getBoundingClientRect().height, d.getBoundingClientRect().height];
+        }""")
+        shot(page, output_path, "settlement-on-its-side")
+        assert rows == 1, (rows, foot, dialog)
+        assert foot < dialog / 4, (foot, dialog)
+    finally:
+        context.close()
+
+@pytest.mark.parametrize("name", list(PHONES))
+def test_the_settlement_opens_at_its_top(browser, site, output_path, name):
+    """The settlement opens at its title and totals, the settings at their first choices: focusing
+    their primary button (in the sticky row of buttons) once scrolled the dialog by the row's scroll
+    padding, 12-190 px, and cut off its title (on a phone on its side, the settings' whole first part)."""
+    context, page, _ = phone_page(browser, name)
+    try:
+        open_game(page, site, f"position={base64url(MELDED_WIN)}&speed=instant&lang=en")
+        page.click("#tb-settings")
+        page.wait_for_selector("#settings")
+        page.wait_for_timeout(300)
+        assert page.evaluate("() => document.querySelector('#settings').scrollTop") == 0
+        page.keyboard.press("Escape")
+        page.click('#actions button[data-action="win"]')
+        page.wait_for_selector("#settle", timeout=15_000)
+        page.wait_for_timeout(300)
+        top, title, focused = page.evaluate("""() => {
+            const d = document.querySelector('#settle');
+            return [d.scrollTop, d.querySelector('h2').getBoundingClientRect().top - d.getBoundingClientRect().top, document.activeElement.id];
+        }""")
+        shot(page, output_path, f"settlement-top-{name}")
+        assert focused == "settle-next"
+        assert top == 0 and title > 0, (top, title)
+    finally:
+        context.close()
+
+# Longyan, gold 9p: the player (the dealer) may win or swim, discarding the East wind.
+SWIM_OR_WIN = {"variant": "longyan", "dealer": 0, "gold": "9p",
+               "hands": ["123m456m789m123s9p1z", "258m369p147s2z3z4z6z", "369m147p258s3z4z6z7z", "147m258p369s3z4z6z7z"]}
+
+
+def test_a_long_prompt_is_read_whole_on_a_phone(browser, site, output_path):
+    """"Your turn: Win, Single swim (discard East Wind), or tap a tile twice to discard" is wider
+    than a 390 px phone even at the prompt's smallest font: it was cut after "tap a tile twi…". It
+    takes a second line of its band instead."""
+    context, page, _ = phone_page(browser, "portrait")
+    try:
+        open_game(page, site, f"position={base64url(SWIM_OR_WIN)}&speed=instant&lang=en")
+        idle(page)
+        page.wait_for_timeout(300)
+        text, cut, inside = page.evaluate("""() => {
+            const line = document.querySelector('#prompt'), say = line.querySelector('.say');
+            const a = say.getBoundingClientRect(), b = line.getBoundingClientRect();
+            return [say.textContent, say.scrollWidth > say.clientWidth + 1 || say.scrollHeight > say.clientHeight + 1,
+                    a.top >= b.top - 1 && a.bottom <= b.bottom + 1 && a.right <= innerWidth];
+        }""")
+        shot(page, output_path, "long-prompt")
+        assert text == "Your turn: Win, Single swim (discard East Wind), or tap a tile twice to discard"
+        assert not cut and inside, (text, cut, inside)
+    finally:
+        context.close()
+
+@pytest.mark.parametrize("name", ["portrait", "landscape"])
+def test_a_first_visits_cards_fit_a_phone_while_the_engine_loads(browser, site, output_path, name):
+    """A newcomer's phone shows three cards while the engine loads: the offer to learn, the loading
+    card and the rule set's choice with "All settings…". On its side the last once ran 40 px off
+    the bottom of the screen, its button out of reach: each card now lies whole on the screen, and
+    none over another."""
+    context, page, _ = phone_page(browser, name)
+    try:
+        page.route("**/wheels/**", lambda route: None)  # the engine never arrives: the page stays loading
+        page.goto(site.url + "?lang=zh-Hant")
+        page.wait_for_selector("#quick:not([hidden])")
+        page.wait_for_selector("#welcome")
+        boxes, size = page.evaluate("""() => {
+            const r = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+            return [Object.fromEntries(['welcome', 'boot', 'quick', 'quick-more'].map((id) => [id, r(document.getElementById(id))])),
+                    [innerWidth, innerHeight]];
+        }""")
+        shot(page, output_path, f"loading-{name}")
+        for card, (left, top, right, bottom) in boxes.items():
+            assert left >= 0 and top >= 0 and right <= size[0] and bottom <= size[1], (card, boxes, size)
+        cards = [boxes[c] for c in ("welcome", "boot", "quick")]
+        for i, a in enumerate(cards):
+            for b in cards[i + 1:]:
+                assert a[3] <= b[1] or b[3] <= a[1] or a[2] <= b[0] or b[2] <= a[0], (a, b)
+    finally:
+        context.close()
+
 # Every number painted on the table's canvas, with the transform it was painted under.
 NUMBERS = """
 window.__numbers = [];

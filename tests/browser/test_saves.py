@@ -218,3 +218,39 @@ def test_a_page_that_may_keep_nothing_says_so_once_with_the_export(page, site, c
     assert page.is_visible("#keep-export")
     shot(page, output_path, "blocked-notice")
     assert console_errors == []
+
+
+def test_a_match_continued_in_a_second_tab_loses_neither_tabs_moves(page, site, console_errors, output_path):
+    """A player continues a match in a new tab and plays on there, then comes back to the first tab
+    and plays on there too: the first tab's next save once wrote over the second's moves. Each tab's
+    moves are kept, the second tab's where they were and the first's as a match of its own, and the
+    first tab says so in the reader's language."""
+    zh = words("zh-Hant")["keep"]
+    open_game(page, site, "lang=zh-Hant&speed=instant&variant=xinyu&seed=4")
+    page.evaluate(NOTICES)
+    play(page, 2)
+    caught_up(page)
+    (first,) = page.evaluate(SLOTS)
+    other = page.context.new_page()
+    other.goto(site.url + "?lang=zh-Hant&speed=instant&variant=xinyu&seed=4")
+    other.wait_for_selector("#resume-continue", timeout=90_000)
+    # its "New match" is the toolbar's, in words too (it read 新對局 beside the toolbar's 新比賽)
+    assert other.inner_text("#resume-new") == other.get_attribute("#tb-newGame", "title") == "新比賽"
+    other.click("#resume-continue")
+    other.wait_for_function(TABLE_UP, timeout=90_000)
+    play(other, 3)
+    caught_up(other)
+    there = other.evaluate("() => window.mahjong.state().history_length")
+    (second,) = other.evaluate(SLOTS)
+    assert second["key"] == first["key"]                              # the same match, continued there
+    play(page, 1)                                                     # back in the first tab
+    here = page.evaluate("() => window.mahjong.state().history_length")
+    page.wait_for_function(SAVED_UP_TO, arg=here)
+    kept = {s["key"]: len(s["save"]["hands"][-1]["actions"]) for s in page.evaluate(SLOTS)}
+    assert kept[first["key"]] == there, kept                          # the second tab's moves, where they were
+    assert sorted(kept.values()) == sorted([there, here]), kept       # and the first tab's beside them
+    page.wait_for_function("() => window.__notices.length > 0")
+    assert page.evaluate("() => window.__notices") == [zh["elsewhere"]]
+    shot(page, output_path, "two-tabs")
+    other.close()
+    assert console_errors == []

@@ -45,6 +45,8 @@ def test_a_swim_is_declared_with_its_button_and_wins_on_the_next_draw(page, site
     open_game(page, site, f"position={base64url(SWIM_POSITION)}&lang=zh-Hans&speed=instant&level=normal")
     s = idle(page)
     assert "swim 9p" in s["legal"]
+    # the prompt says which tile a swim discards (it read "单游 九饼", as if the swim were of 9 Dots)
+    assert page.text_content("#prompt .say") == "轮到你：胡、单游（打九饼），或把一张牌点两次打出"
     button = page.locator('#actions button[data-action="swim 9p"]')
     assert button.is_visible()
     button.click()

@@ -396,7 +396,7 @@ def test_claim_buttons_name_their_tile_and_what_they_score(page, site, console_e
         page.evaluate("() => window.mahjong.act('pass')")
         s = idle(page)
     b = button(page, "swim 5p")
-    assert b["text"].startswith("游金 Single swim") and b["label"].startswith("游金 Single swim 5 Dots") and b["tiles"] == 1, b
+    assert b["text"].startswith("游金 Single swim") and b["label"].startswith("游金 Single swim (discard 5 Dots)") and b["tiles"] == 1, b
     assert button(page, "win")["text"].startswith("胡 Win: Self-draw · base 2"), button(page, "win")
     shot(page, output_path, "swim-and-win-buttons")
     # Xinyu: the win's multiplier M

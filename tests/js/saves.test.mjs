@@ -86,6 +86,26 @@ test("a match resumed from an earlier visit is marked older too when its next wr
   assert.equal(readSaves().saves[0].behind, true);
 });
 
+test("a match continued in two tabs: the second tab's moves stay, the first tab's go on under a key of their own", () => {
+  storage = new QuotaStorage();
+  const first = newSlot("seed=4");
+  assert.equal(keepMatch(first, save(2)), null);
+  const second = slotOf(readSaves().saves[0]);           // another tab continues it
+  assert.equal(keepMatch(second, save(5)), null);
+  assert.equal(keepMatch(second, save(6)), null);
+  assert.equal(second.forked, undefined);                // its own writes are no one else's
+  const before = first.key;
+  assert.equal(keepMatch(first, save(3)), null);         // back in the first tab
+  assert.equal(first.forked, true);
+  assert.notEqual(first.key, before);
+  assert.equal(first.link, "seed=4");
+  const kept = Object.fromEntries(readSaves().saves.map((k) => [k.key, k.save.hands[0].actions.length]));
+  assert.deepEqual(kept, { [before]: 6, [first.key]: 3 });
+  assert.equal(keepMatch(first, save(4)), null);         // and goes on there, quietly
+  assert.equal(keepMatch(second, save(7)), null);
+  assert.deepEqual(Object.keys(Object.fromEntries(readSaves().saves.map((k) => [k.key, 1]))).sort(), [before, first.key].sort());
+});
+
 test("no storage at all is 'blocked'; a save too large to send back is 'size'; a ninth match is 'full'", () => {
   storage = null;
   globalThis.window = { get localStorage() { throw new Error("SecurityError"); } };

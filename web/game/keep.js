@@ -38,10 +38,13 @@ function digest(/** @type {string} */ text) {
 /**
  * The name of the match a page's link deals ("" for a link that deals any match): what it fixes
  * of the match (seed, position, rule set, length, timer), from its checked parameters
- * (settings.js readParams). A page reloaded with the same link offers that match.
+ * (settings.js readParams). A page reloaded with the same link offers that match. A link that
+ * fixes no deal (neither seed nor position: a lesson's "Play", a tutorial's `?variant=longyan`)
+ * deals any match, and offers every match left unfinished, as the plain page does.
  * @param {Record<string, any>} params
  */
 export function matchLink(params) {
+  if (!("seed" in params) && !params.position) return "";
   const parts = [];
   for (const name of ["variant", "seed", "hands", "timer"]) if (name in params) parts.push(`${name}=${params[name]}`);
   if (params.position) parts.push(`position=${digest(JSON.stringify(params.position))}`);
@@ -82,6 +85,10 @@ export function createKeeper({ ui, notice, current = () => null }) {
       if (mine !== slot) return; // another match started meanwhile
       if (!mine.last && !save.hands.some((h) => h.actions.length)) return; // a deal alone: nothing yet to lose
       const why = keepMatch(mine, save);
+      if (mine.forked && !told.has("elsewhere")) {
+        told.add("elsewhere");
+        notice([t("keep.elsewhere")]);
+      }
       if (why) tell(why);
       else if (state.match?.is_over && remember(save) === null) {
         // finished, and now among the finished matches for the viewer (when that list cannot take

@@ -40,19 +40,36 @@ export function createTimer(ctx) {
     store.setTimer(null);
   }
 
-  /** A new match's arguments with its clock (a position carries its own options). */
+  /**
+   * A new match's arguments with its clock. A position carries its own options: the clock it names
+   * (a share link's, or the URL's `timer` laid over it) holds; one that names none (a tutorial's
+   * moment) gets the clock a dealt match would, none in a newcomer's first match.
+   */
   function forMatch(args) {
     live = null;
     const request = { ...args };
-    if (request.position) return request;
+    const position = request.position;
+    if (position) {
+      const own = position.options;
+      if (own !== undefined && (!own || typeof own !== "object" || Array.isArray(own) || "timer" in own)) return request;
+      const timer = clockFor(String(position.variant ?? request.variant ?? settings.variant));
+      if (timer !== undefined) request.position = { ...position, options: { ...own, timer } };
+      return request;
+    }
     const options = { ...(request.options || {}) };
     if (!("timer" in options)) {
-      const chosen = settings.options[request.variant ?? settings.variant]?.timer;
-      if (chosen !== undefined) options.timer = chosen;
-      else if (!settings.played) options.timer = 0; // a newcomer's first match: nothing rushes them
+      const timer = clockFor(request.variant ?? settings.variant);
+      if (timer !== undefined) options.timer = timer;
     }
     request.options = options;
     return request;
+  }
+
+  /** The clock of a match that names none: the player's for `variant`, none in a newcomer's first match, else the rule's (undefined). */
+  function clockFor(/** @type {string} */ variant) {
+    const chosen = settings.options[variant]?.timer;
+    if (chosen !== undefined) return chosen;
+    return settings.played ? undefined : 0; // a newcomer's first match: nothing rushes them
   }
 
   /** A saved match goes on: the player's clock, if chosen since it began. */

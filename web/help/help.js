@@ -102,7 +102,7 @@ function showLang(/** @type {string} */ lang) {
   /** @type {HTMLElement} */ (document.getElementById("title")).textContent = t("help.pageTitle");
   const play = /** @type {HTMLAnchorElement} */ (document.getElementById("play"));
   play.textContent = t("help.play");
-  play.href = `./index.html?lang=${lang}`; // the game in the language read here (not the browser's)
+  play.href = `./index.html?${new URLSearchParams({ lang })}`; // the game in the language read here (not the browser's)
 }
 
 const page = openPage("help", { theme: "light", embed: true }); // (the rules page has one look)

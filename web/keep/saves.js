@@ -25,7 +25,8 @@ export const CAPS = { saves: 8, aside: 5, history: 5, bytes: LIMITS.bytes - 1024
  * @typedef {{variant: string, hand: number, hands: number, scores: number[] | null, over: boolean}} Summary
  * @typedef {{link: string, at: number | null, behind: boolean, save: any}} Record
  * @typedef {{key: string, link: string, at: number | null, behind: boolean, save: any, summary: Summary, record: Record}} Kept
- * @typedef {{key: string, link: string, last: Record | null}} Slot  where a match is kept; `last`: what was written last
+ * @typedef {{key: string, link: string, last: Record | null, forked?: boolean}} Slot  where a match is kept; `last`: what
+ *   was written last; `forked`: the match was also played on in another tab, and this one keeps its own under a new key
  */
 
 /** @returns {Storage | null} */
@@ -199,13 +200,31 @@ function recordText(record) {
 }
 
 /**
+ * Whether another page wrote `slot`'s key since this page last did (the same match continued in
+ * another tab and played on there): this page's next save would write over those moves.
+ * @param {Slot} slot
+ */
+function writtenElsewhere(slot) {
+  if (!slot.last || slot.key === OLD_SAVE_KEY) return false; // issue 15's save held no record to compare
+  const there = get(slot.key);
+  return there !== null && there !== recordText(slot.last);
+}
+
+/**
  * Keep `save` in `slot`: null when written, else why not. When a write fails, the slot's older
  * save (if any) is marked `behind`, so that it is never offered as the latest; that write only
- * shortens the stored text, which even full storage accepts.
+ * shortens the stored text, which even full storage accepts. When another tab wrote the slot's
+ * key since (the match continued there), the slot moves to a key of its own first (`forked`).
  * @param {Slot} slot @param {any} save
  * @returns {WriteFailure | null}
  */
 export function keepMatch(slot, save) {
+  if (writtenElsewhere(slot)) {
+    // the other tab's moves stay where they are; this tab's go on as a match of their own
+    slot.key = newSlot(slot.link).key;
+    slot.last = null;
+    slot.forked = true;
+  }
   /** @type {Record} */
   const record = { link: slot.link, at: Date.now(), behind: false, save };
   const text = recordText(record);

@@ -40,6 +40,9 @@ function say(text) {
   return String(text[getLang()] ?? text.en ?? "");
 }
 
+/** Marks that close what comes before them: a line never begins with one (Chinese above all). */
+const CLOSING = /^[，。；：、）」』！？,.;:)!?]+/;
+
 /** A text with its [tiles] drawn as small tiles (a bracket that cannot be read stays as written). */
 function rich(text, size = 22) {
   const out = el("span");
@@ -51,7 +54,11 @@ function rich(text, size = 22) {
       const hand = parseHand(m[1]);
       const melds = hand.melds.flatMap((meld) => ["|", ...Array(meld.type === "pong" ? 3 : 4).fill(meld.tile)]);
       const flowers = hand.flowers.length ? ["|", ...hand.flowers] : [];
-      out.append(tileRow([...hand.hand, ...melds, ...flowers], { size, gold: hand.gold }));
+      const row = tileRow([...hand.hand, ...melds, ...flowers], { size, gold: hand.gold });
+      // the marks right after the tiles stay on their line ("如 [123m]；" never breaks before "；")
+      const marks = CLOSING.exec(text.slice(at))?.[0] ?? "";
+      at += marks.length;
+      out.append(marks ? el("span", { class: "tiles-and-mark" }, row, marks) : row);
     } catch {
       out.append(m[0]);
     }
@@ -133,7 +140,9 @@ async function showCourse() {
   const file = el("input", { type: "file", id: "lesson-file", accept: ".json,application/json", hidden: true, onchange: () => openFile(file) });
   parts.push(el("h2", { text: t("learn.openFile") }), el("p", { class: "help", text: t("learn.authors") }),
     el("p", {}, file, el("button", { type: "button", id: "open-file", text: t("learn.openFile"), onclick: () => file.click() })));
-  if (!page.embedded) parts.push(el("p", {}, el("a", { href: "./index.html", id: "to-game", text: t("learn.toGame") })));
+  // the game in the reader's language (which the game keeps only once its settings are stored)
+  const toGame = `./index.html?${new URLSearchParams({ lang: getLang() })}`;
+  if (!page.embedded) parts.push(el("p", {}, el("a", { href: toGame, id: "to-game", text: t("learn.toGame") })));
   $("course").replaceChildren(el("div", { class: "course" }, ...parts));
   heightChanged();
 }
@@ -250,8 +259,10 @@ function drawMoment(m) {
     onclick: () => answer({ action }), text: actionWords(action) })));
 }
 
+/** An action's button, in the game's own words ("胡", "碰", "杠 5 Dots", "Swim: discard 9 Dots"). */
 function actionWords(action) {
   const verb = action.split(" ")[0];
+  if (verb === "win") return t("action.win"); // the game's button says 胡, not the puzzles' "win now"
   return has(`puzzle.action.${verb}`) ? actionName(action) : t(`learn.action.${verb}`);
 }
 

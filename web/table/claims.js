@@ -65,7 +65,9 @@ export class ClaimButtons {
     const same = said === glyph || (said.startsWith(glyph) && rest.length <= 1);
     const word = same ? said : rest;
     let label = same ? word : `${glyph} ${word}`;
-    if (item.tile) label += ` ${tileName(item.tile)}`;
+    // a swim's tile is the one it discards, said so (as the prompt does: prompt.js)
+    if (item.tile && item.kind === "swim") label = `${glyph} ${t("prompt.swimTile", { word, tile: tileName(item.tile) })}`;
+    else if (item.tile) label += ` ${tileName(item.tile)}`;
     const b = el("button", {
       type: "button", class: `act act-${item.kind}${item.suggested ? " suggested" : ""}`, "data-action": item.action,
       "aria-label": `${label} (${t("key.hint", { key: keyName === "Space" || keyName === "Enter" ? t(`key.${keyName}`) : keyName })})`, title: label,

@@ -36,8 +36,10 @@ export class Dialogs {
     });
     this.lastFocus = /** @type {HTMLElement | null} */ (document.activeElement);
     this.dialogs.append(backdrop);
-    const first = dialog.querySelector("button.primary") || dialog.querySelector("button, select, input");
-    first?.focus();
+    const first = /** @type {HTMLElement | null} */ (dialog.querySelector("button.primary") || dialog.querySelector("button, select, input"));
+    // a button of the sticky row is in view wherever the dialog scrolls: focusing it must not scroll
+    // the dialog past its title (the row's scroll padding would)
+    first?.focus({ preventScroll: foot.contains(first) });
     return dialog;
   }
 

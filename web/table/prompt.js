@@ -8,7 +8,7 @@
 //   a tile selected        "Tap 5 Dots again to discard it"
 //   a claim                "Pong 5 Dots or pass?"
 //   the others to decide   "Right (East) is thinking…"
-//   the clock's last 5 s   "4 s left: then 5 Dots, your selected tile, is discarded for you"
+//   the clock's last 5 s   "4 s left: then 5 Dots (selected) is discarded"
 
 import { t, tileName } from "../i18n/i18n.js";
 import { claimItems, inOrder } from "./claim-items.js";
@@ -62,7 +62,9 @@ export function promptOf(s, items, selected, seatLabel, touch) {
  */
 function choiceName(item, withTile) {
   const word = item.kind === "win" && !item.glyph ? t("action.win") : item.word;
-  return item.tile && withTile ? `${word} ${tileName(item.tile)}` : word;
+  if (!item.tile || !withTile) return word;
+  // a swim's tile is the one it discards ("Single swim (discard 9 Dots)"), not what it swims on
+  return item.kind === "swim" ? t("prompt.swimTile", { word, tile: tileName(item.tile) }) : `${word} ${tileName(item.tile)}`;
 }
 
 /** "A, B or C" in the page's language. @param {string[]} names */

@@ -78,6 +78,8 @@ export function arithmeticLine(win, state, names) {
   const fromDiscarder = paid.find((p) => p.from === discarder);
   const others = paid.filter((p) => p !== fromDealer && p !== fromDiscarder);
   const parts = [];
+  // a dealer's win is paid double by each (the "2b" of every payment says why)
+  if (win.seat === dealer && b && paid.every((p) => p.amount >= 2 * b)) parts.push(t("settle.detail.dealerWon"));
   const same = (list) => list.length > 0 && list.every((p) => p.amount === list[0].amount);
   if (!fromDealer && !fromDiscarder && same(others)) parts.push(t("settle.detail.allPay", { amount: show(others[0].amount) }));
   else {
@@ -85,13 +87,15 @@ export function arithmeticLine(win, state, names) {
     if (same(others) && others.length > 1) parts.push(t("settle.detail.othersPay", { amount: show(others[0].amount) }));
     else for (const p of others) parts.push(paysLine(p.from, show(p.amount)));
     if (fromDiscarder) {
-      // what the discarder pays beside what another player in its place pays: "b + 1 = 2"
-      const like = fromDiscarder.from === dealer ? fromDealer : others[0];
-      const extra = like ? fromDiscarder.amount - like.amount : 0;
-      const amount = b && like && extra > 0 && like.amount % b === 0
-        ? `${times(like.amount / b, "")}b + ${extra} = ${fromDiscarder.amount}` : String(fromDiscarder.amount);
-      parts.push(fromDiscarder.from === me ? t("settle.detail.discarderPays.you", { amount })
-        : t("settle.detail.discarderPays", { seat: names[fromDiscarder.from], amount }));
+      // what the discarder pays beside what it would pay had another discarded: "b + 1 = 2"; a
+      // dealer discarding to another's win: the dealer's 2b, twice a non-dealer's b, "2b + 1 = 3"
+      const dealerDiscards = fromDiscarder.from === dealer && win.seat !== dealer;
+      const likeAmount = dealerDiscards ? (others.length ? 2 * others[0].amount : 0) : others[0]?.amount ?? 0;
+      const extra = likeAmount ? fromDiscarder.amount - likeAmount : 0;
+      const amount = b && extra > 0 && likeAmount % b === 0
+        ? `${times(likeAmount / b, "")}b + ${extra} = ${fromDiscarder.amount}` : show(fromDiscarder.amount);
+      const key = dealerDiscards ? "settle.detail.dealerDiscarderPays" : "settle.detail.discarderPays";
+      parts.push(fromDiscarder.from === me ? t(`${key}.you`, { amount }) : t(key, { seat: names[fromDiscarder.from], amount }));
     }
   }
   return `${head}${t("settle.detail.colon")}${parts.join(t("settle.detail.comma"))}`;

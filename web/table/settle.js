@@ -72,10 +72,12 @@ export function settlement(state, { names, onNext, onNewMatch, autoNextIn, extra
       hand.append(el("span", { class: "gap" }));
       const [kind, code] = String(m).split(" ");
       const n = kind.includes("kong") ? 4 : 3;
+      const group = el("span", { class: "meld" }); // a line of the hand breaks between melds, never inside one
       for (let i = 0; i < n; i++) {
         const face = kind === "concealed_kong" && (i === 0 || i === 3) ? null : code;
-        hand.append(tileElement(face, 24));
+        group.append(tileElement(face, 24));
       }
+      hand.append(group);
     }
     box.append(hand);
     const reading = readingRow(win, state.gold); // the sets as the engine read them
@@ -137,8 +139,10 @@ export function settlement(state, { names, onNext, onNewMatch, autoNextIn, extra
     body.push(el("table", { class: "standings" },
       el("thead", {}, el("tr", {}, el("th", { text: t("settle.rank") }), el("th", { text: t("settle.player") }),
         el("th", { class: "num", text: t("settle.score") }))),
-      el("tbody", {}, order.map((s, i) => el("tr", { class: s === view && !state.autoplay ? "me" : "" },
-        el("td", { text: String(i + 1) }), el("td", { text: names[s] }), el("td", { class: "num", text: String(result.scores[s]) }))))));
+      // equal scores share a place ("1, 2, 2, 2"): the order among them is only the seats'
+      el("tbody", {}, order.map((s) => el("tr", { class: s === view && !state.autoplay ? "me" : "" },
+        el("td", { text: String(1 + order.filter((o) => result.scores[o] > result.scores[s]).length) }),
+        el("td", { text: names[s] }), el("td", { class: "num", text: String(result.scores[s]) }))))));
     buttons.push(el("button", { type: "button", id: "settle-new", class: "primary", text: t("settle.newMatch"), onclick: onNewMatch }));
   } else {
     const next = el("button", { type: "button", id: "settle-next", class: "primary", text: t("settle.next"), onclick: onNext });

@@ -45,11 +45,15 @@ export class PromptLine {
     this.fit();
   }
 
-  /** The line's font as large as its band allows, smaller (to 12 px) where the text would be cut. */
+  /**
+   * The line's font as large as its band allows, smaller (to 12 px) where the text would be cut;
+   * what is still too wide at 12 px (a long prompt on a phone) takes a second line of the band.
+   */
   fit() {
     const line = this.line;
     const height = parseFloat(line.style.height) || 0;
     if (line.hidden || !height) return;
+    line.classList.remove("two");
     let size = Math.round(Math.max(12, Math.min(16, height * 0.55)));
     line.style.fontSize = `${size}px`;
     const say = line.querySelector(".say");
@@ -57,5 +61,6 @@ export class PromptLine {
       size -= 1;
       line.style.fontSize = `${size}px`;
     }
+    if (say && say.scrollWidth > say.clientWidth && height >= 2 * size * 1.05) line.classList.add("two");
   }
 }

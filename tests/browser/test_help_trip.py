@@ -1,0 +1,46 @@
+"""The rules from the game and back (a player's trip): the game's help opens the rules in a tab of
+their own, in the game's language, the match left playing in its tab; the rules' "Play" opens the
+game in the language the rules were read in (it once opened it in the browser's language, a
+Chinese reader meeting an English table) and offers the match left unfinished."""
+from __future__ import annotations
+
+from pagehelp import TABLE_UP, idle, shot
+
+
+def test_the_rules_and_back_keep_the_readers_language_and_the_match(browser, site, output_path):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, has_touch=True,
+                                  is_mobile=True, locale="en-US")
+    context.add_init_script("window.mahjongTestNoSnapshot = true;")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(site.url + "?lang=zh-Hant")
+    page.tap("#welcome-play", timeout=90_000)
+    s = idle(page)
+    page.evaluate("(a) => window.mahjong.act(a)", next(a for a in s["legal"] if a.startswith("discard ")))
+    idle(page)
+    moves = page.evaluate("() => window.mahjong.state().history_length")
+    page.wait_for_function("""(n) => Object.keys(localStorage).some((k) => k.startsWith('mahjong.match.')
+        && JSON.parse(localStorage.getItem(k)).save.hands.at(-1).actions.length === n)""", arg=moves)
+
+    page.tap("#tb-help")
+    with context.expect_page() as opened:
+        page.tap("#dialogs a[href*='help.html']")
+    rules = opened.value
+    rules.on("pageerror", lambda error: errors.append(str(error)))
+    rules.wait_for_function("() => document.body.dataset.examples", timeout=30_000)
+    assert rules.evaluate("document.documentElement.lang") == "zh-Hant"
+    assert rules.is_visible("section[lang='zh-Hant']")
+    shot(rules, output_path, "rules")
+    assert page.evaluate("() => window.mahjong.state().history_length") == moves   # the match plays on in its tab
+
+    rules.tap("#play")
+    rules.wait_for_selector("#resume-continue", timeout=90_000)       # the match left, offered
+    assert rules.evaluate("document.documentElement.lang") == "zh-Hant"
+    assert "繼續" in rules.inner_text("#resume-continue")
+    shot(rules, output_path, "back-at-the-game")
+    rules.tap("#resume-continue")
+    rules.wait_for_function(TABLE_UP, timeout=90_000)
+    assert rules.evaluate("() => window.mahjong.state().history_length") == moves
+    context.close()
+    assert errors == []
