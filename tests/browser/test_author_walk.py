@@ -217,12 +217,13 @@ NAMED = """() => [...document.querySelectorAll('[aria-label],[title],[alt],[plac
 
 
 def test_what_a_screen_reader_hears_on_the_authors_pages_is_in_the_pages_language(page, site, console_errors):
-    """The language menus of analyze.html and puzzle.html were named "Language" on a Chinese page;
+    """The language menus of analyze.html, puzzle.html and learn.html were named "Language" on a Chinese page;
     the replay viewer's table was named with the game's "Enter discards; the claim buttons follow"
     (nothing is played there) and its progress bar "Loading the game engine"."""
     from test_replay_viewer import SHOWN
     for path in ("analyze.html#lang=zh-Hant&v=longyan&h=123m456p789s1z5m4p4p3s%7Cgold%205m",
-                 "puzzle.html#set=longyan&n=7&lang=zh-Hant", "replay.html?lang=zh-Hant", "tiles.html#123m%7Cgold%205m?lang=zh-Hant"):
+                 "puzzle.html#set=longyan&n=7&lang=zh-Hant", "replay.html?lang=zh-Hant", "tiles.html#123m%7Cgold%205m?lang=zh-Hant",
+                 "learn.html#lang=zh-Hant"):
         page.goto("about:blank")
         page.goto(site.url + path)
         if path.startswith("analyze"):
@@ -233,6 +234,9 @@ def test_what_a_screen_reader_hears_on_the_authors_pages_is_in_the_pages_languag
             page.evaluate("window.puzzles.ready")
         elif path.startswith("replay"):
             page.wait_for_function(SHOWN, timeout=90_000)
+        elif path.startswith("learn"):
+            page.wait_for_function("() => window.learn && true")
+            page.wait_for_selector("#lang option", state="attached")
         english = [n for n in page.evaluate(NAMED) if ENGLISH_WORD.search(n)]
         assert english == [], (path, english)
     assert console_errors == []

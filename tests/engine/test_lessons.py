@@ -3,6 +3,7 @@ the engine's check of an author's lesson, which names each bad step."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -223,3 +224,26 @@ def test_what_the_swim_lesson_says_of_climbing_to_a_double_swim():
     game.apply(seat, "swim 6s")
     result = _play_to_the_end(game, seat)
     assert result["wins"][0]["category"] == "swim_double" and result["deltas"][seat] == 48
+
+
+def test_the_rule_sets_place_names_are_written_one_way_in_each_script():
+    """新余 is the place's name in both scripts here, as the rule set's name (麻將 aside) says in the
+    catalogs; the zh-Hant lessons and catalog once also wrote 新餘, its other traditional form."""
+    web = LESSONS.parent
+    catalogs = {lang: json.loads((web / "i18n" / f"{lang}.json").read_text(encoding="utf-8")) for lang in LANGS}
+    for lang in ("zh-Hans", "zh-Hant"):
+        assert catalogs[lang]["variant"]["xinyu"].startswith("新余"), lang
+    files = [web / "i18n" / f"{lang}.json" for lang in LANGS] + sorted((web / "lessons").glob("*.json")) \
+        + sorted((web / "puzzles").glob("*.json"))
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        assert "新餘" not in text and "龍巖" not in text and "龙巖" not in text, path.name
+
+
+def test_the_lessons_rule_lines_name_options_in_words():
+    """A lesson's rule line once read "选项 gold_wild 为 suited": the option's code, not its words
+    (the notation's help may name its parts; the lessons speak to players)."""
+    for lang in LANGS:
+        learn = json.loads((LESSONS.parent / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))["learn"]
+        coded = {k: v for k, v in learn.items() if re.search(r"\b[a-z]+_[a-z_]+\b", v)}
+        assert coded == {}, (lang, coded)

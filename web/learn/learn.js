@@ -108,6 +108,7 @@ function labels() {
   $("title").textContent = state.lesson ? say(state.lesson.title) : t("learn.title");
   $("lang").replaceChildren(...LANGS.map((l) => el("option", { value: l, text: LANG_NAMES[l] })));
   $("lang").value = getLang();
+  $("lang").setAttribute("aria-label", t("settings.lang"));
   $("retry").textContent = t("learn.retry");
   $("next").textContent = t("learn.next");
   $("index").textContent = t("learn.index");

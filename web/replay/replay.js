@@ -300,7 +300,7 @@ document.addEventListener("keydown", (e) => {
 
 function showSettlement() {
   const s = view.state;
-  const names = [0, 1, 2, 3].map((seat) => `${seatName(seat, s)} (${t("wind." + s.seat_winds[seat])})`);
+  const names = [0, 1, 2, 3].map((seat) => t("seat.withWind", { seat: seatName(seat, s), wind: t("wind." + s.seat_winds[seat]) }));
   const { title, body } = settlement(s, { names, onNext: () => {}, onNewMatch: () => {}, autoNextIn: 0 });
   controls.settleTitle.textContent = title;
   controls.settleBody.replaceChildren(...body);

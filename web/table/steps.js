@@ -25,7 +25,7 @@ export function createSteps(ctx) {
   /** A seat's label for the settlement: name and wind. */
   function seatLabel(seat, s = view.state) {
     const wind = s.seat_winds?.[seat];
-    return wind ? `${seatName(seat, s)} (${t("wind." + wind)})` : seatName(seat, s);
+    return wind ? t("seat.withWind", { seat: seatName(seat, s), wind: t("wind." + wind) }) : seatName(seat, s);
   }
 
   let pending = null; // events held back behind a covered discard: {handle, run}
