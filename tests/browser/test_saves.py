@@ -79,6 +79,9 @@ def test_full_storage_is_said_once_and_the_older_save_is_offered_as_older(page, 
         page.click("#keep-export")
     exported = json.loads(Path(download.value.path()).read_text("utf-8"))
     assert len(exported["hands"][-1]["actions"]) == now
+    page.click("#keep-manage")                               # or free space: the saved matches, to remove one
+    page.wait_for_selector("ul.saves li")                    # (the notice said so, with no way there)
+    page.keyboard.press("Escape")
     page.reload()
     page.wait_for_selector("#resume-continue", timeout=90_000)
     assert zh["behind"] in page.inner_text("ul.saves li")     # offered as the earlier moment it is

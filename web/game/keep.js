@@ -106,7 +106,8 @@ export function createKeeper({ ui, notice, current = () => null }) {
     told.add(why);
     /** @type {Array<{label: string, on: () => void, id: string}>} */
     const buttons = [{ label: t("keep.exportMatch"), on: () => void exportReplay(null), id: "keep-export" }];
-    if (why === "full") buttons.push({ label: t("keep.saved"), on: () => manage(), id: "keep-manage" });
+    // a full list, or full storage ("remove saved matches"): the saved matches, to remove one
+    if (why === "full" || why === "quota") buttons.push({ label: t("keep.saved"), on: () => manage(), id: "keep-manage" });
     notice([t(`keep.cannot.${why}`, { n: CAPS.saves })], buttons);
   }
 
