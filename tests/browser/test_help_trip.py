@@ -32,6 +32,16 @@ def test_the_rules_and_back_keep_the_readers_language_and_the_match(browser, sit
     assert rules.evaluate("document.documentElement.lang") == "zh-Hant"
     assert rules.is_visible("section[lang='zh-Hant']")
     shot(rules, output_path, "rules")
+    # the way back in sight where the rules open, at their language's section (the page once
+    # scrolled its "Play" away), and the section's title not under it
+    seen = rules.evaluate("""() => {
+        const play = document.getElementById('play').getBoundingClientRect();
+        const title = document.querySelector("section[lang='zh-Hant'] h2").getBoundingClientRect();
+        return {play: [play.top, play.bottom], title: title.top, nav: document.querySelector('nav').getBoundingClientRect().bottom,
+                height: innerHeight, scrolled: scrollY};
+    }""")
+    assert seen["scrolled"] > 0 and 0 <= seen["play"][0] and seen["play"][1] <= seen["height"], seen
+    assert seen["nav"] <= seen["title"] < seen["height"], seen
     assert page.evaluate("() => window.mahjong.state().history_length") == moves   # the match plays on in its tab
 
     rules.tap("#play")
