@@ -68,6 +68,19 @@ def idle(target) -> dict[str, Any]:
     return target.evaluate(IDLE)
 
 
+def discard_and_keep(page, discards: int) -> int:
+    """The human's next ``discards`` discards (the first legal one each time, the bots between),
+    then wait until the match's save holds them all; returns the match's length (history_length)."""
+    for _ in range(discards):
+        s = idle(page)
+        page.evaluate("(a) => window.mahjong.act(a)", next(a for a in s["legal"] if a.startswith("discard ")))
+    idle(page)
+    moves = page.evaluate("() => window.mahjong.state().history_length")
+    page.wait_for_function("""(n) => Object.keys(localStorage).some((k) => k.startsWith('mahjong.match.')
+        && JSON.parse(localStorage.getItem(k)).save.hands.at(-1).actions.length === n)""", arg=moves)
+    return moves
+
+
 def shot(page, output_path: str, name: str) -> Path:
     """A screenshot kept as a test artifact under test-results/<test>/."""
     folder = Path(output_path)

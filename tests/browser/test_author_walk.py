@@ -264,7 +264,7 @@ def test_a_replay_link_past_the_replays_end_says_what_it_shows(page, site, conso
 def test_the_rules_and_the_replay_send_their_reader_to_the_game_in_their_language(page, site, console_errors):
     """A tutorial links help.html?lang=zh-Hant; its "▶ 開始" (and the replay viewer's "back to the
     game") opened index.html bare: a reader whose browser speaks English got the game in English."""
-    from test_replay_viewer import SHOWN, open_viewer
+    from test_replay_viewer import SHOWN
     context = page.context.browser.new_context(locale="en-US")
     reader = context.new_page()
     reader.goto(site.url + "help.html?lang=zh-Hant")

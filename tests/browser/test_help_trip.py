@@ -4,7 +4,7 @@ game in the language the rules were read in (it once opened it in the browser's 
 Chinese reader meeting an English table) and offers the match left unfinished."""
 from __future__ import annotations
 
-from pagehelp import TABLE_UP, idle, shot
+from pagehelp import TABLE_UP, discard_and_keep, shot
 
 
 def test_the_rules_and_back_keep_the_readers_language_and_the_match(browser, site, output_path):
@@ -16,12 +16,7 @@ def test_the_rules_and_back_keep_the_readers_language_and_the_match(browser, sit
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(site.url + "?lang=zh-Hant")
     page.tap("#welcome-play", timeout=90_000)
-    s = idle(page)
-    page.evaluate("(a) => window.mahjong.act(a)", next(a for a in s["legal"] if a.startswith("discard ")))
-    idle(page)
-    moves = page.evaluate("() => window.mahjong.state().history_length")
-    page.wait_for_function("""(n) => Object.keys(localStorage).some((k) => k.startsWith('mahjong.match.')
-        && JSON.parse(localStorage.getItem(k)).save.hands.at(-1).actions.length === n)""", arg=moves)
+    moves = discard_and_keep(page, 1)
 
     page.tap("#tb-help")
     with context.expect_page() as opened:

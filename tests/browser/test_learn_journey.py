@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
-from pagehelp import HAND_TILES, idle, shot
+from pagehelp import HAND_TILES, discard_and_keep, idle, shot
 from py_engine.lessons import judge, moment_of
 
 LESSONS = Path(__file__).resolve().parents[2] / "web" / "lessons"
@@ -149,13 +149,7 @@ def test_a_match_left_for_a_lesson_is_offered_again_in_the_readers_language(brow
     page.on("console", lambda m: m.type == "error" and errors.append(m.text))
     page.goto(site.url + "?lang=zh-Hant")
     page.tap("#welcome-play", timeout=90_000)
-    for _ in range(2):
-        s = idle(page)
-        page.evaluate("(a) => window.mahjong.act(a)", next(a for a in s["legal"] if a.startswith("discard ")))
-    idle(page)
-    moves = page.evaluate("() => window.mahjong.state().history_length")
-    page.wait_for_function("""(n) => Object.keys(localStorage).some((k) => k.startsWith('mahjong.match.')
-        && JSON.parse(localStorage.getItem(k)).save.hands.at(-1).actions.length === n)""", arg=moves)
+    moves = discard_and_keep(page, 2)
 
     page.tap("#tb-learn")
     page.wait_for_url("**/learn.html#*")

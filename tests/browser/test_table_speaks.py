@@ -233,7 +233,7 @@ for (const p of [CanvasRenderingContext2D.prototype, globalThis.OffscreenCanvasR
 def test_tile_faces_follow_the_script_of_the_language(page, site, console_errors):
     page.add_init_script(LOG_GLYPHS)
     open_game(page, site, "variant=xinyu&seed=5&speed=fast&lang=zh-Hant")
-    s = idle(page)
+    idle(page)
     painted = set(page.evaluate("() => [...window.__glyphs]"))
     hand = page.evaluate("() => window.mahjong.state().hands[0]")
     assert not {"万", "东", "发", "兰"} & painted, painted  # the table itself, in 繁體

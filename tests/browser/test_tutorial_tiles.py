@@ -172,7 +172,7 @@ def test_diagrams_say_enough_from_the_pinned_script(page, site, console_errors, 
     (root / "diagrams.html").write_text(DIAGRAMS_PAGE, encoding="utf-8")
     page.set_viewport_size({"width": 900, "height": 700})
     page.goto(site.url.replace("/mahjong/", "/diagrams.html"))
-    page.wait_for_function(f"() => ['#claimed', '#seat', '#wrapped', '#rows'].every((s) => !!document.querySelector(s).shadowRoot?.querySelector('canvas'))")
+    page.wait_for_function("() => ['#claimed', '#seat', '#wrapped', '#rows'].every((s) => !!document.querySelector(s).shadowRoot?.querySelector('canvas'))")
     alt = lambda sel: page.evaluate(f"{shadow(page, sel, 'canvas')}.getAttribute('aria-label')")  # noqa: E731
     assert alt("#claimed") == ("Hand: 1 Characters, 2 Characters, 3 Characters, 4 Dots, 5 Dots, 6 Dots, 7 Bamboo, 8 Bamboo; "
                                "winning tile: 9 Bamboo, from the left; pong of Red Dragon, from the left; kong of East Wind, "
