@@ -536,7 +536,7 @@ def test_a_360x640_iframe_stays_playable(browser, site, output_path):
         context.close()
 
 
-@pytest.mark.parametrize("name,lang", [("portrait", "en"), ("portrait", "zh-Hant"), ("landscape", "zh-Hans")])
+@pytest.mark.parametrize("name,lang", [("portrait", "en"), ("landscape", "zh-Hant")])   # en: two rows of buttons
 def test_a_field_reached_in_the_settings_is_not_under_its_buttons(browser, site, output_path, name, lang):
     """Tabbing through the settings on a phone, each field (and the level's note under it) scrolls
     into view above the dialog's sticky buttons: the footer once covered the field it scrolled to."""
