@@ -6,7 +6,7 @@
 
 import { t, tileName, setLang, label } from "../i18n/i18n.js";
 import { tileElement } from "../art/tiles.js";
-import { openPage, LANGS } from "../shell/page.js";
+import { openPage, gameLink, LANGS } from "../shell/page.js";
 import { el } from "../shell/dom.js";
 import { readingRow, arithmeticLine } from "../table/settle-detail.js";
 
@@ -102,7 +102,7 @@ function showLang(/** @type {string} */ lang) {
   /** @type {HTMLElement} */ (document.getElementById("title")).textContent = t("help.pageTitle");
   const play = /** @type {HTMLAnchorElement} */ (document.getElementById("play"));
   play.textContent = t("help.play");
-  play.href = `./index.html?${new URLSearchParams({ lang })}`; // the game in the language read here (not the browser's)
+  play.href = gameLink(lang);
 }
 
 const page = openPage("help", { theme: "light", embed: true }); // (the rules page has one look)

@@ -10,7 +10,7 @@ import { LANGS, LANG_NAMES, getLang, setLang, t, tileName, label, has } from "..
 import { el } from "../shell/dom.js";
 import { parseHand } from "../art/notation.js";
 import { tileImg, tileRow, actionName, shantenText } from "../tutorial/tutorial-view.js";
-import { openPage, heightChanged } from "../shell/page.js";
+import { openPage, gameLink, heightChanged } from "../shell/page.js";
 import { decodePosition } from "../keep/settings.js";
 
 const page = openPage("learn", { embed: true }); // language, theme, tile script, storage, height messages
@@ -142,8 +142,7 @@ async function showCourse() {
   parts.push(el("h2", { text: t("learn.openFile") }), el("p", { class: "help", text: t("learn.authors") }),
     el("p", {}, file, el("button", { type: "button", id: "open-file", text: t("learn.openFile"), onclick: () => file.click() })));
   // the game in the reader's language (which the game keeps only once its settings are stored)
-  const toGame = `./index.html?${new URLSearchParams({ lang: getLang() })}`;
-  if (!page.embedded) parts.push(el("p", {}, el("a", { href: toGame, id: "to-game", text: t("learn.toGame") })));
+  if (!page.embedded) parts.push(el("p", {}, el("a", { href: gameLink(), id: "to-game", text: t("learn.toGame") })));
   $("course").replaceChildren(el("div", { class: "course" }, ...parts));
   heightChanged();
 }

@@ -9,7 +9,7 @@ import "../shell/loader.js";
 import { call, LONG_CALL, replayProblem, shorten, LIMITS } from "../engine/engine.js";
 import { t, has, tileName, getLang, onLangChange } from "../i18n/i18n.js";
 import { reviewWords } from "../i18n/hint-words.js";
-import { openPage } from "../shell/page.js";
+import { openPage, gameLink } from "../shell/page.js";
 import { Renderer } from "../table/render.js";
 import { markOf } from "../table/review-mark.js";
 import { settlement } from "../table/settle.js";
@@ -80,7 +80,7 @@ function translate() {
   controls.open.textContent = t("replay.open");
   controls.link.textContent = t("keep.copyLink");
   controls.game.textContent = t("replay.toGame");
-  controls.game.href = `./index.html?lang=${getLang()}`; // in the viewer's language (not the browser's)
+  controls.game.href = gameLink();
   controls.slider.setAttribute("aria-label", t("replay.slider"));
   controls.hand.setAttribute("aria-label", t("replay.hand"));
   $("rp-review-title").textContent = t("review.title");

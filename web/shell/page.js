@@ -147,6 +147,10 @@ function keepLinkParams() {
 /** What a page writing its own hash appends to it ("lang=zh-Hant&theme=dark"): see linkKeeps. */
 export const linkParams = () => new URLSearchParams(linkKeeps);
 
+/** The game's page in `lang` (the language read here, not the browser's): the way back to the game
+ * from the rules, the lessons and the replay viewer. */
+export const gameLink = (lang = getLang()) => `./index.html?${new URLSearchParams({ lang })}`;
+
 /** Post the height now (a page whose content changed in a way no resize shows). */
 export function heightChanged() {
   if (heightPage) postHeight();
