@@ -62,6 +62,18 @@ export function t(key, vars) {
   return s;
 }
 
+/**
+ * The engine's own detail (English) where it may stand in a sentence: on an English page; on
+ * another, null, and the detail goes to the console (`where` names the page) for the author who
+ * made the file or link. The replay viewer and the puzzles say their reason in the reader's words.
+ * @param {string} message @param {string} where
+ */
+export function englishDetail(message, where) {
+  if (current === "en") return message;
+  if (message) console.warn(`${where}: ${message}`);
+  return null;
+}
+
 /** A label followed by the language's colon ("Category: ", "类别："). */
 export const label = (key, vars) => t(key, vars) + t("sep.colon");
 

@@ -7,7 +7,7 @@
 
 import "../shell/loader.js";
 import { call, LONG_CALL, replayProblem, shorten, LIMITS } from "../engine/engine.js";
-import { t, has, tileName, getLang, onLangChange } from "../i18n/i18n.js";
+import { t, has, tileName, getLang, onLangChange, englishDetail } from "../i18n/i18n.js";
 import { reviewWords } from "../i18n/hint-words.js";
 import { openPage, gameLink } from "../shell/page.js";
 import { Renderer } from "../table/render.js";
@@ -29,11 +29,7 @@ const PLAY_MS = 700; // one action every so often while playing
  */
 function problemLine(problem) {
   const code = problem.code || "engine";
-  let message = problem.words ?? problem.message ?? "";
-  if (problem.words === undefined && getLang() !== "en") {
-    if (message) console.warn(`replay: ${message}`);
-    message = t(`replay.why.${code}`);
-  }
+  const message = problem.words ?? englishDetail(problem.message ?? "", "replay") ?? t(`replay.why.${code}`);
   return t(`replay.err.${code}`, {
     message,
     hand: (problem.hand ?? 0) + 1,

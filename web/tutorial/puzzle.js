@@ -4,7 +4,7 @@
 // choices; once the reader chooses, every choice is shown ranked with its one-line reason.
 import { startEngine, call, shorten } from "../engine/engine.js";
 import { loadCatalog, variantsOf } from "../engine/catalog.js";
-import { LANGS, LANG_NAMES, getLang, setLang, t, tileName, label } from "../i18n/i18n.js";
+import { LANGS, LANG_NAMES, getLang, setLang, t, tileName, label, englishDetail } from "../i18n/i18n.js";
 import { el } from "../shell/dom.js";
 import { tileElement } from "../art/tiles.js";
 import { actionName, choicesTable, tileRow } from "./tutorial-view.js";
@@ -36,11 +36,7 @@ class BrokenLink extends Error {
 
 /** The engine's own detail (English) inside a sentence in the reader's language: as it is on an
  * English page, else in the console, the sentence saying so. @param {string} message */
-function engineDetail(message) {
-  if (getLang() === "en") return message;
-  console.warn(`puzzle: ${message}`);
-  return t("puzzle.detailInConsole");
-}
+const engineDetail = (message) => englishDetail(message, "puzzle") ?? t("puzzle.detailInConsole");
 
 /** The sentence for a broken link, in the reader's language. @param {BrokenLink} error */
 const brokenLine = (error) => t("puzzle.broken", { why: t(`puzzle.why.${error.why}`, error.vars) });
