@@ -68,6 +68,20 @@ def idle(target) -> dict[str, Any]:
     return target.evaluate(IDLE)
 
 
+def phone_visit(browser, width: int = 390, height: int = 844, scale: int = 3, **options):
+    """A fresh browser profile as a phone (touch, mobile) that never makes the memory snapshot (a
+    trip's pages come back to the game at once): its context, a page, and the page's errors
+    (uncaught, and console errors) as they come."""
+    context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=scale,
+                                  has_touch=True, is_mobile=True, **options)
+    context.add_init_script("window.mahjongTestNoSnapshot = true;")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    return context, page, errors
+
+
 def discard_and_keep(page, discards: int) -> int:
     """The human's next ``discards`` discards (the first legal one each time, the bots between),
     then wait until the match's save holds them all; returns the match's length (history_length)."""

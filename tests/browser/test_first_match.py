@@ -6,7 +6,7 @@ and plays the tile the player had selected, saying so; the deal of the day runs 
 And the "covered first discard" banner shows only while that tile lies face down."""
 from __future__ import annotations
 
-from pagehelp import HAND_TILES, SAID, idle, open_game, shot
+from pagehelp import HAND_TILES, SAID, idle, open_game, phone_visit, shot
 
 CLOCK = "() => window.mahjong._view.timer ? window.mahjong._view.timer.total : 0"
 
@@ -33,12 +33,7 @@ def tap(page, x: float, y: float) -> None:
 
 
 def test_a_first_visit_plays_a_whole_longyan_hand_by_taps_with_no_clock(browser, site, output_path):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=3, has_touch=True, is_mobile=True)
-    context.add_init_script("window.mahjongTestNoSnapshot = true;")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    context, page, errors = phone_visit(browser)
     page.add_init_script(SAID)
     page.add_init_script(BANNER_WATCH)
     open_game(page, site, "variant=longyan&seed=21&speed=fast&lang=en")  # no timer parameter: the page decides
@@ -147,9 +142,7 @@ def test_a_newcomers_first_match_from_a_tutorials_position_has_no_clock_either(b
     from pagehelp import base64url
     swim = {"variant": "longyan", "dealer": 0, "gold": "9p",
             "hands": ["123m456m789m123s9p1z", "258m369p147s2z3z4z6z", "369m147p258s3z4z6z7z", "147m258p369s3z4z6z7z"]}
-    context = browser.new_context(viewport={"width": 844, "height": 390}, device_scale_factor=3, has_touch=True, is_mobile=True)
-    context.add_init_script("window.mahjongTestNoSnapshot = true;")
-    page = context.new_page()
+    context, page, _ = phone_visit(browser, 844, 390)
     try:
         open_game(page, site, f"position={base64url(swim)}&lang=en")
         assert idle(page)["human"]
@@ -167,9 +160,7 @@ def test_a_newcomers_first_match_from_a_tutorials_position_has_no_clock_either(b
 def test_the_clocks_warning_is_read_whole_on_a_phone(browser, site, output_path):
     """The last five seconds' warning on a 390 px phone: it ran past its line ("…your selected
     tile, is discard…"), its end, what happens at zero, cut off."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=3, has_touch=True, is_mobile=True)
-    context.add_init_script("window.mahjongTestNoSnapshot = true;")
-    page = context.new_page()
+    context, page, _ = phone_visit(browser)
     try:
         open_game(page, site, "variant=longyan&seed=1&speed=fast&lang=en&timer=10")
         s = idle(page)

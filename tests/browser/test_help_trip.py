@@ -4,16 +4,11 @@ game in the language the rules were read in (it once opened it in the browser's 
 Chinese reader meeting an English table) and offers the match left unfinished."""
 from __future__ import annotations
 
-from pagehelp import TABLE_UP, discard_and_keep, shot
+from pagehelp import TABLE_UP, discard_and_keep, phone_visit, shot
 
 
 def test_the_rules_and_back_keep_the_readers_language_and_the_match(browser, site, output_path):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, has_touch=True,
-                                  is_mobile=True, locale="en-US")
-    context.add_init_script("window.mahjongTestNoSnapshot = true;")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    context, page, errors = phone_visit(browser, scale=2, locale="en-US")
     page.goto(site.url + "?lang=zh-Hant")
     page.tap("#welcome-play", timeout=90_000)
     moves = discard_and_keep(page, 1)

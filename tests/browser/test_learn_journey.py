@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
-from pagehelp import HAND_TILES, discard_and_keep, idle, shot
+from pagehelp import HAND_TILES, discard_and_keep, idle, phone_visit, shot
 from py_engine.lessons import judge, moment_of
 
 LESSONS = Path(__file__).resolve().parents[2] / "web" / "lessons"
@@ -54,12 +54,7 @@ def take_lesson(page, output_path: str, number: int, course: list | None = None)
 
 
 def test_a_newcomer_learns_three_longyan_lessons_then_plays_a_hand(browser, site, output_path):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, has_touch=True, is_mobile=True)
-    context.add_init_script("window.mahjongTestNoSnapshot = true;")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    context, page, errors = phone_visit(browser, scale=2)
 
     # a tutorial's link to the Longyan game: nothing kept in this browser yet
     page.goto(site.url + "?variant=longyan&lang=en")
@@ -140,13 +135,7 @@ def test_a_match_left_for_a_lesson_is_offered_again_in_the_readers_language(brow
     its "Play" link: the match they left is offered (that link once started a new match and offered
     nothing, the match kept out of sight); the course's own way back to the game keeps the reader's
     language (it once opened the game in the browser's)."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, has_touch=True,
-                                  is_mobile=True, locale="en-US")
-    context.add_init_script("window.mahjongTestNoSnapshot = true;")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    context, page, errors = phone_visit(browser, scale=2, locale="en-US")
     page.goto(site.url + "?lang=zh-Hant")
     page.tap("#welcome-play", timeout=90_000)
     moves = discard_and_keep(page, 2)
