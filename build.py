@@ -287,27 +287,33 @@ def build_engine_wheel(target: Path, pin: dict) -> Path:
 PRECOMPILE = ROOT / "tools" / "precompile.mjs"
 
 
-def precompile(pyodide_dir: Path, lock: dict, wheels: list[Path]) -> bool:
-    """Trim the standard library to what a boot and a match import, and add Pyodide's own
-    bytecode to it and to the wheels (tools/precompile.mjs): a boot then compiles no Python
-    source. Needs Node; without it the site ships the whole standard library as sources (it
-    works, it downloads more and boots slower). True when done."""
+def precompile(pyodide_dir: Path, lock: dict, wheels: list[Path]) -> dict | None:
+    """Trim the standard library to what the engine can import (its import graph) and what the
+    warm-up imports, and add Pyodide's own bytecode to it and to the wheels (tools/precompile.mjs
+    and site_bytecode.py): a boot then compiles no Python source. Fails naming any module the engine
+    can import that the site would not ship. Needs Node; without it the site ships the whole
+    standard library as sources (it works, it downloads more and boots slower). Returns the import
+    report ({engine: [modules], stdlib: [modules kept], missing: []}), None without Node."""
     node = shutil.which("node")
     if node is None:
         log("node not found: shipping the whole standard library as sources (a slower boot)")
-        return False
+        return None
     # the engine's wheel last: the script installs it and plays with it
     with tempfile.TemporaryDirectory(prefix="precompile-") as tmp:
         lock_file = Path(tmp) / "pyodide-lock.json"
         lock_file.write_text(json.dumps(lock), encoding="utf-8")
         args = [node, str(PRECOMPILE), str(pyodide_dir), str(lock_file),
                 str(pyodide_dir / "python_stdlib.zip"), *map(str, wheels)]
-        out = subprocess.run(args, capture_output=True, text=True)
-    if out.returncode != 0:
-        raise BuildError("precompiling with Pyodide under Node failed:\n" + out.stderr[-3000:])
+        report_file = Path(tmp) / "imports.json"
+        out = subprocess.run(args, capture_output=True, text=True, env={**os.environ, "MAHJONG_IMPORTS": str(report_file)})
+        if out.returncode != 0:
+            raise BuildError("precompiling with Pyodide under Node failed:\n" + out.stderr[-3000:])
+        report = json.loads(report_file.read_text(encoding="utf-8"))
     for line in out.stdout.strip().splitlines():
         log(line)
-    return True
+    if report["missing"]:
+        raise BuildError("the site would not ship what the engine can import:\n  " + "\n  ".join(report["missing"]))
+    return report
 
 
 # --- the site ---------------------------------------------------------------------------
@@ -446,7 +452,7 @@ def build(dist: Path = DIST) -> Path:
     lock = vendor_pyodide(pin, dist / "pyodide")
     built = build_engine_wheel(dist / "wheels", pin)
     vendored = [dist / "pyodide" / w["file"] for w in pin["wheels"].values()]
-    precompile(dist / "pyodide", lock, [*vendored, built])
+    imports = precompile(dist / "pyodide", lock, [*vendored, built])
     stdlib = dist / "pyodide" / "python_stdlib.zip"
     packed = [pack(path) for path in (stdlib, *vendored, built)]
     relock(lock, dist / "pyodide")
@@ -484,6 +490,9 @@ def build(dist: Path = DIST) -> Path:
                             dist / "snapshot-worker.js", dist / "warmup.py"]),
         "lock": lock,
         "sizes": sizes,
+        # every engine module: a restored snapshot imports each before it serves (engine-worker.js),
+        # or is not used
+        "modules": imports["engine"] if imports else [],
     }
     (dist / "engine.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     write_options(dist / "options.json")
