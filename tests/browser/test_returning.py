@@ -206,3 +206,47 @@ def test_a_tutorial_page_of_another_origin_after_its_game_frame_kept_the_snapsho
         assert errors == []
     finally:
         context.close()
+
+
+def test_offline_a_later_visit_still_answers(kept, site):
+    """Offline after the first visit: the service worker's copy and the kept snapshot serve the puzzle."""
+    kept.set_offline(True)
+    try:
+        page, errors = later_visit(kept)
+        page.goto(site.url + "puzzle.html#set=xinyu&n=2&lang=zh-Hant")
+        page.wait_for_function("() => window.puzzles && true")
+        page.evaluate("window.puzzles.ready")
+        assert page.evaluate("window.puzzles.current()")["answer"]
+        assert "No module" not in page.inner_text("body")
+        page.close()
+        assert errors == []
+    finally:
+        kept.set_offline(False)
+
+
+def test_a_restore_that_cannot_import_an_engine_module_boots_normally(kept, site):
+    """An import failure after a restore is a failed restore: the snapshot is discarded and the engine
+    boots normally (engine-worker.js), never a page's "No module named" later. Here the manifest the
+    service worker keeps names a module the kept heap does not hold (the last test of the file: it
+    discards the snapshot)."""
+    page = kept.new_page()
+    page.goto(site.url + "tiles.html?lang=en")  # a page of the site that starts no engine
+    page.evaluate("""async () => {
+        for (const name of await caches.keys()) {
+            const cache = await caches.open(name);
+            for (const request of await cache.keys()) {
+                if (!request.url.endsWith("/engine.json")) continue;
+                const manifest = await (await cache.match(request)).json();
+                manifest.modules.push("py_engine.not_in_the_snapshot");
+                await cache.put(request, new Response(JSON.stringify(manifest), {headers: {"content-type": "application/json"}}));
+            }
+        }
+    }""")
+    warnings: list[str] = []
+    page.on("worker", lambda worker: worker.on("console", lambda m: warnings.append(m.text)))
+    page.goto(site.url + "puzzle.html#set=longyan&n=1&lang=en")
+    page.wait_for_function("() => window.puzzles && true")
+    page.evaluate("window.puzzles.ready")
+    assert page.evaluate("window.puzzles.current()")["answer"] == "swim 7z"
+    assert any("snapshot could not be restored" in w and "py_engine.not_in_the_snapshot" in w for w in warnings), warnings
+    page.close()
