@@ -402,7 +402,7 @@ OFFLINE_SKIP_FOLDERS = {"tiles", "v1"}
 
 
 def write_tile_faces(folder: Path) -> None:
-    """Every tile face as an SVG file of its own (tiles/1m.svg, tiles/hant/1m.svg: README), drawn by
+    """Every tile face as an SVG file of its own (tiles/1m.svg, tiles/hant/1m.svg: docs/embedding.md), drawn by
     the page's painters under Node, its characters as outlines: no font needed to show it."""
     node = shutil.which("node")
     if node is None:
@@ -508,7 +508,7 @@ def build(dist: Path = DIST) -> Path:
 PUBLIC_MODULES = {"mj-hand.js": "art/mj-hand.js", "replayio.js": "keep/replayio.js",
                   "tiles.js": "art/tiles.js", "i18n.js": "i18n/i18n.js"}
 # The public modules an author may pin, at a path naming the major version of what they read
-# (<mj-hand>'s attributes and the notation: README), each one file that imports nothing: the
+# (<mj-hand>'s attributes and the notation: docs/embedding.md, CHANGELOG.md), each one file that imports nothing: the
 # chunks of the modules above are named by their content and change with every build, so a page
 # holding an old mj-hand.js (a cache, a CDN) would ask for chunks that are gone. A change that
 # breaks what an author wrote makes a v2/ beside v1/, which stays.

@@ -1,6 +1,6 @@
 """Take the README's picture: the built game (dist/) in Chromium, a Longyan hand at the player's turn.
 
-    python tools/screenshot.py [--out docs/screenshot.png] [--seed 7]
+    python tools/screenshot.py [--out docs/screenshot.jpg] [--seed 7]
 
 Serves dist/ (build it first: python build.py) under a sub-path as GitHub Pages does, opens the game
 with a seed of its own (so no first-visit offer covers the table), with hints on, waits until the
@@ -24,7 +24,7 @@ CHROMIUM = os.environ.get("MAHJONG_CHROMIUM", "/usr/bin/chromium")
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshot.png")
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshot.jpg")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--query", default="variant=longyan&lang=en&hints=1&timer=0")
     args = parser.parse_args(argv)
@@ -47,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
                 page.evaluate("() => window.mahjong.idle()")
                 page.wait_for_timeout(6000)  # the hints panel's answer; the moment's banner gone
                 args.out.parent.mkdir(parents=True, exist_ok=True)
-                page.screenshot(path=str(args.out))
+                page.screenshot(path=str(args.out), **({"quality": 85} if args.out.suffix in (".jpg", ".jpeg") else {}))
                 browser.close()
         finally:
             server.shutdown()
