@@ -36,6 +36,7 @@ PAGES = {
 }
 LICENSE_PAGE = "license.md"   # LICENSE, plain text, shown as a page of its own
 
+UNUSED = ("404.html", "sitemap.xml", "sitemap.xml.gz")
 LINK = re.compile(r"(!?\[[^\]\n]*\])\(([^)\s]+)\)")
 FENCE = re.compile(r"^(```|~~~)")
 
@@ -113,6 +114,10 @@ def build(site_dir: Path) -> bool:
         shutil.rmtree(site_dir)
     subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-f", str(CONFIG),
                     "-d", str(site_dir)], check=True, cwd=ROOT)
+    # what only works at a host's root with a site_url (its links absolute): the 404 page (a static
+    # host serves its own root's) and the sitemap (absolute URLs, which a copy on any host cannot know)
+    for name in UNUSED:
+        (site_dir / name).unlink(missing_ok=True)
     return True
 
 
