@@ -123,3 +123,14 @@ def test_the_site_rewrites_repository_links_to_its_own_pages():
     assert rewrite("[log](../CHANGELOG.md#what-the-embed-api-promises) [API](API.md)", "docs/embedding.md",
                    "embedding.md") == "[log](changelog.md#what-the-embed-api-promises) [API](API.md)"
     assert rewrite("[guide](../docs/boot.md#the-snapshot)", "bench/README.md", "bench.md") == "[guide](boot.md#the-snapshot)"
+
+
+def test_the_published_site_is_built_with_the_pinned_mkdocs():
+    """GitHub Pages' workflow installs the MkDocs the tests build the docs with (or the published
+    site would have no docs: build.py leaves them out without MkDocs)."""
+    import tomllib
+    pinned = next(p for p in tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+                  ["project"]["optional-dependencies"]["test"] if p.startswith("mkdocs=="))
+    workflow = (ROOT / ".github" / "workflows" / "pages.yml").read_text(encoding="utf-8")
+    assert f"pip install {pinned}\n" in workflow
+    assert workflow.index(pinned) < workflow.index("run: python build.py")
