@@ -81,10 +81,11 @@ def test_the_readme_is_a_front_door():
     lines = text.splitlines()
     assert 100 <= len(lines) <= 200, len(lines)
     assert not re.search(r"\bsession \d|\bissue \d", text, re.I)
-    first_screen = "\n".join(lines[:80])
+    first_screen = "\n".join(lines[:30])   # play, embed, Python and test, under the picture
     for heading in ("## Play it", "## Embed it", "## The engine from Python", "## Build and test"):
         assert heading in text, heading
     assert "./tests/run.sh" in first_screen and "https://<user>.github.io/<repository>/" in first_screen
+    assert "<iframe" in first_screen and "from py_engine import" in first_screen
     # the test command the README names is the one CI runs
     assert "exec ./tests/run.sh" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert "```sh\npython build.py" in text and "\n./tests/run.sh\n```" in text
