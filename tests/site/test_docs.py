@@ -135,3 +135,11 @@ def test_the_published_site_is_built_with_the_pinned_mkdocs():
     workflow = (ROOT / ".github" / "workflows" / "pages.yml").read_text(encoding="utf-8")
     assert f"pip install {pinned}\n" in workflow
     assert workflow.index(pinned) < workflow.index("run: python build.py")
+
+
+def test_the_docs_site_sizes_its_frames_with_the_guides_own_snippet():
+    """docs/js/frames.js is the height snippet of docs/embedding.md, as an author would paste it."""
+    guide = (ROOT / "docs" / "embedding.md").read_text(encoding="utf-8")
+    snippet = guide.split("## Sizing the frames", 1)[1].split("```js\n", 1)[1].split("```", 1)[0]
+    code = lambda text: [line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("//")]  # noqa: E731
+    assert code((ROOT / "docs" / "js" / "frames.js").read_text(encoding="utf-8")) == code(snippet)
