@@ -9,7 +9,7 @@ to anything else of the repository (a source file) keeps its text and loses the 
 live embeds are raw HTML with URLs relative to dist/docs/ (`../learn.html`), left as they are.
 
     python build.py                    # builds the site, dist/docs/ included
-    python tools/docs_site.py [DIR]    # dist/docs/ alone (or DIR), from the site's sources
+    python tools/docs_site.py [DIR]    # dist/docs/ alone (or DIR), strictly: a warning fails it
 """
 from __future__ import annotations
 
@@ -103,17 +103,19 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
 
 # --- the build ----------------------------------------------------------------------------
 
-def build(site_dir: Path) -> bool:
-    """`mkdocs build --strict` of mkdocs.yml into site_dir (replaced). False, with a message, when
-    MkDocs is not installed (pip install -e '.[test]' installs it; the tests check the docs)."""
+def build(site_dir: Path, strict: bool = False) -> bool:
+    """`mkdocs build` of mkdocs.yml into site_dir (replaced); `strict`: a warning (a link to no page,
+    an anchor to no heading) fails it, as tests/site/test_docs.py builds it. The site's build is not
+    strict, so that a slip in a page is a warning there, not a site that cannot be built. False, with
+    a message, when MkDocs is not installed (pip install -e '.[test]' installs it; the tests need it)."""
     if importlib.util.find_spec("mkdocs") is None:
         print("build: MkDocs is not installed (pip install -e '.[test]'): the docs are left out of dist/docs/",
               file=sys.stderr, flush=True)
         return False
     if site_dir.exists():
         shutil.rmtree(site_dir)
-    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-f", str(CONFIG),
-                    "-d", str(site_dir)], check=True, cwd=ROOT)
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", *(["--strict"] if strict else []), "--quiet",
+                    "-f", str(CONFIG), "-d", str(site_dir)], check=True, cwd=ROOT)
     # what only works at a host's root with a site_url (its links absolute): the 404 page (a static
     # host serves its own root's) and the sitemap (absolute URLs, which a copy on any host cannot know)
     for name in UNUSED:
@@ -123,4 +125,4 @@ def build(site_dir: Path) -> bool:
 
 if __name__ == "__main__":
     target = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "dist" / "docs"
-    sys.exit(0 if build(target) else 1)
+    sys.exit(0 if build(target, strict=True) else 1)

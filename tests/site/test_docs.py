@@ -143,3 +143,12 @@ def test_the_docs_site_sizes_its_frames_with_the_guides_own_snippet():
     snippet = guide.split("## Sizing the frames", 1)[1].split("```js\n", 1)[1].split("```", 1)[0]
     code = lambda text: [line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("//")]  # noqa: E731
     assert code((ROOT / "docs" / "js" / "frames.js").read_text(encoding="utf-8")) == code(snippet)
+
+
+def test_the_docs_site_builds_strictly(tmp_path):
+    """`mkdocs build --strict`: every page in the navigation exists, every link between the pages
+    and every anchor resolves once the links are the site's (tools/docs_site.py). MkDocs is in the
+    test extra: without it build.py leaves the docs out, and this fails."""
+    build = runpy.run_path(str(ROOT / "tools" / "docs_site.py"))["build"]
+    assert build(tmp_path / "docs", strict=True), "MkDocs is not installed: pip install -e '.[test]'"
+    assert {"index.html", "embedding.html", "architecture.html", "boot.html"} <= {p.name for p in (tmp_path / "docs").glob("*.html")}
