@@ -46,10 +46,15 @@ def web_edges() -> dict[str, set[str]]:
 
 
 def _engine_group(module: str) -> str:
-    """py_engine.rules.xinyu -> py_engine/rules; a top-level module -> py_engine."""
+    """py_engine.rules.xinyu -> py_engine/rules/; a module at the top, py_engine.bridge ->
+    py_engine/bridge.py; the package itself (its __init__, which names what Python users import)
+    -> py_engine/__init__.py."""
     parts = module.split(".")
-    package = ENGINE.joinpath(*parts[1:2])
-    return "py_engine/" + parts[1] if len(parts) > 1 and package.is_dir() else "py_engine"
+    if len(parts) == 1:
+        return "py_engine/__init__.py"
+    if ENGINE.joinpath(parts[1]).is_dir():
+        return f"py_engine/{parts[1]}/"
+    return f"py_engine/{parts[1]}.py"
 
 
 def engine_edges() -> dict[str, set[str]]:
@@ -118,7 +123,7 @@ def picture(title: str, edges: dict[str, set[str]]) -> Iterable[str]:
     for n, row in reversed(list(enumerate(rows))):
         for group in row:
             uses = ", ".join(sorted(g.split("/", 1)[-1] for g in edges[group])) or "-"
-            yield f"  {n}  {group:<20} imports {uses}"
+            yield f"  {n:>2}  {group:<28} imports {uses}"
         if n:
             yield "     " + "-" * 20
     for members in cycles:
