@@ -1,5 +1,5 @@
 """Print the project's layers, drawn from its imports: which folder of the page (web/) and which
-package of the engine (py_engine/) imports which, lowest layer last.
+package or top-level module of the engine (py_engine/) imports which, lowest layer last.
 
     python tools/layers.py            # the text picture docs/architecture.md carries
 
