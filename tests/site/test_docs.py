@@ -152,3 +152,13 @@ def test_the_docs_site_builds_strictly(tmp_path):
     build = runpy.run_path(str(ROOT / "tools" / "docs_site.py"))["build"]
     assert build(tmp_path / "docs", strict=True), "MkDocs is not installed: pip install -e '.[test]'"
     assert {"index.html", "embedding.html", "architecture.html", "boot.html"} <= {p.name for p in (tmp_path / "docs").glob("*.html")}
+
+
+def test_without_mkdocs_the_site_is_built_without_its_docs_and_says_so(tmp_path, monkeypatch, capsys):
+    import importlib.util
+    docs_site = runpy.run_path(str(ROOT / "tools" / "docs_site.py"))
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "mkdocs" else real(name, *a))
+    assert docs_site["build"](tmp_path / "docs") is False
+    assert not (tmp_path / "docs").exists()
+    assert "MkDocs is not installed" in capsys.readouterr().err
