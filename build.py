@@ -402,13 +402,16 @@ def digest(paths: Iterable[Path]) -> str:
     return h.hexdigest()
 
 
-OFFLINE_SKIPS = {"sw.js", "site-files.json", ".nojekyll"}
-# for other sites (a Markdown page's tile images, a pinned <mj-hand>), not the game: not kept offline
-OFFLINE_SKIP_FOLDERS = {"tiles", "v1"}
+OFFLINE_SKIPS = {"sw.js", "site-files.json", ".nojekyll", "LICENSE", "THIRD_PARTY.md"}
+# for other sites (a Markdown page's tile images, a pinned <mj-hand>) and authors (the docs), not the
+# game: not kept offline
+OFFLINE_SKIP_FOLDERS = {"tiles", "v1", "docs"}
+# the terms travel with every copy of the site (THIRD_PARTY.md: what dist/ ships and under which licence)
+NOTICES = ("LICENSE", "THIRD_PARTY.md")
 
 
 def write_tile_faces(folder: Path) -> None:
-    """Every tile face as an SVG file of its own (tiles/1m.svg, tiles/hant/1m.svg: README), drawn by
+    """Every tile face as an SVG file of its own (tiles/1m.svg, tiles/hant/1m.svg: docs/embedding.md), drawn by
     the page's painters under Node, its characters as outlines: no font needed to show it."""
     node = shutil.which("node")
     if node is None:
@@ -497,6 +500,11 @@ def build(dist: Path = DIST) -> Path:
     (dist / "engine.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     write_options(dist / "options.json")
     runpy.run_path(str(ROOT / "tools" / "help_examples.py"))["write"](dist / "help-examples.json")  # the help's worked examples
+    for name in NOTICES:
+        shutil.copyfile(ROOT / name, dist / name)
+    # the documentation, built by MkDocs with its pages' live embeds of the pages above (skipped,
+    # with a message, where MkDocs is not installed; the tests check it is built)
+    runpy.run_path(str(ROOT / "tools" / "docs_site.py"))["build"](dist / "docs")
     version = write_offline_list(dist)
     (dist / ".nojekyll").write_text("")  # GitHub Pages: serve files as they are
     log(f"wrote {dist.relative_to(ROOT) if dist.is_relative_to(ROOT) else dist} ({wheel.name}, version {version})")
@@ -517,7 +525,7 @@ def build(dist: Path = DIST) -> Path:
 PUBLIC_MODULES = {"mj-hand.js": "art/mj-hand.js", "replayio.js": "keep/replayio.js",
                   "tiles.js": "art/tiles.js", "i18n.js": "i18n/i18n.js"}
 # The public modules an author may pin, at a path naming the major version of what they read
-# (<mj-hand>'s attributes and the notation: README), each one file that imports nothing: the
+# (<mj-hand>'s attributes and the notation: docs/embedding.md, CHANGELOG.md), each one file that imports nothing: the
 # chunks of the modules above are named by their content and change with every build, so a page
 # holding an old mj-hand.js (a cache, a CDN) would ask for chunks that are gone. A change that
 # breaks what an author wrote makes a v2/ beside v1/, which stays.

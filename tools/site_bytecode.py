@@ -8,8 +8,8 @@ standard library's zip and the wheels keep Pyodide's own bytecode for every modu
   (first_lines), so its tracebacks name the function and where it starts.
 - In each wheel every imported module becomes a sourceless .pyc in place of its .py (RECORD says
   so); in the engine's, modules no boot imports stay sources (other pages import them); the
-  vendored wheels (micropip) keep only what the install imported, their licenses and metadata. The engine's wheel keeps its asserts and
-  line numbers (optimize 0) but not its docstrings (without_docstrings: nothing reads them in the page;
+  vendored wheels (micropip) keep only what the install imported, their licenses and metadata. The engine's wheel
+  keeps its asserts and line numbers (optimize 0) but not its docstrings (without_docstrings: nothing reads them in the page;
   ~30 KB of the first visit's gzip bytes), micropip's is compiled like the standard library.
 - The interpreter runs with PYTHONNODEBUGRANGES (precompile.mjs): the bytecode keeps line numbers
   but not the column ranges a traceback underlines with ^^^^, a quarter of its bytes.
