@@ -16,7 +16,6 @@ import pytest
 from pagehelp import TABLE_OR_OFFER, base64url
 from test_boot import wait_ready
 from test_learn import AUTHORS, LONGYAN
-from test_one_engine import same_site_host  # noqa: F401 (a fixture: another origin of the same site)
 from test_replay_viewer import SHOWN, bad_player_replay
 
 pytestmark = pytest.mark.snapshot  # the player's path: the snapshot is made and restored
