@@ -10,12 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .. import shapes
-from ..golds import GOLD_SLOT as GOLD_SLOT
-from ..golds import count_slots, natural_tile, white_replaces
+from ..tiles import shapes
+from ..tiles.golds import GOLD_SLOT as GOLD_SLOT
+from ..tiles.golds import count_slots, natural_tile, white_replaces
 from ..rules import RuleSet, ruleset
 from ..rules.base import free_hand_shanten
-from ..actions import Action
+from ..play.actions import Action
 from ..tiles import CODES, HONOR_BASE, INDEX, NUM_KINDS
 
 SUIT_LETTERS = "mps"

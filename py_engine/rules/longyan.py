@@ -15,17 +15,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..golds import count_index, hand_counts, wild_of
-from ..reading import reading_of
-from ..results import Payment, Win
-from ..shapes import can_form_sets, is_win
+from ..tiles.golds import count_index, hand_counts, wild_of
+from ..tiles.win_reading import reading_of
+from .results import Payment, Win
+from ..tiles.shapes import can_form_sets, is_win
 from ..tiles import INDEX, format_tiles, sort_key
-from .base import BotTuning, RuleSet
+from .base import BotTuning, HandView, RuleSet
 from ..types import OptionValue, Options
 
 if TYPE_CHECKING:
-    from ..melds import Meld
-    from ..state import HandState
+    from ..tiles.melds import Meld
 
 # option -> allowed values; the first is the default
 OPTIONS: dict[str, tuple[OptionValue, ...]] = {
@@ -184,7 +183,7 @@ class Longyan(RuleSet):
     def may_win_on_discard(self, options: Options, golds: int = 0) -> bool:
         return not (golds and options.get("gold_holder_no_discard_win"))     # 有金不平胡 (option)
 
-    def refusal(self, state: HandState, seat: int, how: str) -> str | None:
+    def refusal(self, state: HandView, seat: int, how: str) -> str | None:
         """Swims of others, furiten, options (docs/RULES.md §3)."""
         if state.swims[seat]:
             return "swim"                   # a swimmer wins only by the swim's own draw
@@ -199,7 +198,7 @@ class Longyan(RuleSet):
             return "gold_holder"
         return None
 
-    def self_draw_category(self, state: HandState, seat: int, shape: bool) -> str | None:
+    def self_draw_category(self, state: HandView, seat: int, shape: bool) -> str | None:
         three = state.gold is not None and three_golds_now(state.counts[seat][INDEX[state.gold]], state.options)
         if not (shape or three) or self.refusal(state, seat, "self_draw") is not None:
             return None
@@ -210,7 +209,7 @@ class Longyan(RuleSet):
             candidates.append("self_draw")
         return category(candidates)[0]
 
-    def swim_tiles(self, state: HandState, seat: int) -> list[str]:
+    def swim_tiles(self, state: HandView, seat: int) -> list[str]:
         if state.swims[seat] or not state.gold:
             return []
         return swim_tiles(state.hands[seat], state.gold, state.options)
@@ -227,7 +226,7 @@ class Longyan(RuleSet):
     def bonus_payments(self, dealer: int, round_number: int, tile: str) -> list[Payment]:
         return first_discard_bonus(dealer, round_number, tile)
 
-    def score_win(self, state: HandState, seat: int, category_id: str, tile: str | None,
+    def score_win(self, state: HandView, seat: int, category_id: str, tile: str | None,
                   concealed: Sequence[str], melds: Sequence[Meld], self_draw: bool) -> Win:
         name, base = category([category_id])
         return Win(seat, name, (), base, format_tiles(concealed), tuple(str(m) for m in melds), tile,

@@ -12,12 +12,13 @@ from typing import Any
 
 import pytest
 
-from py_engine import analysis, shapes
-from py_engine.golds import white_replaces, wild_of
+from py_engine import analysis
+from py_engine.tiles import shapes
+from py_engine.tiles.golds import white_replaces, wild_of
 from py_engine.rules import ruleset
-from py_engine.analyzer import STOP, analyze, play, stage
-from py_engine.analyzer_query import Query, read_query
-from py_engine.discards import efficiency_order, rank
+from py_engine.teach.analyzer import STOP, analyze, play, stage
+from py_engine.teach.analyzer_query import Query, read_query
+from py_engine.teach.discards import efficiency_order, rank
 from py_engine.tiles import CODES, NUM_KINDS, full_set
 
 OPTIONS = [{}, {"white_dragon": "plain"}, {"gold_wild": "suited"}, {"gold_wild": "suited", "white_dragon": "plain"}]

@@ -21,10 +21,10 @@ from typing import Any
 from . import analysis, hints
 from .analyzer_query import InputError, Query, read_query
 from .discards import efficiency_order, rank
-from .game import Game
-from .melds import parse_meld
-from .rules import ruleset
-from .tiles import CODES, INDEX, NUM_KINDS, WHITE_DRAGON, format_tiles, full_set, is_flower
+from ..play.game import Game
+from ..tiles.melds import parse_meld
+from ..rules import ruleset
+from ..tiles import CODES, INDEX, NUM_KINDS, WHITE_DRAGON, format_tiles, full_set, is_flower
 
 __all__ = ["STOP", "Stage", "analyze", "play", "stage"]
 

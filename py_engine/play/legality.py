@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from itertools import compress
 
 from .state import HandState
-from .tiles import CODES, INDEX, NUM_KINDS
-from .types import WhyNotDict
+from ..tiles import CODES, INDEX, NUM_KINDS
+from ..types import WhyNotDict
 from .winning import count_index, is_winning
 
 

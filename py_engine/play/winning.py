@@ -4,12 +4,12 @@ from __future__ import annotations
 import copy
 from collections.abc import Sequence
 
-from . import shapes
-from .golds import count_index, hand_counts, slots_of, wild_of
-from .rules import RuleSet, ruleset
-from .shapes import Component
-from .tiles import HONOR_BASE
-from .types import Options
+from ..tiles import shapes
+from ..tiles.golds import count_index, hand_counts, slots_of, wild_of
+from ..rules import RuleSet, ruleset
+from ..tiles.shapes import Component
+from ..tiles import HONOR_BASE
+from ..types import Options
 
 __all__ = ["HandShape", "count_index", "hand_counts", "is_winning", "wild_of"]
 

@@ -14,13 +14,13 @@ from typing import Any
 from . import legality, position_check, positions, settle
 from .actions import Action
 from .actions import _parse as parse_legal
-from .melds import Meld
+from ..tiles.melds import Meld
 from .observe import observe
-from .quote import quote
+from ..tiles.quote import quote
 from .legality import WhyNot
 from .state import ORDERS, Discard, HandState, Window, order_from, payment_event
-from .types import ActionDict, Observation
-from .tiles import FLOWERS, INDEX, format_tiles, sorted_tiles
+from ..types import ActionDict, Observation
+from ..tiles import FLOWERS, INDEX, format_tiles, sorted_tiles
 from .winning import count_index
 
 

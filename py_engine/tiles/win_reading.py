@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from .melds import Meld
-from .tiles import CODES, HONOR_BASE, INDEX, NUM_KINDS, WHITE_DRAGON, counts34
+from .codes import CODES, HONOR_BASE, INDEX, NUM_KINDS, WHITE_DRAGON, counts34
 from .golds import wild_of
-from .types import Options
+from ..types import Options
 
 #: One group of the reading: (type, natural slots it stands for, how many of them are golds' stand-ins)
 Group = tuple[str, tuple[int, ...], tuple[bool, ...]]

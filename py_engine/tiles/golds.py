@@ -10,8 +10,8 @@ import functools
 from collections.abc import Sequence
 
 from . import shapes
-from .tiles import CODES, INDEX, NUM_KINDS, WHITE_DRAGON
-from .types import Options
+from .codes import CODES, INDEX, NUM_KINDS, WHITE_DRAGON
+from ..types import Options
 
 GOLD_SLOT = -1          # a gold does not go into the counts: it is a wild
 
