@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 from ..tiles.quote import quote
 from .results import Payment, Win
 from ..tiles import HONOR_BASE, NUM_KINDS
+from ..tiles.golds import GoldRule
 from ..types import OptionValue, Options
 
 if TYPE_CHECKING:
@@ -115,7 +116,6 @@ class RuleSet:
     furiten: bool = False                 # passing a win forbids discard wins until one's next draw
     robs_added_kong: bool = False         # 抢杠: others may win on an added kong's tile
     first_discard_bonus: bool = False     # 分饼 (Longyan)
-    three_golds: bool = False             # 三金倒 (Longyan)
     bots: BotTuning = BotTuning()         # the bots' tuning for this rule set
 
     def resolve(self, given: Options | None) -> dict[str, OptionValue]:
@@ -134,6 +134,14 @@ class RuleSet:
                     f"option {quote(key)} cannot be {quote(value)} (allowed: {', '.join(repr(v) for v in allowed)})"
                 )
         return {key: given.get(key, allowed[0]) for key, allowed in self.options.items()}
+
+    # ---- the gold (开金) ----
+
+    def gold_rule(self, options: Options) -> GoldRule:
+        """How a gold reads under these options: how far it stands in, and whether white dragons
+        stand for its face (白板替金). The one reader of those options; a rule set without golds
+        never has one to read."""
+        return GoldRule()
 
     # ---- the wall ----
 
@@ -234,6 +242,11 @@ class RuleSet:
     def golds_win(self, golds: int, options: Options) -> str | None:
         """The category golds alone win now, on any own turn (三金倒), or None."""
         return None
+
+    def golds_win_at_start(self, golds: int) -> bool:
+        """Do golds alone win before the dealer's first turn (三金倒, asked of every holder, under
+        any option)? The referee opens a "three_golds" window for those who may."""
+        return False
 
     def self_draw_total(self, counts: Sequence[int], golds: int, melds: int, has_kong: bool,
                         meld_suits: frozenset[str], options: Options, dealer_wins: bool,

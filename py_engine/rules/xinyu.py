@@ -193,7 +193,7 @@ class Xinyu(RuleSet):
         assert scored is not None, "a legal win always scores"
         return Win(seat, category, scored.patterns, scored.multiplier, format_tiles(concealed),
                    tuple(str(m) for m in melds), tile, pattern_multipliers=scored.pattern_multipliers,
-                   read=functools.partial(reading_of, list(concealed), tuple(melds), None, dict(state.options),
+                   read=functools.partial(reading_of, list(concealed), tuple(melds), None, self.gold_rule(state.options),
                                                 scored.shape))
 
     def evaluate(self, tiles: Sequence[str], melds: Sequence[Meld], gold: str | None,
@@ -206,7 +206,7 @@ class Xinyu(RuleSet):
         return Win(0, "self_draw" if self_draw else "discard_win", scored.patterns, scored.multiplier,
                    format_tiles(tiles), tuple(str(m) for m in melds), None,
                    pattern_multipliers=scored.pattern_multipliers,
-                   read=functools.partial(reading_of, list(tiles), tuple(melds), None, dict(options), scored.shape))
+                   read=functools.partial(reading_of, list(tiles), tuple(melds), None, self.gold_rule(options), scored.shape))
 
     def win_payments(self, win: Win, dealer: int, discarder: int | None) -> list[Payment]:
         return win_payments(win, discarder)

@@ -14,7 +14,7 @@ from typing import Any
 from ..tiles import shapes
 from ..tiles.melds import parse_meld
 from ..tiles.quote import quote
-from ..tiles.golds import GOLD_SLOT, count_slots, natural_tile, white_replaces, wild_of
+from ..tiles.golds import GOLD_SLOT, count_slots, natural_tile, white_replaces
 from ..rules import ruleset
 from ..tiles import CODES, HONOR_BASE, INDEX, NUM_KINDS, as_tiles, check_code, counts34, format_tiles
 from ..types import Options
@@ -65,8 +65,9 @@ class _Hand:
         self.gold = None if gold is None else check_code(gold)
         if self.gold is not None and self.gold[1] == "f":
             raise ValueError(f"the gold is never a flower, not {quote(gold)}")
-        self.wild = wild_of(resolved)
-        self.white_replaces = white_replaces(resolved, self.gold)
+        rule = rules.gold_rule(resolved)
+        self.wild = rule.wild
+        self.white_replaces = white_replaces(rule, self.gold)
         if self.gold is not None and any(self.gold in meld for meld in self.meld_tiles):
             raise ValueError(f"golds ({self.gold}) cannot be ponged or konged")
         self.counts, self.golds = shapes.gold_counts(self.tiles, self.gold, self.white_replaces)

@@ -14,7 +14,7 @@ import pytest
 
 from py_engine import analysis
 from py_engine.tiles import shapes
-from py_engine.tiles.golds import white_replaces, wild_of
+from py_engine.tiles.golds import white_replaces
 from py_engine.rules import ruleset
 from py_engine.teach.analyzer import STOP, analyze, play, stage
 from py_engine.teach.analyzer_query import Query, read_query
@@ -31,7 +31,8 @@ def reference(hand: list[str], melds: list[str], variant: str, gold: str | None,
     shapes' or the free hand's if lower (analysis.shanten's reading of 14 tiles)."""
     rules = ruleset(variant)
     resolved = rules.resolve(options)
-    wild, white = wild_of(resolved), white_replaces(resolved, gold)
+    gold_rule = rules.gold_rule(resolved)
+    wild, white = gold_rule.wild, white_replaces(gold_rule, gold)
 
     def shanten14(tiles: list[str]) -> int:
         counts, golds = shapes.gold_counts(tiles, gold, white)

@@ -222,3 +222,39 @@ def test_bridge_and_analyzer_import_no_circle() -> None:
     back = reaches("py_engine.teach.analyzer", "py_engine.bridge")
     assert there is not None, "the bridge answers `analyze` with the analyzer"
     assert back is None, f"the analyzer reaches the bridge: {' -> '.join(back)}"
+
+
+#: Every option name of every rule set (a third rule set's join by themselves).
+OPTION_NAMES = frozenset(name for rules in RULESETS.values() for name in rules.options)
+
+
+def option_reads(source: str) -> list[str]:
+    """Where the code reads an option by name: `options["x"]`, `options.get("x")`, or `{**options,
+    "x": ...}`, x a rule set's option, on anything whose expression says `options`."""
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
+            key, holder = node.slice.value, node.value
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get"
+              and node.args and isinstance(node.args[0], ast.Constant)):
+            key, holder = node.args[0].value, node.func.value
+        elif isinstance(node, ast.Dict) and None in node.keys:
+            keys = [k.value for k in node.keys if isinstance(k, ast.Constant)]
+            key, holder = next((k for k in keys if k in OPTION_NAMES), None), node
+        else:
+            continue
+        if key in OPTION_NAMES and "options" in ast.unparse(holder):
+            found.append((node.lineno, f"line {node.lineno}: {ast.unparse(node)}"))
+    return [text for _, text in sorted(found)]
+
+
+def test_a_rule_sets_options_are_read_by_its_own_hooks_only() -> None:
+    """An option such as white_dragon or three_golds has one home, its rule set's module: the rest
+    of the engine asks a hook (RuleSet.gold_rule, golds_win, may_win_on_discard...) (issue 45)."""
+    assert option_reads('w = options.get("white_dragon") != "plain"\nx = q.options["three_golds"]\n'
+                        'y = {**state.options, "gold_wild": "any"}\nz = seen.get("white_dragon")') == [
+        'line 1: options.get(\'white_dragon\')', "line 2: q.options['three_golds']",
+        "line 3: {**state.options, 'gold_wild': 'any'}"]
+    offenders = {name: reads for name in MODULES if not name.startswith(f"{PACKAGE}.rules")
+                 if (reads := option_reads(MODULES[name].read_text(encoding="utf-8")))}
+    assert offenders == {}, "read through the rule set's hooks, not by the option's name"
