@@ -14,14 +14,13 @@ from typing import Any
 from . import legality, position_check, positions, settle
 from .actions import Action
 from .actions import _parse as parse_legal
-from .melds import Meld
+from ..tiles.melds import Meld
 from .observe import observe
-from .quote import quote
+from ..tiles.quote import quote
 from .legality import WhyNot
 from .state import ORDERS, Discard, HandState, Window, order_from, payment_event
-from .types import ActionDict, Observation
-from .tiles import FLOWERS, INDEX, format_tiles, sorted_tiles
-from .winning import count_index
+from ..types import ActionDict, Observation
+from ..tiles import FLOWERS, INDEX, format_tiles, sorted_tiles
 
 
 class IllegalActionError(ValueError):
@@ -231,8 +230,8 @@ class Game:
     def _open_start(self) -> None:
         """三金倒 first: a holder of three golds is asked before the dealer's turn (docs/RULES.md §3)."""
         st = self.state
-        if st.rules.three_golds and st.gold:
-            holders = [s for s in order_from(st.dealer) if st.hands[s].count(st.gold) >= 3]
+        if st.gold:
+            holders = [s for s in order_from(st.dealer) if st.rules.golds_win_at_start(st.hands[s].count(st.gold))]
             if holders:
                 st.window = Window("three_golds", None, st.dealer,
                                    {s: ["win", "pass"] for s in holders}, holders)
@@ -315,7 +314,7 @@ class Game:
         may_meld = st.tiles_left > 0           # the last discard cannot be ponged or konged
         may_win = st.rules.may_win_on_discard(st.options)
         if tile != st.gold:                    # a discarded gold cannot be claimed
-            slot = count_index(tile, st.gold, st.options)
+            slot = st.hand_shapes[discarder].count_index(tile)   # the same slots for every seat
             kind = INDEX[tile]
             for s in order:
                 if st.swims[s]:

@@ -12,9 +12,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from .melds import Meld
-from .tiles import CODES, HONOR_BASE, INDEX, NUM_KINDS, WHITE_DRAGON, counts34
-from .golds import wild_of
-from .types import Options
+from .codes import CODES, HONOR_BASE, INDEX, NUM_KINDS, WHITE_DRAGON, counts34
+from .golds import GoldRule
 
 #: One group of the reading: (type, natural slots it stands for, how many of them are golds' stand-ins)
 Group = tuple[str, tuple[int, ...], tuple[bool, ...]]
@@ -181,13 +180,7 @@ def _pairs(key: tuple[int, ...], golds: int, suited: bool, face: int) -> tuple[G
 
 
 def reading_of(concealed: Sequence[str], melds: Sequence[Meld], gold: str | None,
-               options: Options, shape: str = "standard") -> dict[str, Any] | None:
-    """The reading of a won hand under a rule set's options (gold_wild, white_dragon); a three-golds
-    win (三金倒) that forms no shape reads as its golds."""
-    white = options.get("white_dragon") != "plain"
-    found = read_hand(concealed, melds, gold, white, wild_of(options), shape)
-    if found is None and gold is not None and list(concealed).count(gold) >= 3:
-        golds = [t for t in concealed if t == gold]
-        found = {"shape": "three_golds", "groups": [{"type": "golds", "tiles": golds, "as": golds}],
-                 "melds": [m.to_dict() for m in melds], "stand_ins": []}
-    return found
+               rule: GoldRule, shape: str = "standard") -> dict[str, Any] | None:
+    """The reading of a won hand under a rule set's gold rule (RuleSet.gold_rule); None when it
+    forms no shape (a rule set's own wins, such as three golds, read themselves)."""
+    return read_hand(concealed, melds, gold, rule.white, rule.wild, shape)

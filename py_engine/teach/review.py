@@ -30,10 +30,10 @@ from __future__ import annotations
 from typing import Any
 
 from . import words
-from .bots import hard, normal
-from .bots.common import View
-from .bots.normal import Candidate
-from .game import Game
+from ..bots import hard, normal
+from ..bots.common import View
+from ..bots.normal import Candidate
+from ..play.game import Game
 
 #: How many of the costliest decisions the page lists and marks.
 COSTLIEST = 5

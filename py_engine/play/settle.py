@@ -6,9 +6,9 @@ them: the tile won joins the hand, the payments are made, the result object is w
 from __future__ import annotations
 
 from .legality import self_draw_category
-from .results import Result, Win
+from ..rules.results import Result, Win
 from .state import HandState, Window, order_from
-from .tiles import format_tiles
+from ..tiles import format_tiles
 
 
 def make_win(state: HandState, seat: int, category: str, tile: str | None, discarder: int | None = None,

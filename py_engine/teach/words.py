@@ -23,7 +23,7 @@ __all__ = ["LANGS", "CATALOG", "CatalogMissing", "available", "say", "per_lang",
 
 LANGS = ("en", "zh-Hans", "zh-Hant")
 #: Where the catalogs are: web/i18n/ of the checkout this package sits in.
-CATALOG = Path(__file__).resolve().parent.parent / "web" / "i18n"
+CATALOG = Path(__file__).resolve().parents[2] / "web" / "i18n"
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 SUITED = ("m", "p", "s")
 

@@ -1,5 +1,5 @@
-"""Hints for players and bots: shanten, waits and improving tiles of a hand written as tiles (API.md,
-Bots and analysis).
+"""A hand written as tiles, measured: shanten, waits, improving tiles, and whether it wins and with
+what (API.md, Bots and analysis). The bots and the hints (hints.py) are built on these.
 
 ``improving_tiles`` is a 13-tile hand's ukeire (the tiles whose draw lowers its shanten) and
 ``discard_efficiency`` that of every discard of a 14-tile hand (the 何切る table of analyze.html and
@@ -9,15 +9,15 @@ the puzzles): the hand is checked once, each discard steps its shape components 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
-from . import shapes
-from .melds import parse_meld
-from .quote import quote
-from .evaluate import evaluate
-from .golds import GOLD_SLOT, count_slots, natural_tile, white_replaces, wild_of
-from .rules import ruleset
-from .tiles import CODES, HONOR_BASE, INDEX, NUM_KINDS, as_tiles, check_code, counts34, format_tiles
-from .types import Options
+from ..tiles import shapes
+from ..tiles.melds import parse_meld
+from ..tiles.quote import quote
+from ..tiles.golds import GOLD_SLOT, count_slots, natural_tile, white_replaces
+from ..rules import ruleset
+from ..tiles import CODES, HONOR_BASE, INDEX, NUM_KINDS, as_tiles, check_code, counts34, format_tiles
+from ..types import Options
 
 __all__ = ["evaluate", "shanten", "waits", "improving_tiles", "discard_efficiency"]
 
@@ -65,8 +65,9 @@ class _Hand:
         self.gold = None if gold is None else check_code(gold)
         if self.gold is not None and self.gold[1] == "f":
             raise ValueError(f"the gold is never a flower, not {quote(gold)}")
-        self.wild = wild_of(resolved)
-        self.white_replaces = white_replaces(resolved, self.gold)
+        rule = rules.gold_rule(resolved)
+        self.wild = rule.wild
+        self.white_replaces = white_replaces(rule, self.gold)
         if self.gold is not None and any(self.gold in meld for meld in self.meld_tiles):
             raise ValueError(f"golds ({self.gold}) cannot be ponged or konged")
         self.counts, self.golds = shapes.gold_counts(self.tiles, self.gold, self.white_replaces)
@@ -203,3 +204,25 @@ def _improving(h: _Hand, parts: tuple[shapes.Component, ...], counts: list[int],
         if s < now:
             out.append((CODES[kind], unseen[kind]))
     return now, out
+
+
+def evaluate(hand: str | Iterable[str], melds: Iterable[str] = (), variant: str = "xinyu",
+             gold: str | None = None, options: Options | None = None, *,
+             self_draw: bool = True, kong_bloom: bool = False) -> dict[str, Any]:
+    """A complete hand (winning tile included) scored as docs/RULES.md would, by its rule set:
+    patterns, each one's multiplier and M (Xinyu), or the category and base b (Longyan), with the
+    reading of the hand. ``{"wins": False, ...}`` when it is not a winning hand."""
+    rules = ruleset(variant)
+    resolved = rules.resolve(dict(options or {}))
+    tiles = as_tiles(hand)
+    parsed = [parse_meld(m) for m in melds]
+    want = 14 - 3 * len(parsed)
+    if len(tiles) != want:
+        raise ValueError(f"a complete hand with {len(parsed)} melds holds {want} tiles, not {len(tiles)} ({format_tiles(tiles)})")
+    win = rules.evaluate(tiles, parsed, gold, resolved, self_draw, kong_bloom)
+    out: dict[str, Any] = {"wins": False, "hand": format_tiles(tiles), "melds": [str(m) for m in parsed],
+                           "category": None, "patterns": [], "multiplier": 0, "reading": None}
+    if win is not None:
+        scored = win.to_dict()
+        out.update(wins=True, **{k: v for k, v in scored.items() if k not in ("seat", "hand", "melds", "tile")})
+    return out

@@ -35,10 +35,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from . import analysis, words
-from .actions import Action, kind_of, tile_of
-from .bots import normal
-from .bots.common import View, plain_shanten
-from .tiles import HONOR_BASE, INDEX, WHITE_DRAGON
+from ..play.actions import Action, kind_of, tile_of
+from ..bots import normal
+from ..bots.common import View, plain_shanten
+from ..tiles import HONOR_BASE, INDEX, WHITE_DRAGON
 
 __all__ = ["hint", "hint_from_observation", "cannot_win", "reason_code", "reason_words", "reason_text",
            "away_words", "tile_words", "LANGS", "REASON_CODES", "CANNOT_WIN", "TARGETS"]

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .tiles import HONOR_BASE, INDEX, WHITE_DRAGON, counts34
+from .codes import HONOR_BASE, INDEX, WHITE_DRAGON, counts34
 
 INF = 99            # "cannot": more golds than any hand holds
 NEG = -99           # "cannot" in a table of tiles used

@@ -43,9 +43,9 @@ import re
 from typing import Any
 
 from . import analysis
-from .game import Game
-from .rules import RULESETS
-from .tiles import NUM_KINDS, CODES, parse_tiles
+from ..play.game import Game
+from ..rules import RULESETS
+from ..tiles import NUM_KINDS, CODES, parse_tiles
 
 MAX_STEPS = 40
 LANGS = ("en", "zh-Hans", "zh-Hant")

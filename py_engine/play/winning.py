@@ -4,25 +4,29 @@ from __future__ import annotations
 import copy
 from collections.abc import Sequence
 
-from . import shapes
-from .golds import count_index, hand_counts, slots_of, wild_of
-from .rules import RuleSet, ruleset
-from .shapes import Component
-from .tiles import HONOR_BASE
-from .types import Options
+from ..tiles import shapes
+from ..tiles.golds import hand_counts, slots_of
+from ..rules import RuleSet, ruleset
+from ..tiles.shapes import Component
+from ..tiles import HONOR_BASE, INDEX
+from ..types import Options
 
-__all__ = ["HandShape", "count_index", "hand_counts", "is_winning", "wild_of"]
+__all__ = ["HandShape", "is_winning"]
 
 
 def is_winning(tiles: Sequence[str], melds: int, variant: str, gold: str | None,
-               options: Options, extra_golds: int = 0, counts: list[int] | None = None) -> bool:
+               options: Options, extra_golds: int = 0, counts: list[int] | None = None,
+               wild: str | None = None) -> bool:
     """Standard shape, seven pairs (no melds), or a hand of the rule set's own that wins in any
     shape (RuleSet.special_wins: Xinyu's all-honors free hand, 全风向: no melds, 14 honors).
 
-    `counts`: the tiles' physical 34-slot counts when the caller has them already.
+    `counts`: the tiles' physical 34-slot counts when the caller has them already. `wild`: how far
+    a gold stands in, when not as the rule set reads it from the options ("any": the shape alone).
     """
-    counts, golds = hand_counts(tiles, gold, options, counts)
-    return _wins(shapes.components(counts), melds, golds + extra_golds, ruleset(variant), wild_of(options))
+    rules = ruleset(variant)
+    rule = rules.gold_rule(options)
+    counts, golds = hand_counts(tiles, gold, rule, counts)
+    return _wins(shapes.components(counts), melds, golds + extra_golds, rules, wild or rule.wild)
 
 
 def _wins(parts: Sequence[Component], melds: int, golds: int, rules: RuleSet, wild: str) -> bool:
@@ -50,9 +54,10 @@ class HandShape:
     def __init__(self, counts: list[int], variant: str, gold: str | None, options: Options) -> None:
         """`counts`: the concealed tiles' physical 34-slot counts."""
         self.rules = ruleset(variant)
-        self.wild = wild_of(options)
-        self._slots = slots_of(gold, options)
-        natural, self.golds = hand_counts([], gold, options, counts)
+        rule = self.rules.gold_rule(options)
+        self.wild = rule.wild
+        self._slots = slots_of(gold, rule)
+        natural, self.golds = hand_counts([], gold, rule, counts)
         self.parts = list(shapes.components(natural))
         self._waits: frozenset[int] | None = None
         self._waits_melds = 0
@@ -63,6 +68,13 @@ class HandShape:
         twin = copy.copy(self)
         twin.parts = list(self.parts)
         return twin
+
+    def count_index(self, tile: str) -> int:
+        """The count slot a natural tile fills in this hand: a white dragon fills the gold's face
+        where white dragons stand for it (白板替金)."""
+        kind = INDEX[tile]
+        slot = self._slots[kind]
+        return kind if slot < 0 else slot
 
     def add(self, kind: int) -> None:
         """A tile of this kind (a physical 34-slot index) joins the hand."""

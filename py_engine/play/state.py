@@ -9,11 +9,11 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
-from .melds import Meld
+from ..tiles.melds import Meld
 from .positions import Setup
-from .results import Payment, Result
-from .rules.base import RuleSet
-from .tiles import INDEX, counts34
+from ..rules.results import Payment, Result
+from ..rules.base import RuleSet
+from ..tiles import INDEX, counts34
 from .wall import Wall
 from .winning import HandShape
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import bots, review
-from .game import Game
+from .. import bots
+from ..teach import review
+from ..play.game import Game
 from .replay import Loaded
 
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, TypeVar
 
-from .melds import Meld, parse_meld
-from .quote import quote
-from .results import Payment
-from .tiles import as_tiles
+from ..tiles.melds import Meld, parse_meld
+from ..tiles.quote import quote
+from ..rules.results import Payment
+from ..tiles import as_tiles
 
 POSITION_KEYS = (
     "variant", "options", "dealer", "hands", "melds", "flowers", "wall", "tail", "gold", "scores",

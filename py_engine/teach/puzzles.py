@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .discards import rank
-from .game import Game
+from ..play.game import Game
 
 
 def moment(position: dict[str, Any]) -> tuple[Game, int]:

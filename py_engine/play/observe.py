@@ -9,8 +9,8 @@ from typing import Any, Protocol
 
 from .legality import WhyNot
 from .state import HandState
-from .tiles import CODES, NUM_KINDS, sorted_tiles
-from .types import ActionDict, DiscardDict, LastDiscard, Observation, WhyNotDict
+from ..tiles import CODES, NUM_KINDS, sorted_tiles
+from ..types import ActionDict, DiscardDict, LastDiscard, Observation, WhyNotDict
 
 WINDS = ("1z", "2z", "3z", "4z")
 

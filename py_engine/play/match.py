@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from .game import Game
-from .quote import quote
+from ..tiles.quote import quote
 
 #: The match lengths the page offers, and its default (bridge.options() sends them)
 MATCH_LENGTHS: tuple[int, ...] = (1, 2, 4, 8, 12, 16)

@@ -21,10 +21,10 @@ from typing import Any
 from . import analysis, hints
 from .analyzer_query import InputError, Query, read_query
 from .discards import efficiency_order, rank
-from .game import Game
-from .melds import parse_meld
-from .rules import ruleset
-from .tiles import CODES, INDEX, NUM_KINDS, WHITE_DRAGON, format_tiles, full_set, is_flower
+from ..play.game import Game
+from ..tiles.melds import parse_meld
+from ..rules import ruleset
+from ..tiles import CODES, INDEX, NUM_KINDS, WHITE_DRAGON, format_tiles, full_set, is_flower
 
 __all__ = ["STOP", "Stage", "analyze", "play", "stage"]
 
@@ -286,8 +286,9 @@ def _swim_stage(q: Query) -> tuple[Stage, Game, str | None]:
         st = stage(q, q.gold)
         g, failed = play(st)
         return st, g, failed
+    white = ruleset(q.variant).gold_rule(q.options).white      # 白板替金: a white dragon is the gold's face
     for code in CODES[:NUM_KINDS]:
-        if code == q.gold or (code == WHITE_DRAGON and q.options.get("white_dragon") != "plain"):
+        if code == q.gold or (code == WHITE_DRAGON and white):
             continue
         try:
             st = stage(q, code)

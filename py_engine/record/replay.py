@@ -21,12 +21,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from . import position_check
-from .bots import LEVELS
-from .game import Game
-from .match import MATCH_LENGTHS, MAX_SEED, Match
-from .quote import quote
-from .rules import RULESETS
+from ..play import position_check
+from ..bots import LEVELS
+from ..play.game import Game
+from ..play.match import MATCH_LENGTHS, MAX_SEED, Match
+from ..tiles.quote import quote
+from ..version import __version__
+from ..rules import RULESETS
 
 FORMAT = "mahjong-replay"
 FORMAT_VERSION = 1
@@ -36,7 +37,6 @@ RESULT_FACTS = ("winners", "deltas", "scores")
 
 def engine_version() -> str:
     """The engine's version (py_engine.__version__, the same as the wheel's)."""
-    from . import __version__
     return __version__
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from .quote import quote
-from .tiles import check_code
+from ..tiles.quote import quote
+from ..tiles import check_code
 
 #: kind -> whether it names a tile: "yes", "no", or "maybe" (a kong names one on one's own turn)
 KINDS: dict[str, str] = {

@@ -8,10 +8,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import position_check
-from .melds import Meld
-from .rules import RuleSet, ruleset
-from .results import Payment
-from .tiles import FLOWERS, full_set, is_flower
+from ..tiles.melds import Meld
+from ..rules import RuleSet, ruleset
+from ..rules.results import Payment
+from ..tiles import FLOWERS, full_set, is_flower
 from .wall import Wall, roll_dice
 
 @dataclass

@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from itertools import compress
 
 from .state import HandState
-from .tiles import CODES, INDEX, NUM_KINDS
-from .types import WhyNotDict
-from .winning import count_index, is_winning
+from ..tiles import CODES, INDEX, NUM_KINDS
+from ..types import WhyNotDict
+from .winning import is_winning
 
 
 @dataclass(frozen=True)
@@ -69,7 +69,7 @@ def legal_actions(state: HandState, seat: int) -> list[str]:
 
 def wins_with(state: HandState, seat: int, tile: str) -> bool:
     """Would the seat's hand win with this natural tile (a discard, a kong to rob)?"""
-    return wins_on_slot(state, seat, count_index(tile, state.gold, state.options))
+    return wins_on_slot(state, seat, state.hand_shapes[seat].count_index(tile))
 
 
 def wins_on_slot(state: HandState, seat: int, slot: int) -> bool:
@@ -143,9 +143,8 @@ def _last_discard_tile(state: HandState) -> tuple[int, str] | None:
 
 
 def _complete(state: HandState, tiles: list[str], melds: int, wild: str | None) -> bool:
-    """The tiles win as a shape (wild: a gold stands for "any" tile; None: as the options say)."""
-    options = state.options if wild is None else {**state.options, "gold_wild": wild}
-    return is_winning(tiles, melds, state.variant, state.gold, options)
+    """The tiles win as a shape (wild: a gold stands for "any" tile; None: as the rule set says)."""
+    return is_winning(tiles, melds, state.variant, state.gold, state.options, wild=wild)
 
 
 def _discard_refusal(state: HandState, seat: int, hand: list[str], tile: str) -> WhyNot | None:

@@ -13,10 +13,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from .melds import parse_meld
-from .position_check import shown
-from .rules import ruleset
-from .tiles import INDEX, as_tiles, format_tiles, full_set, is_flower
+from ..tiles.melds import parse_meld
+from ..play.position_check import shown
+from ..rules import ruleset
+from ..tiles import INDEX, as_tiles, format_tiles, full_set, is_flower
 
 __all__ = ["ARGUMENTS", "WIN_KINDS", "InputError", "Query", "check_arguments", "read_query"]
 

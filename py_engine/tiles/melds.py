@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .tiles import check_code
+from .codes import check_code
 from .quote import quote
 
 MELD_TYPES = ("pong", "kong", "added_kong", "concealed_kong")

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import analysis, bots, words
-from .bots import normal
-from .bots.common import View
+from . import analysis, words
+from .. import bots
+from ..bots import normal
+from ..bots.common import View
 from .hints import reason_code, reason_text
-from .tiles import INDEX
+from ..tiles import INDEX
 
 __all__ = ["rank", "efficiency_order"]
 
