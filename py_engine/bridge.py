@@ -490,16 +490,28 @@ def call(request: str, client_id: str = "") -> str:
         return _ok(answer)
     except IllegalActionError as err:
         legal = me.session.game.legal_actions(me.session.human) if me.session else []
-        return json.dumps({"ok": False, "error": str(err), "legal": legal, "kind": "illegal"})
+        return json.dumps({"ok": False, "error": bounded(str(err)), "legal": legal, "kind": "illegal"})
     except Missing as err:
         return json.dumps({"ok": False, "error": str(err), "kind": "invalid", "missing": err.what})
     except replays.ReplayError as err:
-        return json.dumps({"ok": False, "error": str(err), "kind": "replay", "problem": err.problem.to_dict()})
+        problem = err.problem.to_dict()
+        problem["message"] = bounded(problem["message"])
+        return json.dumps({"ok": False, "error": bounded(str(err)), "kind": "replay", "problem": problem})
     except ValueError as err:
-        return json.dumps({"ok": False, "error": str(err), "kind": "invalid"})
+        return json.dumps({"ok": False, "error": bounded(str(err)), "kind": "invalid"})
     except Exception as err:  # an engine fault must not leave the page dead
         log.exception("engine error")
         return json.dumps({"ok": False, "error": f"{type(err).__name__}: {quote(str(err))}", "kind": "engine"})
+
+
+#: The longest message a refusal carries (the project's bound: whatever the input held, a reader
+#: reads it at a glance).
+MESSAGE_BOUND = 400
+
+
+def bounded(text: str) -> str:
+    """`text` cut to MESSAGE_BOUND characters, with an ellipsis when cut."""
+    return text if len(text) <= MESSAGE_BOUND else text[:MESSAGE_BOUND - 1] + "…"
 
 
 def _ok(payload: dict[str, Any]) -> str:

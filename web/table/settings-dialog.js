@@ -6,6 +6,7 @@
 
 import { t, getLang, LANGS, LANG_NAMES } from "../i18n/i18n.js";
 import { el } from "../shell/dom.js";
+import { maxSeed } from "../engine/catalog.js";
 
 /**
  * @typedef {{variant: string, seconds: number, first: boolean}} Clock  the decision clock running now:
@@ -127,7 +128,8 @@ export class SettingsDialog {
       draft.autoplay = v;
       pending();
     }));
-    const seed = el("input", { type: "number", min: "0", step: "1", inputmode: "numeric", value: draft.seed ?? "" });
+    const seedRange = String(maxSeed(spec)); // the engine's range, from -max to max
+    const seed = el("input", { type: "number", min: `-${seedRange}`, max: seedRange, step: "1", inputmode: "numeric", value: draft.seed ?? "" });
     seed.addEventListener("input", () => {
       draft.seed = seed.value === "" ? null : Number(seed.value);
       pending();
