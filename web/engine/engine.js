@@ -39,9 +39,11 @@
 // the pages it serves); the others find it and talk to it through a MessagePort, with the same
 // messages as above plus  page -> hub {type: "bye"}  and  hub -> page {type: "gone"}  (its page is
 // going away). Each page is a client of its own (bridge.py Client: its match and replay viewer).
-// A page served by another frame's engine keeps what it needs to set itself up again (its match's
-// latest save, its open replay): if the hosting frame goes away, it takes over (or joins another
-// host), sets itself up again and sends again every call still waiting: none is lost. A page that
+// Every page keeps what it needs to set itself up again (its match's latest save, its open replay):
+// if the hosting frame goes away, it takes over (or joins another host), sets itself up again and
+// sends again every call still waiting: none is lost; if the engine answers that it no longer has
+// the page's match or replay (bridge.py `missing`), the page sets it up again and asks again. The
+// hub lets a page's match go only when the page leaves (its "bye", or its port's close event). A page that
 // is not framed, or finds no host of the same build, starts its own worker as before.
 // (A SharedWorker would also survive its first page, but in a frame on another site's page Chromium
 // does not connect one: third-party storage partitioning and blocking.)
