@@ -49,6 +49,7 @@ def test_a_lesson_link_whose_step_is_not_a_step_opens_the_lesson_at_its_first_an
     total = s["steps"]
     assert page.inner_text("#counter").endswith(words("learn")["step"].format(n=1, total=total))
     given = link.split("step=")[1].split("&")[0]
+    assert given in page.inner_text("#notice")                              # said, naming the step as written
     assert page.inner_text("#notice") == words("learn")["badStep"].format(step=given, total=total)
     assert page.is_visible("#index")                                       # a way on: the lesson, whole
     assert console_errors == []

@@ -33,15 +33,15 @@ def test_newgames_refusals_are_said_on_the_page_in_the_readers_language(page, si
     idle(page)
     page.evaluate(NOTICES)
     before = page.evaluate("() => window.mahjong.state().match.seed")
-    cases = [({"level": "godlike"}, zh["api.choice"].format(name="level", value='"godlike"', values="easy, normal, hard")),
-             ({"hands": 17}, zh["api.range"].format(name="hands", min=1, max=16, value=17)),
-             ({"seed": MAX_SEED + 1}, zh["api.range"].format(name="seed", min=-MAX_SEED, max=MAX_SEED, value=MAX_SEED + 1)),
-             ({"seed": 1.5}, zh["api.range"].format(name="seed", min=-MAX_SEED, max=MAX_SEED, value=1.5))]
-    for args, said in cases:
+    cases = [({"level": "godlike"}, ("api.choice", {"name": "level", "value": '"godlike"', "values": "easy, normal, hard"})),
+             ({"hands": 17}, ("api.range", {"name": "hands", "min": 1, "max": 16, "value": 17})),
+             ({"seed": MAX_SEED + 1}, ("api.range", {"name": "seed", "min": -MAX_SEED, "max": MAX_SEED, "value": MAX_SEED + 1})),
+             ({"seed": 1.5}, ("api.range", {"name": "seed", "min": -MAX_SEED, "max": MAX_SEED, "value": 1.5}))]
+    for n, (args, (key, values)) in enumerate(cases, 1):
         refused = page.evaluate("(a) => window.mahjong.newGame(a).then(() => null, (e) => e.message)", args)
         assert refused and refused.startswith("newGame:"), refused            # the caller's English detail
-        page.wait_for_function("(n) => window.__notices.length >= n", arg=cases.index((args, said)) + 1)
-        assert page.evaluate("() => window.__notices.at(-1)") == zh["notAccepted"].format(message=said)
+        page.wait_for_function("(n) => window.__notices.length >= n", arg=n, timeout=5_000)   # said on the page
+        assert page.evaluate("() => window.__notices.at(-1)") == zh["notAccepted"].format(message=zh[key].format(**values))
     assert page.evaluate("() => window.mahjong.state().match.seed") == before    # the match in play goes on
     # the engine's range is the page's: a negative seed is a seed
     state = page.evaluate("() => window.mahjong.newGame({seed: -1})")

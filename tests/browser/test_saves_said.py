@@ -112,14 +112,14 @@ def test_saves_set_aside_are_counted_true_and_none_is_deleted_as_it_is_said(page
     page.goto(site.url + "?lang=en&speed=instant")
     page.wait_for_selector("#resume-continue", timeout=90_000)
     page.wait_for_selector("#banner[data-kind=notice]")
-    banner = page.inner_text("#banner")
-    assert en["fate.asideMany"].replace("{why}", en["whyMany.corrupt"].replace("{n}", "6")) in banner
-    assert en["other.one"] in banner
-    assert "more saves" not in banner
     asides = page.evaluate(ASIDE)
     for i in range(6):                                                 # every one said to be set aside is there
         assert f'{{"kind": "mahjong-save", broken {i}' in asides, asides
     assert len([a for a in asides if a.startswith("an older one")]) == 0   # the older ones beyond the cap went
+    banner = page.inner_text("#banner")
+    assert "more saves" not in banner                                  # one line, with the true count
+    assert en["fate.asideMany"].replace("{why}", en["whyMany.corrupt"].replace("{n}", "6")) in banner
+    assert en["other.one"] in banner
     # another version's save is where it was, untouched, and not offered
     assert json.loads(page.evaluate("() => localStorage.getItem('mahjong.match.next')"))["save"]["version"] == 2
     assert page.locator("ul.saves li").count() == 3
