@@ -6,7 +6,6 @@
 
 import { t, getLang, LANGS, LANG_NAMES } from "../i18n/i18n.js";
 import { el } from "../shell/dom.js";
-import { maxSeed } from "../engine/catalog.js";
 
 /**
  * @typedef {{variant: string, seconds: number, first: boolean}} Clock  the decision clock running now:
@@ -128,8 +127,9 @@ export class SettingsDialog {
       draft.autoplay = v;
       pending();
     }));
-    const seedRange = String(maxSeed(spec)); // the engine's range, from -max to max
-    const seed = el("input", { type: "number", min: `-${seedRange}`, max: seedRange, step: "1", inputmode: "numeric", value: draft.seed ?? "" });
+    // the engine's range, from -max_seed to max_seed (the catalog's; the engine checks it either way)
+    const range = Number.isSafeInteger(spec?.max_seed) ? { min: String(-spec.max_seed), max: String(spec.max_seed) } : {};
+    const seed = el("input", { type: "number", ...range, step: "1", inputmode: "numeric", value: draft.seed ?? "" });
     seed.addEventListener("input", () => {
       draft.seed = seed.value === "" ? null : Number(seed.value);
       pending();
