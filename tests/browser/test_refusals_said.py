@@ -17,7 +17,7 @@ import pytest
 from pagehelp import idle, open_game
 
 ROOT = Path(__file__).resolve().parents[2]
-MAX_SEED = 10**12    # py_engine/match.py MAX_SEED: seeds are whole numbers from -MAX_SEED to MAX_SEED
+MAX_SEED = 10**12    # py_engine/play/match.py MAX_SEED: seeds are whole numbers from -MAX_SEED to MAX_SEED
 
 
 def words(lang: str) -> dict[str, Any]:
@@ -68,8 +68,8 @@ def test_the_readme_gives_the_engines_seed_range():
     readme = (ROOT / "README.md").read_text("utf-8")
     ranges = re.findall(r"`seed`[^|]{0,40}?(−?10¹²|0)\s*(?:to|–)\s*10¹²", readme)
     assert ranges and all(r == "−10¹²" for r in ranges), ranges
-    match = (ROOT / "py_engine" / "match.py").read_text("utf-8")
-    assert f"MAX_SEED = 10**12" in match
+    match = (ROOT / "py_engine" / "play" / "match.py").read_text("utf-8")
+    assert "MAX_SEED = 10**12" in match
 
 
 HOST = ("<!doctype html><html lang='en'><head><meta charset='utf-8'><link rel='icon' href='data:,'>"

@@ -11,7 +11,7 @@ import { tileElement } from "../art/tiles.js";
 import { resultView } from "./analyze-result.js";
 import { openPage, heightChanged, linkParams } from "../shell/page.js";
 
-const page = openPage("analyze", { embed: true }); // language, theme, tile script, height messages
+openPage("analyze", { embed: true }); // language, theme, tile script, height messages
 
 const WINS = ["self_draw", "discard", "kong_replacement", "rob_kong", "rob_gold", "swim"];
 const MODES = ["hand", "pong", "kong", "concealed_kong", "flowers", "gold"];
