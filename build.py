@@ -330,7 +330,7 @@ def write_options(path: Path) -> None:
 
 
 # --- the site's files: flat ---------------------------------------------------------------
-# web/ is in folders by job (engine/, shell/, i18n/, art/, table/, keep/, game/, replay/,
+# web/ is in folders by job (engine/, shell/, i18n/, art/, table/, overlay/, keep/, game/, replay/,
 # tutorial/, help/); the site is flat: every file is published at dist/'s root under its own name
 # (a name is unique across the folders, checked here), so the public URLs (mj-hand.js, tiles.js,
 # replayio.js, i18n.js, sw.js at the scope's root) do not depend on where the source sits, and a

@@ -40,7 +40,7 @@ document.addEventListener("securitypolicyviolation", (e) => {
 HAND_TILES = """() => window.mahjong._renderer.handRects.map(r => ({x: r.x + r.w / 2, y: r.y + r.h / 2, code: r.code}))"""
 
 
-# The table is up, or the page offers to continue a match this browser saved (keep.js).
+# The table is up, or the page offers to continue a match this browser saved (keeper.js).
 TABLE_OR_OFFER = "() => " + TABLE_UP[6:] + " || !!document.getElementById('resume-new')"
 
 

@@ -12,7 +12,7 @@ import { reviewWords } from "../i18n/hint-words.js";
 import { openPage, gameLink } from "../shell/page.js";
 import { Renderer } from "../table/render.js";
 import { markOf } from "../table/review-mark.js";
-import { settlement } from "../table/settle.js";
+import { settlement } from "../overlay/settle.js";
 import { el } from "../shell/dom.js";
 import { oversizedPart, readHash, readReplayFile, replayLink, unpackReplay } from "../keep/replayio.js";
 import { newestMatch } from "../keep/saves.js";

@@ -6,7 +6,7 @@
 // Nothing is decided here: the factors are the engine's multipliers, base and payments.
 
 import { t, tileName } from "../i18n/i18n.js";
-import { viewSeat } from "./model.js";
+import { viewSeat } from "../table/model.js";
 import { tileElement } from "../art/tiles.js";
 import { el } from "../shell/dom.js";
 

@@ -1,7 +1,9 @@
 // The one-line turn prompt over the player's hand (issue 13, "a first turn anyone understands"):
 // what the player may do now, in players' words, built from the claim buttons' items
-// (claim-items.js, the engine's structured actions) and the state's `waiting_for`. It knows no
-// rules: every choice it names is one the engine offered.
+// (claims.js claimItems, the engine's structured actions) and the state's `waiting_for`. It knows
+// no rules: every choice it names is one the engine offered. PromptLine (below) shows it with the
+// player's own badges (swim level, furiten) in the band the table's layout keeps for it
+// (layout.js `prompt`), so that it covers nothing and nothing covers it. Text only: never HTML.
 //
 //   your discard turn      "Your turn: tap a tile, tap it again to discard"
 //   ... with more choices  "Your turn: Win, Kong 5 Dots, or tap a tile twice to discard"
@@ -11,8 +13,9 @@
 //   the clock's last 5 s   "4 s left: then 5 Dots (selected) is discarded"
 
 import { t, tileName } from "../i18n/i18n.js";
-import { claimItems, inOrder } from "./claim-items.js";
-import { displayHand, viewSeat } from "./model.js";
+import { el } from "../shell/dom.js";
+import { claimItems, inOrder } from "./claims.js";
+import { displayHand, viewSeat } from "../table/model.js";
 
 /**
  * @typedef {{action: string, kind: string, tile: string | null, word: string, glyph?: string}} Item
@@ -22,7 +25,7 @@ import { displayHand, viewSeat } from "./model.js";
 /**
  * The prompt for this moment. `items`: claimItems(state); `selected`: the code of the selected
  * hand tile, if any; `seatLabel(seat)`: a seat's name ("Right (East)"); `touch`: say "tap", else "click".
- * @param {import("./model.js").State | null} s
+ * @param {import("../table/model.js").State | null} s
  * @param {Item[]} items @param {string | null} selected
  * @param {(seat: number) => string} seatLabel @param {boolean} touch
  * @returns {Prompt}
@@ -76,7 +79,7 @@ function listed(names) {
 /**
  * The decision clock's warning in its last five seconds, or "": what it will play for the player
  * (the selected tile, else the hint's choice: the engine's timeout), said before it does.
- * @param {import("./model.js").State | null} s @param {{deadline: number, paused?: boolean} | null} timer
+ * @param {import("../table/model.js").State | null} s @param {{deadline: number, paused?: boolean} | null} timer
  * @param {string | null} selected  the selected hand tile, if any @param {number} now
  */
 export function clockWarning(s, timer, selected, now) {
@@ -133,4 +136,64 @@ export function createPrompt(ctx) {
       said = p;
     },
   };
+}
+
+export class PromptLine {
+  /** @param {HTMLElement} line  the line's element, in the overlay */
+  constructor(line) {
+    this.line = line;
+    this.key = "";
+    this.placeKey = "";
+  }
+
+  /**
+   * Show `text` after the player's badges, in the band `place` ({left, top, width, height}, css px).
+   * @param {string} text @param {{swim: number, furiten: boolean}} badges
+   * @param {{left: number, top: number, width: number, height: number} | null} place
+   * @param {boolean} [warn]  the decision clock's warning: shown as one
+   */
+  show(text, badges, place, warn = false) {
+    const key = `${text}|${badges.swim}|${badges.furiten}|${t("table.furiten")}|${warn}`;
+    if (key !== this.key) {
+      this.key = key;
+      const parts = [];
+      if (badges.swim) parts.push(el("span", { class: "badge swim", text: t(`swim.${badges.swim}`) }));
+      if (badges.furiten) {
+        parts.push(el("span", { class: "badge furiten", title: t("table.furiten"), role: "img", "aria-label": t("table.furiten"), text: "⚠" }));
+      }
+      if (text) parts.push(el("span", { class: warn ? "say warn" : "say", text }));
+      this.line.replaceChildren(...parts);
+      this.placeKey = ""; // the new words are fitted to the band again
+    }
+    this.line.hidden = !place || (!text && !badges.swim && !badges.furiten);
+    if (!place) return;
+    const placeKey = `${place.left}|${place.top}|${place.width}|${place.height}`;
+    if (placeKey === this.placeKey) return;
+    this.placeKey = placeKey;
+    const s = this.line.style;
+    s.left = `${Math.round(place.left)}px`;
+    s.top = `${Math.round(place.top)}px`;
+    s.width = `${Math.round(place.width)}px`;
+    s.height = `${Math.round(place.height)}px`;
+    this.fit();
+  }
+
+  /**
+   * The line's font as large as its band allows, smaller (to 12 px) where the text would be cut;
+   * what is still too wide at 12 px (a long prompt on a phone) takes a second line of the band.
+   */
+  fit() {
+    const line = this.line;
+    const height = parseFloat(line.style.height) || 0;
+    if (line.hidden || !height) return;
+    line.classList.remove("two");
+    let size = Math.round(Math.max(12, Math.min(16, height * 0.55)));
+    line.style.fontSize = `${size}px`;
+    const say = line.querySelector(".say");
+    while (say && size > 12 && say.scrollWidth > say.clientWidth) {
+      size -= 1;
+      line.style.fontSize = `${size}px`;
+    }
+    if (say && say.scrollWidth > say.clientWidth && height >= 2 * size * 1.05) line.classList.add("two");
+  }
 }

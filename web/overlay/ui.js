@@ -1,7 +1,7 @@
 // The DOM overlay, by what it shows: the toolbar (toolbar.js), the claim buttons (claims.js), the
 // hints and tracker panels (side.js), notices, errors and the quick card (banner.js), dialogs with
 // share and help (dialogs.js), the settings (settings-dialog.js), the settlement
-// (settle-dialog.js), the turn prompt's line (ui-prompt.js), and the live regions here. UI builds the overlay's elements and hands the
+// (settle-dialog.js), the turn prompt's line (prompt.js PromptLine), and the live regions here. UI builds the overlay's elements and hands the
 // controller one object; it knows no rules and reports clicks back through `handlers`.
 
 import { el } from "../shell/dom.js";
@@ -12,7 +12,7 @@ import { Banner, QuickCard } from "./banner.js";
 import { Dialogs } from "./dialogs.js";
 import { SettingsDialog } from "./settings-dialog.js";
 import { SettlementDialog } from "./settle-dialog.js";
-import { PromptLine } from "./ui-prompt.js";
+import { PromptLine } from "./prompt.js";
 
 export class UI {
   /** @param {HTMLElement} root @param {Record<string, Function>} handlers */

@@ -5,10 +5,10 @@
 import { t, tIn, tileName, getLang, label } from "../i18n/i18n.js";
 import { tileElement } from "../art/tiles.js";
 import { el } from "../shell/dom.js";
-import { viewSeat } from "./model.js";
+import { viewSeat } from "../table/model.js";
 import { readTiles, NotationError } from "../art/notation.js";
 import { readingRow, arithmeticLine, byPatterns } from "./settle-detail.js";
-import { paymentReason } from "./narrate.js";
+import { paymentReason } from "../table/narrate.js";
 
 /** The codes of an engine's tile string ("123m55p"); a string that cannot be read (a damaged
  * replay file) shows no tiles rather than stopping the settlement: its text stays the label. */
@@ -149,7 +149,7 @@ export function settlement(state, { names, onNext, onNewMatch, autoNextIn, extra
     if (autoNextIn) next.textContent = t("settle.nextIn", { s: autoNextIn });
     buttons.push(next);
   }
-  buttons.push(...extra); // the page's own (keep.js: watch again, export)
+  buttons.push(...extra); // the page's own (keeper.js: watch again, export)
   const title = match ? t("settle.title", { n: match.hand_number + 1, total: match.hands }) : t("settle.title", { n: 1, total: 1 });
   return { title, body, buttons };
 }
