@@ -228,3 +228,45 @@ def test_a_replay_link_opens_with_every_hand_face_up(page, site, output_path):
     # and the viewer's own link keeps it
     page.click("#rp-link")
     page.wait_for_function("() => location.hash.includes('faceup=1')")
+
+
+LESSON_HOST = """<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">
+<title>A narrow column</title></head><body style="margin:0;font:16px sans-serif">
+<iframe id="learn" src="{src}" width="320" height="700" style="border:0" title="Lessons"></iframe></body></html>"""
+
+
+def test_every_lesson_fits_a_320_px_frame_that_says_once_progress_is_not_kept(page, site, output_path):
+    root = Path(site.dist).parent
+    lessons = {rules: json.loads((Path(site.dist) / "lessons" / f"{rules}.json").read_text(encoding="utf-8"))["lessons"]
+               for rules in ("xinyu", "longyan")}
+    (root / "host-lesson.html").write_text(LESSON_HOST.format(src=f"{site.url}learn.html#rules=xinyu&amp;lesson=3&amp;lang=zh-Hans"),
+                                           encoding="utf-8")
+    page.set_viewport_size({"width": 340, "height": 720})
+    page.goto(site.parent_url.replace("parent.html", "host-lesson.html"))  # another origin: the frame may not store
+    frame = page.frame(url=lambda url: "learn.html" in url)
+    frame.wait_for_function("() => window.learn && true", timeout=90_000)
+    frame.evaluate("window.learn.ready")
+    assert frame.evaluate("() => { try { localStorage.setItem('x', '1'); return false; } catch (e) { return e.name; } }") \
+        == "SecurityError"
+    note = frame.locator("#not-kept")
+    note.wait_for()
+    assert note.inner_text() == "这里不会保存你的学习进度：在这个页面里，浏览器不允许课程保存任何数据，学完的课程不会被标记。"
+    shot(page, output_path, "lesson-320-not-kept")
+    too_wide = []
+    for lang in ("zh-Hans", "en"):
+        for rules, course in lessons.items():
+            for n, lesson in enumerate(course, 1):
+                for step in range(1, len(lesson["steps"]) + 1):
+                    frame.evaluate(f"location.hash = 'rules={rules}&lesson={n}&step={step}&lang={lang}'")
+                    frame.wait_for_function(f"() => window.learn.state().id === {json.dumps(lesson['id'])} && "
+                                            f"window.learn.state().step === {step} && window.learn.state().lang === '{lang}'")
+                    frame.wait_for_function("() => !document.getElementById('status').textContent")
+                    width = frame.evaluate("document.documentElement.scrollWidth")
+                    if width > 320:
+                        too_wide.append((lang, rules, n, step, width))
+    assert too_wide == []
+    # said once: the first lesson opened said it; no other lesson says it again
+    assert note.is_hidden()
+    frame.evaluate("location.hash = 'rules=xinyu&lesson=3&step=1&lang=en'")
+    frame.wait_for_function("() => window.learn.state().id && window.learn.state().lang === 'en'")
+    assert note.is_hidden()
