@@ -18,7 +18,8 @@ __all__ = ["faces", "tile_layers", "SvgDefs", "items_svg", "num", "esc", "TILE_W
 @cache
 def faces() -> dict[str, Any]:
     """faces.json, read once."""
-    return json.loads(resources.files(__package__).joinpath("faces.json").read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads(resources.files(__package__).joinpath("faces.json").read_text(encoding="utf-8"))
+    return data
 
 
 _size = faces()["size"]

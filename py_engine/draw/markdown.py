@@ -128,7 +128,7 @@ class InlineHand(InlineProcessor):
         super().__init__(pattern, md)
         self.extension = extension
 
-    def handleMatch(self, m: re.Match[str], data: str) -> tuple[Any, int, int]:  # type: ignore[override]
+    def handleMatch(self, m: re.Match[str], data: str) -> tuple[str, int, int]:  # type: ignore[override]
         # in a table "|" parts a cell: there the hand's parts are written "\\|", which the escapes
         # before this pattern kept as a placeholder of the character
         text, given = (ESCAPED.sub(lambda e: chr(int(e[1])), self.unescape(g or "")) for g in m.group(1, 2))

@@ -42,7 +42,7 @@ class Hand:
     def __init__(self, notation: str | HandSpec, *, size: float = SIZE["none"], theme: str = "transparent",
                  lang: str = "en", rows: int = 0, max_width: float | None = None) -> None:
         self.spec = parse_hand(notation) if isinstance(notation, str) else notation
-        self.options = {"size": size, "theme": theme, "lang": _check_lang(lang), "rows": rows, "max_width": max_width}
+        self.size, self.theme, self.lang, self.rows, self.max_width = size, theme, _check_lang(lang), rows, max_width
         self.svg()  # a bad hand or option is said now, not when first shown
 
     @property
@@ -50,10 +50,11 @@ class Hand:
         return format_hand(self.spec)
 
     def svg(self) -> str:
-        return hand_svg(self.spec, **self.options)
+        return hand_svg(self.spec, size=self.size, theme=self.theme, lang=self.lang, rows=self.rows,
+                        max_width=self.max_width)
 
     def alt(self) -> str:
-        return alt_text(self.spec, self.options["lang"])
+        return alt_text(self.spec, self.lang)
 
     def __repr__(self) -> str:
         return f"Hand({self.notation!r})"
