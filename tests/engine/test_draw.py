@@ -190,3 +190,48 @@ def test_an_unreadable_or_empty_hand_is_refused_in_the_readers_words():
     with pytest.raises(NotationError) as caught:
         hand_svg("")
     assert caught.value.key == "notation.empty"
+
+
+def test_the_markdown_extension_draws_blocks_and_inline_hands_and_says_what_it_cannot_read(caplog):
+    markdown = pytest.importorskip("markdown")
+    md = markdown.Markdown(extensions=["tables", "fenced_code", "py_engine.draw.markdown"],
+                           extension_configs={"py_engine.draw.markdown": {"lang": "zh-Hant", "size": 24}})
+    html = md.convert("""Wait on :mj[13m]{size=20 theme=dark} or `:mj[1m]` in code.
+
+```mahjong rows=2 colour=red
+123m|pong 7z from left|gold 5m
+1z|<script>
+```
+
+```python
+x = ":mj[1m]"
+```
+
+| hand |
+|---|
+| :mj[12m\\|gold 5m] |
+""")
+    drawings = re.findall(r"<svg.*?</svg>", html, re.S)
+    assert len(drawings) == 3
+    inline, block, cell = drawings
+    assert 'width="' in inline and "<svg" not in html.split("Wait on", 1)[0]
+    assert drawn_tiles(inline) == [("1m", ""), ("3m", "")] and 'rx="4"' in inline  # the dark panel
+    assert drawn_tiles(block)[-1] == ("5m", "gold") and "碰紅中（上家打出）" in block
+    assert drawn_tiles(cell) == [("1m", ""), ("2m", ""), ("5m", "gold")]
+    assert "<code>:mj[1m]</code>" in html and 'x = &quot;:mj[1m]&quot;' in html
+    # what cannot be read: said in the page's language, escaped, and logged for `mkdocs build --strict`
+    assert "無法讀出手牌" in html and "<script>" not in html and "&lt;" in html
+    assert any("colour=red" in r.getMessage() for r in caplog.records)
+    assert any("unknown part “<script>”" in r.getMessage() for r in caplog.records)
+    with pytest.raises(ValueError, match="size is a tile's width"):
+        markdown.Markdown(extensions=["py_engine.draw.markdown"], extension_configs={"py_engine.draw.markdown": {"size": 500}})
+
+
+def test_the_superfences_format_draws_as_the_block_does():
+    markdown = pytest.importorskip("markdown")
+    from py_engine.draw.markdown import fence_format
+
+    md = markdown.Markdown(extensions=["py_engine.draw.markdown"], extension_configs={"py_engine.draw.markdown": {"lang": "en"}})
+    html = fence_format("123m|gold 5m\n", "mahjong", "mahjong", {"size": "20"}, md)
+    assert html.startswith('<div class="mj-hands">') and html.count("<svg") == 1
+    assert 'width="' in html and "Hand: 1 Characters" in html

@@ -57,14 +57,6 @@ export function chooseLang(params, stored = storedLang(), browser = navigator.la
   return { lang, badLang: asked !== null && !matchLang(asked) ? asked : null };
 }
 
-/** The asked theme if it is one, else the page's default, else the reader's preference. */
-export function chooseTheme(/** @type {string} */ asked, /** @type {boolean} */ prefersDark, fallback = "") {
-  if (asked === "auto") return prefersDark ? "dark" : "light";
-  if (THEMES.includes(asked)) return asked;
-  if (THEMES.includes(fallback)) return fallback;
-  return prefersDark ? "dark" : "light";
-}
-
 /**
  * The page's look: its scheme (light, dark, or auto: the reader's preference) and whether it lies
  * on its host's background (transparent); `fixed`: the page has one look whatever is asked.

@@ -4,7 +4,7 @@
 // options after a "?" inside the hash or in the query. Inside an iframe it posts its height to
 // the parent as {source: "mahjong", type: "height", detail: {page: "tiles", height}}.
 import "../art/mj-hand.js";
-import { openPage, pageParams, setTheme, onLookChange, heightChanged } from "../shell/page.js";
+import { openPage, pageParams, setTheme, onLookChange, currentLook, heightChanged } from "../shell/page.js";
 import { setLang, matchLang, t } from "../i18n/i18n.js";
 
 const hand = /** @type {HTMLElement} */ (document.getElementById("hand"));
@@ -33,10 +33,12 @@ function show() {
   // the diagram's panel: light or dark as asked (then following the host's theme), none for
   // transparent or auto (the page lies on the host's background, its ink in the host's scheme)
   panel = ["light", "dark"].includes(params.get("theme") ?? "");
-  // a later hash may ask for another language or look: the shell's choice, made again
+  // a later hash may ask for another language or look: the shell's choice, made again (a hash
+  // without a theme keeps the one the link or the host's message gave)
   if (matchLang(params.get("lang") ?? "")) setLang(matchLang(params.get("lang")));
-  setTheme(params.get("theme") || "auto");
-  if (!panel) hand.removeAttribute("theme");
+  if (params.get("theme")) setTheme(params.get("theme"));
+  if (panel) hand.setAttribute("theme", currentLook().dark ? "dark" : "light");
+  else hand.removeAttribute("theme");
   hand.toggleAttribute("download", params.get("download") !== "0");
   // no hand in the link at all (the bare page, as an author first opens it): how to give one
   const none = !tiles.trim() && !location.hash.replace(/^#/, "").trim();
