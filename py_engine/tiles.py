@@ -41,7 +41,8 @@ def parse_tiles(text: str) -> list[str]:
             tiles.append(f"{d}{suit}")
         pos = match.end()
     if pos != len(compact):
-        raise ValueError(f"bad tile text {quote(text)}: cannot read {quote(compact[pos:])} (digits must precede a suit letter m/p/s/z/f)")
+        raise ValueError(f"bad tile text {quote(text)}: cannot read {quote(compact[pos:])} "
+                         "(digits must precede a suit letter m/p/s/z/f)")
     return tiles
 
 

@@ -95,7 +95,7 @@ def test_an_authors_lesson_with_a_bad_step_is_reported_naming_it(page, site, con
     assert console_errors == []
 
 
-# An author's own lesson (the README's format): a reading step and an acting step, English only.
+# An author's own lesson (the format of docs/embedding.md): a reading step and an acting step, English only.
 AUTHORS = {
     "id": "my-gold-lesson", "rules": "longyan",
     "title": {"en": "My lesson: the gold completes a hand"},

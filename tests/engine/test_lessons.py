@@ -204,10 +204,11 @@ def test_every_rule_and_problem_a_step_may_name_is_said_in_three_languages():
         assert all(learn.get(f"problem.{code}") for code in PROBLEMS), lang
 
 
-def test_the_readmes_lesson_is_a_good_lesson_judged_as_it_says():
+def test_the_guides_lesson_is_a_good_lesson_judged_as_it_says():
+    """The two-step lesson of the author's guide (docs/embedding.md, "The lesson format")."""
     import re
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("### Lessons"):]
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "embedding.md").read_text(encoding="utf-8")
+    section = guide[guide.index("### The lesson format"):]
     lesson = json.loads(re.search(r"```json\n(.*?)```", section, re.S).group(1))
     assert check(lesson) == []
     assert judge(lesson, 2, "win") == {"right": True, "rule": "gold", "paid": [12, -4, -4, -4], "seat": 0}

@@ -192,6 +192,12 @@ async function openLesson(lesson, number, step, single = false, source = "") {
   try {
     ({ problems } = await call("lesson_check", { lesson }));
   } catch (error) {
+    // only a refused request is the lesson's fault; an engine that did not answer is not the lesson's
+    if (error?.kind !== "invalid") {
+      $("status").textContent = t("learn.engineFailed", { error: shorten(String(error?.message ?? error), 120) });
+      heightChanged();
+      return;
+    }
     problems = [{ step: null, code: "lesson", detail: shorten(String(error?.message ?? error), 120) }];
   }
   if (problems.length) {

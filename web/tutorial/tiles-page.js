@@ -1,6 +1,7 @@
 // tiles.html#<hand notation>?size=40&theme=dark&lang=en&rows=2&download=0 : one hand diagram for an
-// iframe (README, "Hand diagrams"); theme: light or dark (a panel), auto or transparent (none: the
-// host's background, the ink in the reader's scheme), and again at any time by the host's message. The hash is the notation (URL-encoded; "+" reads as a space);
+// iframe (docs/embedding.md, "Hand diagrams"); theme: light or dark (a panel), auto or transparent
+// (none: the host's background, the ink in the reader's scheme), and again at any time by the host's
+// message. The hash is the notation (URL-encoded; "+" reads as a space);
 // options after a "?" inside the hash or in the query. Inside an iframe it posts its height to
 // the parent as {source: "mahjong", type: "height", detail: {page: "tiles", height}}.
 import "../art/mj-hand.js";
