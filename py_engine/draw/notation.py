@@ -135,6 +135,14 @@ def _read_tiles(text: str, offset: int = 0, *, backs: bool = False, marks: bool 
     return out
 
 
+def _one_tile(key: str, word: str, rest: str, rest_at: int, at: tuple[int, int]) -> list[Any]:
+    """The one tile a part takes ("pong 7z", "gold 5m"); else the error `key` naming the part."""
+    tiles = _read_tiles(rest, rest_at)
+    if len(tiles) != 1:
+        raise NotationError(key, {"part": word, "meld": word}, at)
+    return tiles[0]
+
+
 def parse_hand(text: str) -> HandSpec:
     """A whole hand string -> a HandSpec; raises NotationError naming the part that cannot be read."""
     source = str(text or "")
@@ -160,11 +168,6 @@ def parse_hand(text: str) -> HandSpec:
         rest = after[:tail.start()] if tail else after
         tail_at = rest_at + tail.start() + 1 if tail else 0
 
-        def one(key: str) -> list[Any]:
-            tiles = _read_tiles(rest, rest_at)
-            if len(tiles) != 1:
-                raise NotationError(key, {"part": word, "meld": word}, at)
-            return tiles[0]
 
         source_seat: str | None = None
         if tail:
@@ -180,14 +183,14 @@ def parse_hand(text: str) -> HandSpec:
             else:
                 source_seat = arg
         if word in MELD_TYPES:
-            code, where, _ = one("notation.meldOneTile")
+            code, where, _ = _one_tile("notation.meldOneTile", word, rest, rest_at, at)
             if code[1] == "f":
                 raise NotationError("notation.meldFlower", {"tile": code}, where)
             spec.melds.append(Meld(word, code, source_seat))
         elif word in ("draw", "win"):
             if spec.drawn:
                 raise NotationError("notation.twoDrawn", {}, at)
-            code = one("notation.drawOneTile")[0]
+            code = _one_tile("notation.drawOneTile", word, rest, rest_at, at)[0]
             spec.drawn = Drawn(code, word == "win", source_seat)
         elif word in ("flowers", "flower"):
             for code, where, _ in _read_tiles(rest, rest_at):
@@ -197,7 +200,7 @@ def parse_hand(text: str) -> HandSpec:
         elif word == "gold":
             if spec.gold:
                 raise NotationError("notation.twoGolds", {}, at)
-            spec.gold = one("notation.goldOneTile")[0]
+            spec.gold = _one_tile("notation.goldOneTile", word, rest, rest_at, at)[0]
             spec.gold_shown = not tail
         else:
             spec.pond.extend(Discard(code, claimed) for code, _, claimed in

@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 from urllib.parse import quote
 
-from pagehelp import base64url, shot
+from pagehelp import shot
 from py_engine import Game, bots, replay
 
 HOST = """<!doctype html>

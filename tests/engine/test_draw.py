@@ -235,3 +235,25 @@ def test_the_superfences_format_draws_as_the_block_does():
     html = fence_format("123m|gold 5m\n", "mahjong", "mahjong", {"size": "20"}, md)
     assert html.startswith('<div class="mj-hands">') and html.count("<svg") == 1
     assert 'width="' in html and "Hand: 1 Characters" in html
+
+
+def test_a_wheel_built_from_the_repository_carries_the_faces_and_the_pages_wheel_leaves_them_out(tmp_path):
+    import runpy
+    import sys
+    import zipfile
+
+    build = runpy.run_path(str(ROOT / "build.py"))
+    pin = build["load_pin"]()
+    full = build["build_engine_wheel"](tmp_path / "full", pin, leave_out=())
+    page = build["build_engine_wheel"](tmp_path / "page", pin)
+    names = set(zipfile.ZipFile(full).namelist())
+    assert {"py_engine/draw/faces.json", "py_engine/draw/svg.py", "py_engine/draw/markdown.py"} <= names
+    assert not any(n.startswith("py_engine/draw/") for n in zipfile.ZipFile(page).namelist())
+    # installed from the wheel alone (no checkout beside it), the faces come from the package
+    site = tmp_path / "site"
+    zipfile.ZipFile(full).extractall(site)
+    done = subprocess.run([sys.executable, "-I", "-c", "import sys; sys.path.insert(0, sys.argv[1]); "
+                           "from py_engine.draw import hand_svg; print(hand_svg('123m|gold 5m', title='a hand'))", str(site)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == hand_svg("123m|gold 5m", title="a hand")
