@@ -43,8 +43,9 @@ __all__ = ["MahjongExtension", "fence_format", "makeExtension"]
 
 log = logging.getLogger("mkdocs.py_engine.draw")
 
-FENCE = re.compile(r"^(?P<indent>[ ]{0,3})(?P<fence>`{3,}|~{3,})[ \t]*\{?\.?(?:mahjong|mj)\b(?P<options>[^\n`]*?)\}?[ \t]*\n"
-                   r"(?P<body>.*?)(?<=\n)(?P=indent)(?P=fence)[ \t]*$", re.M | re.S)
+# a fence's opening line: its indent, its marks (``` or ~~~, three or more), its info string
+OPENING = re.compile(r"^(?P<indent>[ ]{0,3})(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
+HANDS_INFO = re.compile(r"^[ \t]*\{?\.?(?:mahjong|mj)\b(?P<options>[^`]*?)\}?[ \t]*$")
 INLINE = r":mj\[([^\]\n]+)\](?:\{([^}\n]*)\})?"
 ESCAPED = re.compile("\x02(\\d+)\x03")  # Python-Markdown's backslash escape of a character
 OPTION = re.compile(r"([a-z]+)=(\"[^\"]*\"|'[^']*'|[^\s\"']+)")
@@ -108,17 +109,33 @@ class HandBlocks(Preprocessor):
         self.extension = extension
 
     def run(self, lines: list[str]) -> list[str]:
-        text = "\n".join(lines)
+        out: list[str] = []
+        i = 0
+        while i < len(lines):
+            opening = OPENING.match(lines[i])
+            if not opening or (opening["fence"][0] == "`" and "`" in opening["info"]):
+                out.append(lines[i])
+                i += 1
+                continue
+            # the fence's end: a line of at least as many of its marks (or the text's end)
+            fence = opening["fence"]
+            end = i + 1
+            while end < len(lines) and not re.match(rf"^[ ]{{0,3}}{re.escape(fence[0])}{{{len(fence)},}}[ \t]*$", lines[end]):
+                end += 1
+            hands_info = HANDS_INFO.match(opening["info"])
+            if not hands_info:
+                out.extend(lines[i:end + 1])  # another fence (code, or an example of ours): left as it is
+            else:
+                out.extend(["", self.hands(hands_info["options"], lines[i + 1:end]), ""])
+            i = end + 1
+        return out
 
-        def replace(match: re.Match[str]) -> str:
-            where = f"```mahjong {match['options'].strip()}".strip()
-            options = read_options(match["options"], self.extension.options(), where)
-            hands = [line.strip() for line in match["body"].splitlines() if line.strip()]
-            drawn = "".join(f'<div class="mj-hand-line">{draw(h, options, where)}</div>' for h in hands)
-            placeholder = self.md.htmlStash.store(f'<div class="mj-hands">{drawn}</div>')
-            return f"\n\n{placeholder}\n\n"
-
-        return FENCE.sub(replace, text).split("\n")
+    def hands(self, given: str, body: list[str]) -> str:
+        """A block's hands, a line each, stashed as one HTML block."""
+        where = f"```mahjong {given.strip()}".strip()
+        options = read_options(given, self.extension.options(), where)
+        drawn = "".join(f'<div class="mj-hand-line">{draw(h.strip(), options, where)}</div>' for h in body if h.strip())
+        return str(self.md.htmlStash.store(f'<div class="mj-hands">{drawn}</div>'))
 
 
 class InlineHand(InlineProcessor):

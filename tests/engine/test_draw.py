@@ -207,6 +207,12 @@ def test_the_markdown_extension_draws_blocks_and_inline_hands_and_says_what_it_c
 x = ":mj[1m]"
 ```
 
+````markdown
+```mahjong
+123m
+```
+````
+
 | hand |
 |---|
 | :mj[12m\\|gold 5m] |
@@ -219,6 +225,7 @@ x = ":mj[1m]"
     assert drawn_tiles(block)[-1] == ("5m", "gold") and "碰紅中（上家打出）" in block
     assert drawn_tiles(cell) == [("1m", ""), ("2m", ""), ("5m", "gold")]
     assert "<code>:mj[1m]</code>" in html and 'x = &quot;:mj[1m]&quot;' in html
+    assert "```mahjong\n123m\n```" in html  # an example of the syntax, inside another fence, stays code
     # what cannot be read: said in the page's language, escaped, and logged for `mkdocs build --strict`
     assert "無法讀出手牌" in html and "<script>" not in html and "&lt;" in html
     assert any("colour=red" in r.getMessage() for r in caplog.records)
