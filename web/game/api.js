@@ -7,6 +7,7 @@ import { encodePosition, decodePosition, setForVisit } from "../keep/settings.js
 import { listenToParent } from "./embed.js";
 import { checkNewGame, checkAction, RequestError } from "./requests.js";
 import { call, shorten } from "../engine/engine.js";
+import { THEMES } from "../shell/page.js";
 
 /**
  * ctx: {view, run, settings, renderer, on, matchArgs, startMatch, humanAct, nextHand, beforeNewGame,
@@ -102,8 +103,8 @@ export function installApi(ctx) {
     // the game's felt is always dark, so its theme stays
     height: () => ({ page: "game", height: Math.ceil(document.documentElement.getBoundingClientRect().height) }),
     theme: (asked) => {
-      if (typeof asked !== "string" || !["light", "dark", "auto", "transparent"].includes(asked)) {
-        throw new RequestError(`theme ${shorten(JSON.stringify(asked) ?? String(asked), 40)} is not one of light, dark, auto, transparent`);
+      if (typeof asked !== "string" || !THEMES.includes(asked)) {
+        throw new RequestError(`theme ${shorten(JSON.stringify(asked) ?? String(asked), 40)} is not one of ${THEMES.join(", ")}`);
       }
       return { page: "game", taken: false, scheme: "dark" };
     },
