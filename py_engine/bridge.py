@@ -8,8 +8,11 @@ argument of the wrong type or range: ARGUMENTS below, checked before anything is
 position), "illegal" for an action not legal now (with `legal`), "engine" for a fault of the engine.
 
 One engine may serve several pages (the embeds of one host page share it: web/engine/engine.js):
-`call(request, client_id)` keeps each client's match and replay viewer apart (Client; at most
-MAX_CLIENTS, the least recently used dropped first), and `drop(client_id)` forgets a page that left.
+`call(request, client_id)` keeps each client's match and replay viewer apart (Client), and
+`drop(client_id)` forgets a page that left (the page says so, or its frame's port closes). Past
+MAX_CLIENTS, far above any page's embeds, the least recently used is let go; a call that needs
+the match (or replay) a client no longer has is refused with `missing: "match"` (or "viewer"),
+and the page sets it up again from its latest save and asks again (engine.js restore).
 
 Methods
 - new_match {variant, seed, options, hands, level, human, autoplay, position, dealer}
@@ -25,14 +28,14 @@ Methods
 - position {}                   -> this hand's start position plus its history (a link to this moment)
 - restart_hand {}               -> deals the current hand again from its start position (after an engine fault)
 - spectate {face_up}            -> autoplay: every hand shown face up (the default) or hidden; {state}
-- save {}                       -> {save}: the match so far as a replay (py_engine/replay.py), for the page to keep
+- save {}                       -> {save}: the match so far as a replay (py_engine/record/replay.py), for the page to keep
 - resume {save}                 -> the match of a save, exactly where it was; {state}
 - export {hand}                 -> {replay}: the match, or only hand `hand` (0-based) when given
-- replay_open {replay}          -> the viewer's replay (replay_view.py): {hands, problem}
+- replay_open {replay}          -> the viewer's replay (record/viewer.py): {hands, problem}
 - replay_frame {hand, step, face_up} -> {state}: the table after `step` actions of that hand
 - review {hand}                 -> {decisions}: the human's choices beside the hard bot's (review.py)
 - duplicate {hand, level}       -> {result}: that hand's deal played again with the bot of `level` in the human seat
-- lesson_check {lesson}         -> {problems}: every problem of a lesson (py_engine/lessons.py), each naming its step
+- lesson_check {lesson}         -> {problems}: every problem of a lesson (py_engine/teach/lessons.py), each naming its step
 - lesson_step {lesson, step}    -> {moment}: step `step` (1-based) of a good lesson as the reader sees it
 - lesson_judge {lesson, step, action | choice} -> {verdict}: {right, rule, ...} on the reader's answer
 - options {}                    -> the rule sets, each option with its allowed values (the first is the default),
@@ -56,13 +59,14 @@ import time
 from importlib import import_module
 from typing import Any, Callable
 
-from . import analyzer_query, position_check
+from .teach import analyzer_query
+from .play import position_check
 from .bots import LEVELS            # one source for the levels: the bots' own
-from .game import Game, IllegalActionError
-from .match import DEFAULT_HANDS, MATCH_LENGTHS, MAX_SEED, Match
-from . import replay as replays
-from . import replay_view
-from .quote import quote
+from .play.game import Game, IllegalActionError
+from .play.match import DEFAULT_HANDS, MATCH_LENGTHS, MAX_SEED, Match
+from .record import replay as replays
+from .record import viewer as viewers
+from .tiles.quote import quote
 from .rules import RULESETS
 from .tiles import sorted_tiles
 
@@ -244,7 +248,7 @@ class Session:
         if selected in legal:
             action, chosen_by = selected, "selected"
         else:
-            from . import hints
+            from .teach import hints
             suggested = hints.hint(self.game, self.human)["suggested"]
             action = suggested if suggested in legal else self.game.default_action(self.human)
             chosen_by = "hint"
@@ -275,7 +279,7 @@ class Session:
         return {"state": self.state()}
 
     def hint(self) -> dict[str, Any]:
-        from . import hints
+        from .teach import hints
         if self.autoplay or self.game.is_over:
             return {"hint": None}
         # also while others play: waits, and why another's discard cannot be won on (hints.cannot_win)
@@ -351,18 +355,27 @@ def choose_action(game: Game, seat: int, level: str) -> str:
     return game.default_action(seat)
 
 
+class Missing(ValueError):
+    """A call that needs what the client does not have (its match, its replay viewer): `what`."""
+
+    def __init__(self, what: str, message: str) -> None:
+        super().__init__(message)
+        self.what = what
+
+
 class Client:
     """What one page keeps in the engine: its match and its replay viewer. One engine may serve
     several pages (web/engine/engine.js: the embeds of one host page share it), each its own."""
 
     def __init__(self) -> None:
         self.session: Session | None = None
-        self.viewer: replay_view.Viewer | None = None
+        self.viewer: viewers.Viewer | None = None
 
 
-#: The most clients kept at once: past it, the one that asked least recently is dropped (its page
-#: has gone without saying so; a page that comes back starts a new match or resumes its save).
-MAX_CLIENTS = 16
+#: The most clients kept at once, far above the embeds of any page (a tutorial's: a game and a
+#: lesson question per section): past it, the one that asked least recently is let go (a page gone
+#: without saying so; a page still there sets its match up again from its save: `missing`).
+MAX_CLIENTS = 256
 #: The clients by id ("" is the page that names none: a worker that serves one page), least recently used first.
 _clients: dict[str, Client] = {}
 
@@ -403,15 +416,15 @@ def _export(session: Session, args: dict[str, Any]) -> dict[str, Any]:
 
 
 def _replay_open(me: Client, args: dict[str, Any]) -> dict[str, Any]:
-    me.viewer = replay_view.Viewer(replays.load(args.get("replay")))
+    me.viewer = viewers.Viewer(replays.load(args.get("replay")))
     return me.viewer.summary()
 
 
-def _with_viewer(method: Callable[[replay_view.Viewer, dict[str, Any]], dict[str, Any]]
+def _with_viewer(method: Callable[[viewers.Viewer, dict[str, Any]], dict[str, Any]]
                  ) -> Callable[[Client, dict[str, Any]], dict[str, Any]]:
     def handler(me: Client, args: dict[str, Any]) -> dict[str, Any]:
         if me.viewer is None:
-            raise ValueError("no replay open: call replay_open first")
+            raise Missing("viewer", "no replay open: call replay_open first")
         return method(me.viewer, args)
     return handler
 
@@ -429,8 +442,8 @@ _METHODS: dict[str, Callable[[Client, dict[str, Any]], dict[str, Any]]] = {
     "review": _with_viewer(lambda viewer, args: viewer.review(args.get("hand", 0))),
     "duplicate": _with_viewer(lambda viewer, args: viewer.duplicate(args.get("hand", 0), args.get("level", "hard"))),
     # issue 14's pages, imported on first use so the game's boot does not pay for them
-    "analyze": lambda me, args: {"analysis": import_module(".analyzer", __package__).analyze(args)},
-    "puzzle": lambda me, args: {"puzzle": import_module(".puzzles", __package__).solve(args.get("position") or {})},
+    "analyze": lambda me, args: {"analysis": import_module(".teach.analyzer", __package__).analyze(args)},
+    "puzzle": lambda me, args: {"puzzle": import_module(".teach.puzzles", __package__).solve(args.get("position") or {})},
     "lesson_check": lambda me, args: {"problems": _lessons().check(args.get("lesson"))},
     "lesson_step": lambda me, args: {"moment": _lessons().moment(args.get("lesson"), args.get("step", 1))},
     "lesson_judge": lambda me, args: {"verdict": _lessons().judge(
@@ -439,8 +452,8 @@ _METHODS: dict[str, Callable[[Client, dict[str, Any]], dict[str, Any]]] = {
 
 
 def _lessons() -> Any:
-    """py_engine/lessons.py, imported on first use (the game's boot does not pay for it)."""
-    return import_module(".lessons", __package__)
+    """py_engine/teach/lessons.py, imported on first use (the game's boot does not pay for it)."""
+    return import_module(".teach.lessons", __package__)
 _SESSION_METHODS: dict[str, Callable[[Session, dict[str, Any]], dict[str, Any]]] = {
     "state": lambda session, args: {"state": session.state()},
     "act": lambda session, args: session.act(args.get("action", "")),
@@ -467,7 +480,7 @@ def call(request: str, client_id: str = "") -> str:
         if name in _METHODS:
             answer = _METHODS[name](me, args)
         elif me.session is None:
-            raise ValueError("no game yet: call new_match first")
+            raise Missing("match", "no game yet: call new_match first")
         else:
             answer = _SESSION_METHODS[name](me.session, args)
         session = me.session
@@ -478,14 +491,28 @@ def call(request: str, client_id: str = "") -> str:
         return _ok(answer)
     except IllegalActionError as err:
         legal = me.session.game.legal_actions(me.session.human) if me.session else []
-        return json.dumps({"ok": False, "error": str(err), "legal": legal, "kind": "illegal"})
+        return json.dumps({"ok": False, "error": bounded(str(err)), "legal": legal, "kind": "illegal"})
+    except Missing as err:
+        return json.dumps({"ok": False, "error": str(err), "kind": "invalid", "missing": err.what})
     except replays.ReplayError as err:
-        return json.dumps({"ok": False, "error": str(err), "kind": "replay", "problem": err.problem.to_dict()})
+        problem = err.problem.to_dict()
+        problem["message"] = bounded(problem["message"])
+        return json.dumps({"ok": False, "error": bounded(str(err)), "kind": "replay", "problem": problem})
     except ValueError as err:
-        return json.dumps({"ok": False, "error": str(err), "kind": "invalid"})
+        return json.dumps({"ok": False, "error": bounded(str(err)), "kind": "invalid"})
     except Exception as err:  # an engine fault must not leave the page dead
         log.exception("engine error")
         return json.dumps({"ok": False, "error": f"{type(err).__name__}: {quote(str(err))}", "kind": "engine"})
+
+
+#: The longest message a refusal carries (the project's bound: whatever the input held, a reader
+#: reads it at a glance).
+MESSAGE_BOUND = 400
+
+
+def bounded(text: str) -> str:
+    """`text` cut to MESSAGE_BOUND characters, with an ellipsis when cut."""
+    return text if len(text) <= MESSAGE_BOUND else text[:MESSAGE_BOUND - 1] + "…"
 
 
 def _ok(payload: dict[str, Any]) -> str:

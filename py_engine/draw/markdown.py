@@ -34,7 +34,7 @@ from markdown import Extension, Markdown
 from markdown.inlinepatterns import InlineProcessor
 from markdown.preprocessors import Preprocessor
 
-from ..words import LANGS
+from ..teach.words import LANGS
 from .faces import esc
 from .notation import NotationError
 from .svg import SIZE, THEMES, hand_svg

@@ -40,7 +40,7 @@ class NotationError(ValueError):
 
     def words(self, lang: str = "en") -> str:
         """The error as the page says it ("Cannot read the hand: there is no tile 0m"), in `lang`."""
-        from ..words import say
+        from ..teach.words import say
 
         return say(lang, "notation.error", what=say(lang, self.key, **self.params))
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Protocol
 
-from ..words import LANGS, say, tile_name
+from ..teach.words import LANGS, say, tile_name
 from .faces import esc
 from .notation import Discard, Drawn, HandSpec, Meld, format_hand, parse_hand
 from .svg import SIZE, alt_text, hand_svg

@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import math
 
-from ..words import LANGS, say, tile_name
+from ..teach.words import LANGS, say, tile_name
 from .faces import SvgDefs, TILE_H, esc, faces, items_svg, num, tile_layers
 from .layout import Layout, layout_hand
 from .notation import BACK, HandSpec, NotationError, parse_hand

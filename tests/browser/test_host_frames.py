@@ -11,7 +11,8 @@ from pathlib import Path
 from urllib.parse import quote
 
 from pagehelp import shot
-from py_engine import Game, bots, replay
+from py_engine import Game, bots
+from py_engine.record import replay
 
 HOST = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>A tutorial with a dark switch</title>

@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 
 from pagehelp import CSP_WATCH, HEIGHT_SNIPPET, base64url, shot
-from py_engine.lessons import judge, moment_of
+from py_engine.teach.lessons import judge, moment_of
 
 LESSONS = Path(__file__).resolve().parents[2] / "web" / "lessons"
 LONGYAN = json.loads((LESSONS / "longyan.json").read_text(encoding="utf-8"))["lessons"]
