@@ -206,6 +206,11 @@ SOURCE_DATE_EPOCH = "315619200"
 WHEEL_INPUTS = ("pyproject.toml", "README.md", ENGINE_PACKAGE)
 WHEEL_README = ("# py_engine\n\nThe rules, scoring, bots and hints of the mahjong game in this "
                 "repository's README.md (every page of the site installs this wheel).\n")
+# What the page's wheel leaves out of the engine's package: `draw/` draws hands for Python authors
+# (Markdown sites, notebooks: docs/drawing.md), and the page paints the same faces.json from its own
+# bundle (web/art/tiles.js), so no page visit downloads it, and the warm-up need not import it. A
+# wheel built from the repository by pip carries it, faces.json with it (pyproject's package data).
+PAGE_LEAVES_OUT = ("draw",)
 
 
 def fetch_build_tools(pin: dict) -> Path:
@@ -249,17 +254,24 @@ BACKEND = ("import sys; sys.path.insert(0, sys.argv[1]); from setuptools import 
            "print(build_meta.build_wheel(sys.argv[2]))")
 
 
-def build_engine_wheel(target: Path, pin: dict) -> Path:
+def build_engine_wheel(target: Path, pin: dict, leave_out: Iterable[str] = PAGE_LEAVES_OUT) -> Path:
     """The engine's py3-none-any wheel, built by the pinned setuptools' PEP 517 backend from a
-    clean copy of the project (no build/ or egg-info left in the tree; no caches in the wheel)."""
+    clean copy of the project (no build/ or egg-info left in the tree; no caches in the wheel),
+    without the engine's subpackages named in `leave_out` (the page's: PAGE_LEAVES_OUT)."""
     tools = unpack_build_tools(pin)
     target.mkdir(parents=True, exist_ok=True)
+    caches = shutil.ignore_patterns("__pycache__", "*.pyc")
+    left_out = set(leave_out)
+
+    def ignore(folder: str, names: list[str]) -> set[str]:
+        skipped = set(caches(folder, names))
+        return skipped | (left_out & set(names)) if Path(folder) == ROOT / ENGINE_PACKAGE else skipped
+
     with tempfile.TemporaryDirectory(prefix="engine-wheel-") as tmp:
         source = Path(tmp) / "src"
         for name in WHEEL_INPUTS:
             if (ROOT / name).is_dir():
-                shutil.copytree(ROOT / name, source / name,
-                                ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+                shutil.copytree(ROOT / name, source / name, ignore=ignore)
             else:
                 source.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(ROOT / name, source / name)

@@ -103,6 +103,7 @@ LAYERS: dict[str, frozenset[str]] = {
     "teach": frozenset({"bots", "play", "rules", "tiles", "types"}),  # hints, analysis, analyzer, ...
     "record": frozenset({"teach", "bots", "play", "rules", "tiles", "types", "version"}),  # replays
     "bridge": frozenset({"record", "teach", "bots", "play", "rules", "tiles", "types", "version"}),
+    "draw": frozenset({"teach"}),                                # hands as SVG for authors: the sentences only
 }
 ROOT_PART = ""
 

@@ -115,6 +115,24 @@ test("options.json, when built, has the shape of the catalog", (t) => {
   assert.ok(isCatalog(JSON.parse(text).options));
 });
 
+test("newGame takes what the address takes: the seat, the clock, the language", () => {
+  assert.deepEqual(checkNewGame({ seat: 1, timer: 0, lang: "zh-TW" }, CATALOG), { seat: 1, timer: 0, lang: "zh-Hant" });
+  assert.deepEqual(checkNewGame({ variant: "longyan", timer: 20 }, CATALOG), { variant: "longyan", timer: 20 });
+  // a position's rule set names the clock's choices
+  assert.deepEqual(checkNewGame({ position: { variant: "xinyu", hands: [] }, timer: 10 }, CATALOG).timer, 10);
+  const refused = [
+    [{ seat: 4 }, /seat must be a whole number from 0 to 3, not 4/],
+    [{ seat: "1" }, /seat must be a whole number/],
+    [{ timer: 15 }, /timer 15 is not one of 0, 10, 20, 30/],
+    [{ timer: "20" }, /timer "20" is not one of/],
+    [{ lang: "fr" }, /lang "fr" is not one of zh-Hans, zh-Hant, en/],
+    [{ origin: "https://a.example" }, /unknown setting "origin"/],
+  ];
+  for (const [args, pattern] of refused) {
+    assert.throws(() => checkNewGame(args, CATALOG), (e) => e.kind === "invalid" && pattern.test(e.message), JSON.stringify(args));
+  }
+});
+
 test("newGame's arguments are checked before anything is touched", () => {
   assert.deepEqual(checkNewGame(undefined, CATALOG), {});
   assert.deepEqual(checkNewGame({ variant: "longyan", level: "hard", hands: 2, seed: 0, autoplay: true, hints: false, speed: 250 }, CATALOG),

@@ -19,9 +19,14 @@ TOOL = runpy.run_path(str(ROOT / "tools" / "site_bytecode.py"))  # its functions
 
 
 def engine_tree_modules() -> set[str]:
+    """The engine's modules in the checkout, but the subpackages the page's wheel leaves out (build.py
+    PAGE_LEAVES_OUT: py_engine.draw, for Python authors)."""
+    left_out = runpy.run_path(str(ROOT / "build.py"))["PAGE_LEAVES_OUT"]
     names = set()
     for path in (ROOT / "py_engine").rglob("*.py"):
         parts = path.relative_to(ROOT).with_suffix("").parts
+        if len(parts) > 2 and parts[1] in left_out:
+            continue
         names.add(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
     return names
 

@@ -2,15 +2,11 @@
 // the flowers and the turned gold, laid out in rows that wrap to a width, then a discard pond; painted
 // with the game's tile art (tiles.js) on a canvas, or into an SVG (svgctx.js) by the same painters.
 // Knows the notation's parts (notation.js), no rules.
-import { TILE_H, drawTile, paintTile, roundRect } from "./tiles.js";
+import { PLATE, THEMES, TILE_H, drawTile, paintTile, roundRect } from "./tiles.js";
 import { SvgContext } from "./svgctx.js";
 import { t, tIn, tileNameIn } from "../i18n/i18n.js";
 
-export const THEMES = {
-  transparent: { panel: null, ink: "#1b2a4a" },
-  light: { panel: "#f6f1e4", ink: "#1b2a4a" },
-  dark: { panel: "#17241d", ink: "#f3efe2" },
-};
+export { THEMES };
 
 const SIDEWAYS = -Math.PI / 2; // a claimed tile lies turned, its top to the left
 
@@ -150,10 +146,10 @@ function wrap(groups, limit, slotWidth) {
 function paintPlates(ctx, layout) {
   for (const p of layout.plates) {
     roundRect(ctx, p.x, p.y, p.w, p.h, Math.round(layout.tileWidth * 0.15));
-    ctx.fillStyle = "rgba(212, 160, 23, 0.22)";
+    ctx.fillStyle = PLATE.fill;
     ctx.fill();
     ctx.lineWidth = 1;
-    ctx.strokeStyle = "rgba(160, 118, 10, 0.8)";
+    ctx.strokeStyle = PLATE.stroke;
     ctx.stroke();
   }
 }

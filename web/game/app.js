@@ -33,7 +33,7 @@ import { createPrompt } from "../overlay/prompt.js";
 import { changedChoices } from "../overlay/settings-dialog.js";
 import { createWelcome } from "./welcome.js";
 
-openPage("game", { theme: "dark" }); // language (query, hash, stored, browser), tile script, the felt's dark look
+openPage("game", { theme: "dark", embed: true }); // language (query, hash, stored, browser), tile script, the felt's dark look, heights
 const M = window.mahjong;
 const canvas = document.getElementById("table");
 const engine = startEngine();
@@ -138,6 +138,9 @@ const timer = createTimer({ store, ui, sound, redraw, move, onFault: engineFault
 const { resolveIdle } = installApi({
   view, run, settings, renderer, on, matchArgs, startMatch, humanAct, nextHand,
   catalog: () => catalog, origins: params.origins ?? null, refused: (error) => notAccepted(error),
+  setSeat: (seat) => {
+    params.seat = seat;
+  },
   beforeNewGame: () => {
     dealWhenClosed = false;
     ui.closeDialog("settings");

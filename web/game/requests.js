@@ -5,9 +5,11 @@
 import { SPEEDS } from "../keep/settings.js";
 import { shorten } from "../engine/engine.js";
 import { maxHands, maxSeed } from "../engine/catalog.js";
+import { LANGS, matchLang } from "../i18n/i18n.js";
 
-/** The arguments of newGame. */
-export const NEW_GAME_KEYS = ["variant", "seed", "options", "level", "position", "hands", "autoplay", "speed", "hints"];
+/** The arguments of newGame: what the game's address takes (API.md, URL parameters), `options` besides. */
+export const NEW_GAME_KEYS = ["variant", "seed", "options", "level", "position", "hands", "autoplay", "speed", "hints",
+  "seat", "timer", "lang"];
 
 /** A request the page does not accept (shown as "not accepted", answered `ok: false`): `message`
  * in English (for the calling code), `words` the same in the catalog's keys (for the page's reader). */
@@ -33,7 +35,8 @@ const show = (v) => shorten(typeof v === "string" ? JSON.stringify(v) : Array.is
  * @param {unknown} args
  * @param {import("../engine/catalog.js").Catalog | null} catalog
  * @returns {{variant?: string, seed?: number, options?: Record<string, unknown>, level?: string,
- *   position?: Record<string, unknown>, hands?: number, autoplay?: boolean, speed?: string | number, hints?: boolean}}
+ *   position?: Record<string, unknown>, hands?: number, autoplay?: boolean, speed?: string | number, hints?: boolean,
+ *   seat?: number, timer?: number, lang?: string}}
  */
 export function checkNewGame(args, catalog) {
   if (args === undefined || args === null) return {};
@@ -93,6 +96,27 @@ export function checkNewGame(args, catalog) {
         { key: "error.api.object", vars: { name: key, value: show(given[key]) } });
     }
     out[key] = given[key]; // the engine checks their contents (and refuses with kind "invalid")
+  }
+  // the seat the reader plays (the engine's `human`), as the address's `seat=`
+  if (has("seat")) out.seat = whole("seat", given.seat, 0, 3);
+  if (has("timer")) {
+    // the clock's choices: the named rule set's (the position's), or any rule set's when none is named
+    const position = /** @type {Record<string, unknown> | undefined} */ (out.position);
+    const named = [out.variant ?? position?.variant].filter((v) => typeof v === "string" && variants.includes(v));
+    const choices = [...new Set((named.length ? named : variants).flatMap((v) => catalog?.variants[v]?.options.timer ?? []))];
+    if (typeof given.timer !== "number" || !choices.includes(given.timer)) {
+      throw new RequestError(`newGame: timer ${show(given.timer)} is not one of ${choices.join(", ")} (seconds; 0: no clock)`,
+        { key: "error.api.choice", vars: { name: "timer", value: show(given.timer), values: choices.join(", ") } });
+    }
+    out.timer = given.timer;
+  }
+  if (has("lang")) {
+    const lang = typeof given.lang === "string" ? matchLang(given.lang) : null;
+    if (!lang) {
+      throw new RequestError(`newGame: lang ${show(given.lang)} is not one of ${LANGS.join(", ")}`,
+        { key: "error.api.choice", vars: { name: "lang", value: show(given.lang), values: LANGS.join(", ") } });
+    }
+    out.lang = lang;
   }
   return out;
 }

@@ -55,10 +55,12 @@ function rich(text, size = 22) {
       const melds = hand.melds.flatMap((meld) => ["|", ...Array(meld.type === "pong" ? 3 : 4).fill(meld.tile)]);
       const flowers = hand.flowers.length ? ["|", ...hand.flowers] : [];
       const row = tileRow([...hand.hand, ...melds, ...flowers], { size, gold: hand.gold });
-      // the marks right after the tiles stay on their line ("如 [123m]；" never breaks before "；")
+      // the marks right after the tiles stay on the line of the last tile ("如 [123m]；" never breaks
+      // before "；"), while the row itself wraps to a narrow frame's width
       const marks = CLOSING.exec(text.slice(at))?.[0] ?? "";
       at += marks.length;
-      out.append(marks ? el("span", { class: "tiles-and-mark" }, row, marks) : row);
+      if (marks && row.lastElementChild) row.append(el("span", { class: "tile-and-mark" }, row.lastElementChild, marks));
+      out.append(row);
     } catch {
       out.append(m[0]);
     }
@@ -103,6 +105,18 @@ function notice(text) {
   heightChanged();
 }
 
+/** The lesson the "progress is not kept" line is shown in: the first one opened, until another is
+ * (then `false`: said once a visit). @type {object | null | false} */
+let notKeptIn = null;
+
+/** Say once, in the first lesson opened, that the reader's progress is not kept (no storage here). */
+function tellNotKept() {
+  const line = $("not-kept");
+  const shown = !!state.lesson && state.lesson === notKeptIn;
+  line.hidden = !shown;
+  line.textContent = shown ? t(page.embedded ? "learn.notKept.framed" : "learn.notKept.own") : "";
+}
+
 function labels() {
   document.title = t("learn.pageTitle");
   $("title").textContent = state.lesson ? say(state.lesson.title) : t("learn.title");
@@ -112,6 +126,7 @@ function labels() {
   $("retry").textContent = t("learn.retry");
   $("next").textContent = t("learn.next");
   $("index").textContent = t("learn.index");
+  tellNotKept();
 }
 
 /** Keeps `lang` (and the rest of the query) as the hash changes. */
@@ -258,6 +273,7 @@ async function openLesson(lesson, number, stepText, single = false, source = "")
   $("index").hidden = single;
   $("course").hidden = true;
   $("lesson").hidden = false;
+  if (!page.storage && !single && notKeptIn !== lesson) notKeptIn = notKeptIn === null ? lesson : false;
   labels();
   await showStep(step ?? 1);
 }

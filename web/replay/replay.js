@@ -449,7 +449,8 @@ async function open(replay, where = {}) {
 }
 
 async function replayOfPage() {
-  const { r, hand, step } = readHash();
+  const { r, hand, step, faceUp } = readHash();
+  if (faceUp) at.faceUp = controls.faceUp.checked = true; // a link may open with every hand face up
   if (r) {
     try {
       return { replay: await unpackReplay(r), where: { hand, step } };
@@ -468,7 +469,7 @@ controls.open.onclick = () => controls.file.click();
 /** The link to this replay at this action: put in the address bar, and copied when the browser lets us. */
 controls.link.onclick = async () => {
   // in the viewer's language, as the game's share links are (the query that gave it is left behind)
-  const link = `${await replayLink(at.replay, { hand: at.hand, step: at.step })}&lang=${getLang()}`;
+  const link = `${await replayLink(at.replay, { hand: at.hand, step: at.step, faceUp: at.faceUp })}&lang=${getLang()}`;
   window.history.replaceState(null, "", link);
   try {
     await navigator.clipboard.writeText(link);
