@@ -61,3 +61,54 @@ class Relay:
     def close(self) -> None:
         self.stop()
         self.log.close()
+
+
+class Eavesdropper:
+    """A stranger on the relay (as a relay's operator is): an MQTT client subscribed to every
+    topic, keeping every payload it sees, and able to publish (a replay, a forgery)."""
+
+    def __init__(self, url: str) -> None:
+        import asyncio
+        import threading
+
+        self.url = url
+        self.seen: list[tuple[str, bytes]] = []
+        self.loop = asyncio.new_event_loop()
+        self.ready = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+        if not self.ready.wait(20):
+            raise RuntimeError("the eavesdropper could not connect")
+
+    def _run(self) -> None:
+        import asyncio
+        asyncio.set_event_loop(self.loop)
+        self.loop.run_until_complete(self._listen())
+
+    async def _listen(self) -> None:
+        from amqtt.client import MQTTClient
+        from amqtt.mqtt.constants import QOS_0
+        self.client = MQTTClient(config={"auto_reconnect": False})
+        await self.client.connect(self.url)
+        await self.client.subscribe([("#", QOS_0)])
+        self.ready.set()
+        while True:
+            try:
+                message = await self.client.deliver_message()
+            except Exception:
+                return
+            if message is None:
+                return
+            self.seen.append((message.topic, bytes(message.data)))
+
+    def publish(self, topic: str, payload: bytes) -> None:
+        import asyncio
+        from amqtt.mqtt.constants import QOS_0
+        asyncio.run_coroutine_threadsafe(self.client.publish(topic, payload, qos=QOS_0), self.loop).result(10)
+
+    def close(self) -> None:
+        import asyncio
+        try:
+            asyncio.run_coroutine_threadsafe(self.client.disconnect(), self.loop).result(5)
+        except Exception:
+            pass

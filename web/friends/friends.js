@@ -342,7 +342,8 @@ function took(state, clock) {
   const newHand = view.state && view.state.match?.hand_number !== state.match?.hand_number;
   if (newHand || (view.state && state.history_length < view.state.history_length)) store.newHand();
   store.setState(state, displayHand(state, viewSeat(state)).length);
-  store.setTimer(clock);
+  // the clock's time left, on this page's frame clock (render.js draws view.timer against rAF's `now`)
+  store.setTimer(clock ? { deadline: performance.now() + clock.left, total: clock.total } : null);
   busy = false;
   if (first) {
     card.hidden = true;

@@ -111,7 +111,9 @@ export class GuestRoom {
       case "state":
         if (!body?.state || body.state.seat !== this.seat) return;
         this.state = body.state;
-        this.o.view("state", { state: body.state, clock: body.clock ? { deadline: Date.now() + body.clock.left, total: body.clock.total } : null });
+        const clock = body.clock && Number.isFinite(body.clock.left) && Number.isFinite(body.clock.total) && body.clock.total > 0
+          ? { left: Math.max(0, body.clock.left), total: body.clock.total } : null;
+        this.o.view("state", { state: body.state, clock });
         return;
       case "refused":
         this.o.view("actRefused", body);

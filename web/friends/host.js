@@ -274,7 +274,7 @@ export class HostRoom {
 
   clockOf(seat) {
     const deadline = this.deadlines.get(seat);
-    return deadline ? { deadline, total: this.settings.clock * 1000 } : null;
+    return deadline ? { left: Math.max(0, deadline - Date.now()), total: this.settings.clock * 1000 } : null;
   }
 
   /** Each person newly waited for gets the table's clock; one who has answered or is no longer waited for, none. */
