@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from friends_relay import AVAILABLE, Eavesdropper, Relay
+from friends_relay import AVAILABLE, Eavesdropper, Relay  # tests/support
 from pagehelp import shot
 
 pytestmark = pytest.mark.skipif(not AVAILABLE, reason="amqtt is missing: tests/run.sh installs the test extras")

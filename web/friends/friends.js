@@ -6,7 +6,7 @@
 // or a link reaches the page as text only (textContent), never as markup.
 
 import { t, getLang, onLangChange, tileName, LANGS, LANG_NAMES, setLang } from "../i18n/i18n.js";
-import { openPage } from "../shell/page.js";
+import { openPage, gameLink } from "../shell/page.js";
 import { el } from "../shell/dom.js";
 import { Renderer } from "../table/render.js";
 import { Input } from "../table/input.js";
@@ -65,6 +65,10 @@ let relays = storedRelays(storage);
 let busy = false;
 /** @type {any} */
 let lastReplay = null;
+/** @type {Array<{at: number, t: number}>} each table drawn: its moment and when (bench/friends.py) */
+const drawn = [];
+/** @type {{sent: {at: number, t: number} | null}} this seat's last move sent */
+const timing = { sent: null };
 
 // --- words on the page -------------------------------------------------------------------------
 
@@ -109,7 +113,7 @@ async function showCreate(problem = "") {
   const catalog = await loadCatalog({ call: async () => ({}) , ready: Promise.resolve() }).catch(() => null);
   const { settings } = readSettings(catalog);
   const name = el("input", { id: "fr-name", maxlength: "20", autocomplete: "nickname", value: storedName() });
-  const variants = catalog ? Object.keys(catalog.variants) : ["xinyu", "longyan"];
+  const variants = catalog ? Object.keys(catalog.variants) : [settings.variant];
   const variant = select("fr-variant", variants, settings.variant, (v) => t(`variant.${v}`));
   const hands = select("fr-hands", catalog?.hands ?? [1, 4, 8, 16], settings.hands, (n) => t("friends.hands", { n }));
   const clock = select("fr-clock", CLOCKS, 20, (s) => (s ? t("friends.clockSeconds", { n: s }) : t("friends.clockOff")));
@@ -142,6 +146,7 @@ async function showCreate(problem = "") {
       location.hash = `room=${c}`;
     } }),
     relaySettings(),
+    el("p", {}, el("a", { href: gameLink(), id: "fr-game", text: t("friends.toGame") })),
   );
 }
 
@@ -244,7 +249,7 @@ async function host(settings, name, kept = null) {
   const h = new HostRoom({ code, relays, settings, name, storage, kept, view: onRoom,
     testPosition: /** @type {any} */ (window).mahjongFriendsDeal ?? null });
   room = h;
-  window.mahjongFriends = { room: h, view, renderer };
+  /** @type {any} */ (window).mahjongFriends = { room: h, view, renderer, drawn, timing };
   await h.open();
   if (!kept) history.replaceState(null, "", roomLink({ code, hostId: h.hostId, relays }));
   facts = h.roomFacts();
@@ -257,7 +262,7 @@ async function guest(target, name, kept) {
   card.replaceChildren(el("p", { text: t("friends.knocking") }));
   const g = new GuestRoom({ code, hostId: target.hostId, relays: target.relays ?? relays, name, storage, kept, view: onRoom });
   room = g;
-  window.mahjongFriends = { room: g, view, renderer };
+  /** @type {any} */ (window).mahjongFriends = { room: g, view, renderer, drawn, timing };
   await g.open();
 }
 
@@ -342,6 +347,9 @@ function took(state, clock) {
   const newHand = view.state && view.state.match?.hand_number !== state.match?.hand_number;
   if (newHand || (view.state && state.history_length < view.state.history_length)) store.newHand();
   store.setState(state, displayHand(state, viewSeat(state)).length);
+  // when this table was drawn, on the machine's clock (bench/friends.py: a tap on one device to the redraw on the others)
+  requestAnimationFrame(() => drawn.push({ at: state.history_length, t: performance.timeOrigin + performance.now() }));
+  if (drawn.length > 400) drawn.splice(0, 200);
   // the clock's time left, on this page's frame clock (render.js draws view.timer against rAF's `now`)
   store.setTimer(clock ? { deadline: performance.now() + clock.left, total: clock.total } : null);
   busy = false;
@@ -411,6 +419,7 @@ async function act(action) {
   const s = view.state;
   if (!s || !s.human_to_move || busy || !s.legal_actions.includes(action)) return;
   busy = true;
+  timing.sent = { at: s.history_length, t: performance.timeOrigin + performance.now() };
   store.played();
   store.setTimer(null);
   redraw();
@@ -452,6 +461,7 @@ function frame(now) {
     renderer.draw(view, now);
     const L = renderer.layout;
     const s = view.state;
+    /** @type {any[]} */
     const items = s.human_to_move && !busy && !settle.settleOpen ? claimItems(s) : [];
     const tiles = displayHand(s, viewSeat(s));
     const sel = tiles[view.ui.selected];

@@ -256,16 +256,16 @@ export class HostRoom {
   /** A method that changes the match; then every seat's view goes out and play goes on. */
   async apply(method, args = {}) {
     const answer = await call(method, { ...args, keep: true });
-    this.took(answer, method === "act" ? args.seat : null);
+    this.took(answer);
     return answer;
   }
 
-  took(answer, actor = null) {
+  took(answer) {
     this.state = answer.state;
     this.views = answer.views ?? { 0: answer.state };
     if (answer.save) this.save = answer.save;
     this.keep();
-    this.setClocks(actor);
+    this.setClocks();
     for (const { seat } of this.friends()) this.sendState(seat);
     this.o.view("state", { state: this.views["0"] ?? this.state, clock: this.clockOf(0) });
     if (this.state.is_over) this.handOver();

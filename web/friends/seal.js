@@ -18,6 +18,9 @@ const subtle = () => {
   return crypto.subtle;
 };
 
+/** Bytes as WebCrypto's typings take them (a view of a plain ArrayBuffer). @param {Uint8Array} bytes @returns {BufferSource} */
+const buf = (bytes) => /** @type {BufferSource} */ (/** @type {unknown} */ (bytes));
+
 /** Crockford's base32: no I, L, O, U; what people read aloud and type. */
 export const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 export const CODE_LENGTH = 16;
@@ -67,7 +70,7 @@ async function hkdf(secret, info, bits = 256) {
     { name: "HKDF", hash: "SHA-256", salt: enc.encode("mahjong friends v1"), info: enc.encode(info) }, base, bits));
 }
 
-const aesKey = (/** @type {Uint8Array} */ raw) => subtle().importKey("raw", raw, "AES-GCM", false, ["encrypt", "decrypt"]);
+const aesKey = (/** @type {Uint8Array} */ raw) => subtle().importKey("raw", buf(raw), "AES-GCM", false, ["encrypt", "decrypt"]);
 
 /**
  * The room's relay topic and room key, from its code.
@@ -106,7 +109,7 @@ export async function devicePair(kept = null) {
 
 /** A device's id: the first 8 bytes of its public key's SHA-256, as 16 hex digits. @param {Uint8Array} pub */
 export async function peerId(pub) {
-  return hex(new Uint8Array(await subtle().digest("SHA-256", pub)).subarray(0, 8));
+  return hex(new Uint8Array(await subtle().digest("SHA-256", buf(pub))).subarray(0, 8));
 }
 
 /**
@@ -114,7 +117,7 @@ export async function peerId(pub) {
  * @param {CryptoKey} privateKey @param {Uint8Array} otherPub @param {string} code
  */
 export async function pairKey(privateKey, otherPub, code) {
-  const other = await subtle().importKey("raw", otherPub, { name: "ECDH", namedCurve: "P-256" }, false, []);
+  const other = await subtle().importKey("raw", buf(otherPub), { name: "ECDH", namedCurve: "P-256" }, false, []);
   const shared = new Uint8Array(await subtle().deriveBits({ name: "ECDH", public: other }, privateKey, 256));
   return aesKey(await hkdf(new Uint8Array([...shared, ...enc.encode(code)]), "pair key"));
 }
@@ -122,7 +125,7 @@ export async function pairKey(privateKey, otherPub, code) {
 /** AES-GCM: nonce (12 bytes) then ciphertext; `aad` is authenticated, not hidden. */
 export async function sealBytes(/** @type {CryptoKey} */ key, /** @type {Uint8Array} */ plain, /** @type {Uint8Array} */ aad) {
   const iv = crypto.getRandomValues(new Uint8Array(12));
-  const ct = new Uint8Array(await subtle().encrypt({ name: "AES-GCM", iv, additionalData: aad }, key, plain));
+  const ct = new Uint8Array(await subtle().encrypt({ name: "AES-GCM", iv, additionalData: buf(aad) }, key, buf(plain)));
   const out = new Uint8Array(12 + ct.length);
   out.set(iv, 0);
   out.set(ct, 12);
@@ -132,7 +135,7 @@ export async function sealBytes(/** @type {CryptoKey} */ key, /** @type {Uint8Ar
 /** The plain bytes, or a rejection when the key is wrong or a byte was changed. */
 export async function openBytes(/** @type {CryptoKey} */ key, /** @type {Uint8Array} */ sealed, /** @type {Uint8Array} */ aad) {
   if (sealed.length < 12 + 16) throw new Error("too short");
-  const plain = await subtle().decrypt({ name: "AES-GCM", iv: sealed.subarray(0, 12), additionalData: aad }, key, sealed.subarray(12));
+  const plain = await subtle().decrypt({ name: "AES-GCM", iv: buf(sealed.subarray(0, 12)), additionalData: buf(aad) }, key, buf(sealed.subarray(12)));
   return new Uint8Array(plain);
 }
 
@@ -144,7 +147,7 @@ export async function pack(value) {
 
 /** The JSON value of packed bytes (at most 1 MB once inflated). @param {Uint8Array} bytes */
 export async function unpack(bytes) {
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  const stream = new Blob([buf(bytes)]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
   const out = new Uint8Array(await new Response(stream).arrayBuffer());
   if (out.length > 1 << 20) throw new Error("too large");
   return JSON.parse(dec.decode(out));
