@@ -84,7 +84,8 @@ export class HostRoom {
   /** Engine calls one at a time, in order: a bot's move never crosses a person's. @param {() => Promise<any>} job */
   run(job) {
     const done = this.queue.then(job);
-    this.queue = done.catch((e) => this.o.view("fault", e));
+    this.queue = done.catch((e) => this.o.view("fault", e)); // said once on the page; the queue goes on
+    done.catch(() => {}); // a caller that does not wait for it leaves no unhandled rejection
     return done;
   }
 
@@ -197,8 +198,7 @@ export class HostRoom {
     } else {
       const s = this.seats[seat];
       if (name) s.name = name;
-      s.connected = true;
-      this.o.view("back", { seat, name: s.name });
+      s.connected = true; // (back from away: said by onMessage, once)
     }
     this.seats[seat].commit = commit;
     this.keep();
