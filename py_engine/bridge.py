@@ -221,7 +221,7 @@ class Session:
     def _person(self, seat: int | None) -> int:
         """The seat a person plays: the human's when None; another's only if a person plays it."""
         if seat is None:
-            return self.human
+            return int(self.human)
         if seat not in self.people:
             raise IllegalActionError(f"seat {seat} is not played by a person (people: {self.people})")
         return seat

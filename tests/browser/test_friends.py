@@ -235,9 +235,11 @@ def test_four_people_play_a_longyan_hand_with_flowers_and_a_gold_one_dropping_an
     pages = [host] + [page for _, page in friends]
     try:
         link = host_room(host, site, relays, variant="longyan", clock="20", name="Mei")
-        for (_, page), name in zip(friends, ["兰", "竹", "Ana"]):
+        for (_, page), name in zip(friends, ["兰", "竹", "<i>Ana</i>"]):
             join(page, link, name)
-        wait_seated(host, ["Mei", "兰", "竹", "Ana"])
+        wait_seated(host, ["Mei", "兰", "竹", "<i>Ana</i>"])
+        # a name is text on every page, never markup
+        assert host.locator("#fr-seatlist i, #fr-seats i").count() == 0
         start(host)
         for page in pages:
             wait_state(page)
@@ -391,3 +393,12 @@ def test_strangers_read_nothing_tampering_is_refused_a_relay_dies_and_the_host_r
         spy.close()
         host_ctx.close()
         friend_ctx.close()
+
+
+def test_a_damaged_room_link_is_named_in_the_readers_language_and_the_page_stays_usable(page, site):
+    page.goto(site.url + "friends.html?lang=zh-Hans#room=NOT-A-CODE")
+    page.wait_for_selector(".fr-problem")
+    assert "房间号不对" in page.text_content(".fr-problem")
+    assert page.is_visible("#fr-create") and page.is_visible("#fr-join")
+    page.goto(site.url + "friends.html?lang=en#room=0000000000000000.zz")
+    page.wait_for_function("() => (document.querySelector('.fr-problem') || {}).textContent?.includes('damaged')")
