@@ -382,6 +382,10 @@ function showSettlement() {
     onNewMatch: isHost && last ? () => startMatch() : undefined,
     extra: isHost ? extra : [...extra, el("p", { class: "fr-note", id: "fr-wait-next", text: t("friends.waitNext") })],
   });
+  if (!isHost) {
+    // the host deals the next hand and starts the next match: a friend's settlement waits for it
+    for (const id of ["settle-next", "settle-new"]) dialogsEl.querySelector(`#${id}`)?.remove();
+  }
   if (isHost && !last) {
     const again = el("button", { type: "button", id: "fr-again", text: t("friends.again"), onclick: () => startMatch() });
     dialogsEl.querySelector(".buttons")?.append(again);
