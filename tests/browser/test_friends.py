@@ -216,6 +216,10 @@ def test_a_claim_between_two_people_and_their_tiles_stay_their_own(browser, site
                         "{action: 'discard 1m', at: r.state.history_length, hand: r.state.match.hand_number}); }")
         host.wait_for_function("() => [...document.querySelectorAll('#fr-log p')].some(p => p.textContent.includes('not allowed now'))")
         assert host.evaluate(STATE)["at"] >= before
+        # a quick phrase, said on every page in its reader's language
+        tap(friend, "#fr-phrases button[data-phrase='nice']")
+        host.wait_for_function("() => [...document.querySelectorAll('#fr-log p.said')].some(p => p.textContent === 'Lan: Nice one!')")
+        friend.wait_for_function("() => [...document.querySelectorAll('#fr-log p.said')].some(p => p.textContent === 'Lan: 打得好！')")
         shot(host, output_path, "host-table-1280")
         assert not host.errors and not friend.errors, (host.errors, friend.errors)
     finally:
@@ -303,6 +307,13 @@ def test_four_people_play_a_longyan_hand_with_flowers_and_a_gold_one_dropping_an
             page.wait_for_selector("[data-dialog='settle']", timeout=20_000)
         shot(pages[1], output_path, "settlement-zh-Hans-390")
         shot(host, output_path, "settlement-en-1280")
+        assert pages[1].locator("#settle-next").count() == 0  # a friend waits for the host's deal
+        # the host deals the next hand: everyone is at it, the settlement gone
+        tap(host, "#settle-next")
+        for page in pages:
+            wait_state(page, "s => !s.over", timeout=30_000)
+            page.wait_for_selector("[data-dialog='settle']", state="detached", timeout=10_000)
+        assert {page.evaluate("() => window.mahjongFriends.view.state.match.hand_number") for page in pages} == {1}
         for page in pages:
             assert not page.errors, page.errors
     finally:
