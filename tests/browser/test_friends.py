@@ -348,7 +348,7 @@ def test_strangers_read_nothing_tampering_is_refused_a_relay_dies_and_the_host_r
     host_ctx, host = person(browser, site)
     friend_ctx, friend = person(browser, site, phone=True, lang="zh-Hant")
     try:
-        link = host_room(host, site, relays, name="Mei")
+        link = host_room(host, site, relays, name="Mei", clock="10")
         join(friend, link, "Lan")
         wait_seated(host, ["Mei", "Lan"])
         start(host)
@@ -395,6 +395,12 @@ def test_strangers_read_nothing_tampering_is_refused_a_relay_dies_and_the_host_r
         friend.wait_for_function("() => !document.querySelector('.fr-chip.away')", timeout=30_000)
         play_moves([host, friend], 3)
         assert host.evaluate(STATE)["at"] > at
+        # the friend lets the table's clock run out: the host's engine plays for them, and says so
+        while not friend.evaluate(STATE)["human"]:
+            play_turn(host)
+            time.sleep(0.1)
+        friend.wait_for_function("() => [...document.querySelectorAll('#fr-log p')].some(p => p.textContent.startsWith('時間到'))",
+                                 timeout=20_000)
         shot(host, output_path, "host-after-reload-1280")
         shot(friend, output_path, "friend-after-reload-390")
         assert not host.errors and not friend.errors, (host.errors, friend.errors)
