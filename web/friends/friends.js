@@ -338,7 +338,7 @@ function onRoom(event, data = {}) {
 function actionWords(action) {
   const [verb, tile] = String(action ?? "").split(" ");
   const word = t(`action.${verb}`);
-  return tile && /^[1-9][mpsz]|[1-8]f$/.test(tile) ? `${word} ${tileName(tile)}` : word;
+  return tile && /^(?:[1-9][mpsz]|[1-8]f)$/.test(tile) ? `${word} ${tileName(tile)}` : word;
 }
 
 /** A new table for this seat. */

@@ -239,7 +239,7 @@ export class HostRoom {
     if (body?.seat !== undefined && body.seat !== seat) return this.refusedAct(from, seat, "other_seat", body);
     if (typeof body?.action !== "string" || body.action.length > 40) return this.refusedAct(from, seat, "malformed", body);
     if (body.at !== this.state.history_length || body.hand !== this.state.match.hand_number) {
-      return this.refusedAct(from, seat, "stale", body);
+      return this.refusedAct(from, seat, "stale_move", body); // the table moved on since they saw it
     }
     try {
       await this.apply("act", { action: body.action, seat });
