@@ -260,7 +260,10 @@ async function guest(target, name, kept) {
   isHost = false;
   code = target.code;
   card.replaceChildren(el("p", { text: t("friends.knocking") }));
-  const g = new GuestRoom({ code, hostId: target.hostId, relays: target.relays ?? relays, name, storage, kept, view: onRoom });
+  // the host's relays: the link's when it names them, the default ones when it names none (the host's
+  // list is the default then); a code typed by hand names no host and no relays: this browser's list
+  const roomRelays = target.relays ?? (target.hostId ? [...DEFAULT_RELAYS] : relays);
+  const g = new GuestRoom({ code, hostId: target.hostId, relays: roomRelays, name, storage, kept, view: onRoom });
   room = g;
   /** @type {any} */ (window).mahjongFriends = { room: g, view, renderer, drawn, timing };
   await g.open();
@@ -480,6 +483,7 @@ function frame(now) {
 addEventListener("resize", redraw);
 
 onLangChange((lang) => {
+  translateShell();
   store.frame({ lang });
   buildPhrases();
   paintSeats();
@@ -505,6 +509,15 @@ function boot() {
   showJoin(target);
 }
 
+/** The page's own names in the reader's language: its title, the table's, the card's, the phrases'. */
+function translateShell() {
+  document.title = `${t("friends.title")} · ${t("game.title")}`;
+  canvas.setAttribute("aria-label", t("table.label"));
+  card.setAttribute("aria-label", t("friends.roomTitle"));
+  phrasesBar.setAttribute("aria-label", t("friends.phrases"));
+}
+
+translateShell();
 buildPhrases();
 phrasesBar.hidden = true;
 boot();
