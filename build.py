@@ -287,27 +287,33 @@ def build_engine_wheel(target: Path, pin: dict) -> Path:
 PRECOMPILE = ROOT / "tools" / "precompile.mjs"
 
 
-def precompile(pyodide_dir: Path, lock: dict, wheels: list[Path]) -> bool:
-    """Trim the standard library to what a boot and a match import, and add Pyodide's own
-    bytecode to it and to the wheels (tools/precompile.mjs): a boot then compiles no Python
-    source. Needs Node; without it the site ships the whole standard library as sources (it
-    works, it downloads more and boots slower). True when done."""
+def precompile(pyodide_dir: Path, lock: dict, wheels: list[Path]) -> dict | None:
+    """Trim the standard library to what the engine can import (its import graph) and what the
+    warm-up imports, and add Pyodide's own bytecode to it and to the wheels (tools/precompile.mjs
+    and site_bytecode.py): a boot then compiles no Python source. Fails naming any module the engine
+    can import that the site would not ship. Needs Node; without it the site ships the whole
+    standard library as sources (it works, it downloads more and boots slower). Returns the import
+    report ({engine: [modules], stdlib: [modules kept], missing: []}), None without Node."""
     node = shutil.which("node")
     if node is None:
         log("node not found: shipping the whole standard library as sources (a slower boot)")
-        return False
+        return None
     # the engine's wheel last: the script installs it and plays with it
     with tempfile.TemporaryDirectory(prefix="precompile-") as tmp:
         lock_file = Path(tmp) / "pyodide-lock.json"
         lock_file.write_text(json.dumps(lock), encoding="utf-8")
         args = [node, str(PRECOMPILE), str(pyodide_dir), str(lock_file),
                 str(pyodide_dir / "python_stdlib.zip"), *map(str, wheels)]
-        out = subprocess.run(args, capture_output=True, text=True)
-    if out.returncode != 0:
-        raise BuildError("precompiling with Pyodide under Node failed:\n" + out.stderr[-3000:])
+        report_file = Path(tmp) / "imports.json"
+        out = subprocess.run(args, capture_output=True, text=True, env={**os.environ, "MAHJONG_IMPORTS": str(report_file)})
+        if out.returncode != 0:
+            raise BuildError("precompiling with Pyodide under Node failed:\n" + out.stderr[-3000:])
+        report = json.loads(report_file.read_text(encoding="utf-8"))
     for line in out.stdout.strip().splitlines():
         log(line)
-    return True
+    if report["missing"]:
+        raise BuildError("the site would not ship what the engine can import:\n  " + "\n  ".join(report["missing"]))
+    return report
 
 
 # --- the site ---------------------------------------------------------------------------
@@ -396,13 +402,16 @@ def digest(paths: Iterable[Path]) -> str:
     return h.hexdigest()
 
 
-OFFLINE_SKIPS = {"sw.js", "site-files.json", ".nojekyll"}
-# for other sites (a Markdown page's tile images, a pinned <mj-hand>), not the game: not kept offline
-OFFLINE_SKIP_FOLDERS = {"tiles", "v1"}
+OFFLINE_SKIPS = {"sw.js", "site-files.json", ".nojekyll", "LICENSE", "THIRD_PARTY.md"}
+# for other sites (a Markdown page's tile images, a pinned <mj-hand>) and authors (the docs), not the
+# game: not kept offline
+OFFLINE_SKIP_FOLDERS = {"tiles", "v1", "docs"}
+# the terms travel with every copy of the site (THIRD_PARTY.md: what dist/ ships and under which licence)
+NOTICES = ("LICENSE", "THIRD_PARTY.md")
 
 
 def write_tile_faces(folder: Path) -> None:
-    """Every tile face as an SVG file of its own (tiles/1m.svg, tiles/hant/1m.svg: README), drawn by
+    """Every tile face as an SVG file of its own (tiles/1m.svg, tiles/hant/1m.svg: docs/embedding.md), drawn by
     the page's painters under Node, its characters as outlines: no font needed to show it."""
     node = shutil.which("node")
     if node is None:
@@ -446,7 +455,7 @@ def build(dist: Path = DIST) -> Path:
     lock = vendor_pyodide(pin, dist / "pyodide")
     built = build_engine_wheel(dist / "wheels", pin)
     vendored = [dist / "pyodide" / w["file"] for w in pin["wheels"].values()]
-    precompile(dist / "pyodide", lock, [*vendored, built])
+    imports = precompile(dist / "pyodide", lock, [*vendored, built])
     stdlib = dist / "pyodide" / "python_stdlib.zip"
     packed = [pack(path) for path in (stdlib, *vendored, built)]
     relock(lock, dist / "pyodide")
@@ -484,10 +493,18 @@ def build(dist: Path = DIST) -> Path:
                             dist / "snapshot-worker.js", dist / "warmup.py"]),
         "lock": lock,
         "sizes": sizes,
+        # every engine module: a restored snapshot imports each before it serves (engine-worker.js),
+        # or is not used
+        "modules": imports["engine"] if imports else [],
     }
     (dist / "engine.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     write_options(dist / "options.json")
     runpy.run_path(str(ROOT / "tools" / "help_examples.py"))["write"](dist / "help-examples.json")  # the help's worked examples
+    for name in NOTICES:
+        shutil.copyfile(ROOT / name, dist / name)
+    # the documentation, built by MkDocs with its pages' live embeds of the pages above (skipped,
+    # with a message, where MkDocs is not installed; the tests check it is built)
+    runpy.run_path(str(ROOT / "tools" / "docs_site.py"))["build"](dist / "docs")
     version = write_offline_list(dist)
     (dist / ".nojekyll").write_text("")  # GitHub Pages: serve files as they are
     log(f"wrote {dist.relative_to(ROOT) if dist.is_relative_to(ROOT) else dist} ({wheel.name}, version {version})")
@@ -508,7 +525,7 @@ def build(dist: Path = DIST) -> Path:
 PUBLIC_MODULES = {"mj-hand.js": "art/mj-hand.js", "replayio.js": "keep/replayio.js",
                   "tiles.js": "art/tiles.js", "i18n.js": "i18n/i18n.js"}
 # The public modules an author may pin, at a path naming the major version of what they read
-# (<mj-hand>'s attributes and the notation: README), each one file that imports nothing: the
+# (<mj-hand>'s attributes and the notation: docs/embedding.md, CHANGELOG.md), each one file that imports nothing: the
 # chunks of the modules above are named by their content and change with every build, so a page
 # holding an old mj-hand.js (a cache, a CDN) would ask for chunks that are gone. A change that
 # breaks what an author wrote makes a v2/ beside v1/, which stays.

@@ -29,14 +29,14 @@ Methods
 - position {}                   -> this hand's start position plus its history (a link to this moment)
 - restart_hand {}               -> deals the current hand again from its start position (after an engine fault)
 - spectate {face_up}            -> autoplay: every hand shown face up (the default) or hidden; {state}
-- save {}                       -> {save}: the match so far as a replay (py_engine/replay.py), for the page to keep
+- save {}                       -> {save}: the match so far as a replay (py_engine/record/replay.py), for the page to keep
 - resume {save}                 -> the match of a save, exactly where it was; {state}
 - export {hand}                 -> {replay}: the match, or only hand `hand` (0-based) when given
-- replay_open {replay}          -> the viewer's replay (replay_view.py): {hands, problem}
+- replay_open {replay}          -> the viewer's replay (record/viewer.py): {hands, problem}
 - replay_frame {hand, step, face_up} -> {state}: the table after `step` actions of that hand
 - review {hand}                 -> {decisions}: the human's choices beside the hard bot's (review.py)
 - duplicate {hand, level}       -> {result}: that hand's deal played again with the bot of `level` in the human seat
-- lesson_check {lesson}         -> {problems}: every problem of a lesson (py_engine/lessons.py), each naming its step
+- lesson_check {lesson}         -> {problems}: every problem of a lesson (py_engine/teach/lessons.py), each naming its step
 - lesson_step {lesson, step}    -> {moment}: step `step` (1-based) of a good lesson as the reader sees it
 - lesson_judge {lesson, step, action | choice} -> {verdict}: {right, rule, ...} on the reader's answer
 - options {}                    -> the rule sets, each option with its allowed values (the first is the default),
@@ -60,13 +60,14 @@ import time
 from importlib import import_module
 from typing import Any, Callable
 
-from . import analyzer_query, position_check
+from .teach import analyzer_query
+from .play import position_check
 from .bots import LEVELS            # one source for the levels: the bots' own
-from .game import Game, IllegalActionError
-from .match import DEFAULT_HANDS, MATCH_LENGTHS, MAX_SEED, Match
-from . import replay as replays
-from . import replay_view
-from .quote import quote
+from .play.game import Game, IllegalActionError
+from .play.match import DEFAULT_HANDS, MATCH_LENGTHS, MAX_SEED, Match
+from .record import replay as replays
+from .record import viewer as viewers
+from .tiles.quote import quote
 from .rules import RULESETS
 from .tiles import sorted_tiles
 
@@ -276,7 +277,7 @@ class Session:
         if selected in legal:
             action, chosen_by = selected, "selected"
         else:
-            from . import hints
+            from .teach import hints
             suggested = hints.hint(self.game, seat)["suggested"]
             action = suggested if suggested in legal else self.game.default_action(seat)
             chosen_by = "hint"
@@ -307,7 +308,7 @@ class Session:
         return {"state": self.state()}
 
     def hint(self) -> dict[str, Any]:
-        from . import hints
+        from .teach import hints
         if self.autoplay or self.game.is_over:
             return {"hint": None}
         # also while others play: waits, and why another's discard cannot be won on (hints.cannot_win)
@@ -389,7 +390,7 @@ class Client:
 
     def __init__(self) -> None:
         self.session: Session | None = None
-        self.viewer: replay_view.Viewer | None = None
+        self.viewer: viewers.Viewer | None = None
 
 
 #: The most clients kept at once: past it, the one that asked least recently is dropped (its page
@@ -435,11 +436,11 @@ def _export(session: Session, args: dict[str, Any]) -> dict[str, Any]:
 
 
 def _replay_open(me: Client, args: dict[str, Any]) -> dict[str, Any]:
-    me.viewer = replay_view.Viewer(replays.load(args.get("replay")))
+    me.viewer = viewers.Viewer(replays.load(args.get("replay")))
     return me.viewer.summary()
 
 
-def _with_viewer(method: Callable[[replay_view.Viewer, dict[str, Any]], dict[str, Any]]
+def _with_viewer(method: Callable[[viewers.Viewer, dict[str, Any]], dict[str, Any]]
                  ) -> Callable[[Client, dict[str, Any]], dict[str, Any]]:
     def handler(me: Client, args: dict[str, Any]) -> dict[str, Any]:
         if me.viewer is None:
@@ -461,8 +462,8 @@ _METHODS: dict[str, Callable[[Client, dict[str, Any]], dict[str, Any]]] = {
     "review": _with_viewer(lambda viewer, args: viewer.review(args.get("hand", 0))),
     "duplicate": _with_viewer(lambda viewer, args: viewer.duplicate(args.get("hand", 0), args.get("level", "hard"))),
     # issue 14's pages, imported on first use so the game's boot does not pay for them
-    "analyze": lambda me, args: {"analysis": import_module(".analyzer", __package__).analyze(args)},
-    "puzzle": lambda me, args: {"puzzle": import_module(".puzzles", __package__).solve(args.get("position") or {})},
+    "analyze": lambda me, args: {"analysis": import_module(".teach.analyzer", __package__).analyze(args)},
+    "puzzle": lambda me, args: {"puzzle": import_module(".teach.puzzles", __package__).solve(args.get("position") or {})},
     "lesson_check": lambda me, args: {"problems": _lessons().check(args.get("lesson"))},
     "lesson_step": lambda me, args: {"moment": _lessons().moment(args.get("lesson"), args.get("step", 1))},
     "lesson_judge": lambda me, args: {"verdict": _lessons().judge(
@@ -471,8 +472,8 @@ _METHODS: dict[str, Callable[[Client, dict[str, Any]], dict[str, Any]]] = {
 
 
 def _lessons() -> Any:
-    """py_engine/lessons.py, imported on first use (the game's boot does not pay for it)."""
-    return import_module(".lessons", __package__)
+    """py_engine/teach/lessons.py, imported on first use (the game's boot does not pay for it)."""
+    return import_module(".teach.lessons", __package__)
 _SESSION_METHODS: dict[str, Callable[[Session, dict[str, Any]], dict[str, Any]]] = {
     "state": lambda session, args: {"state": session.state(args.get("seat"))},
     "act": lambda session, args: session.act(args.get("action", ""), args.get("seat")),

@@ -133,7 +133,7 @@ def key_discard(page, legal: list[str]) -> str:
     return f"discard {tiles[index]['code']}"
 
 
-# The README's height snippet (a host page sizing every frame of ours), with each message it
+# The author's guide's height snippet (docs/embedding.md, docs/js/frames.js) (a host page sizing every frame of ours), with each message it
 # acted on kept in window.got ({frame, page, height}) for the test to read.
 HEIGHT_SNIPPET = """window.got = [];
 addEventListener("message", (e) => {

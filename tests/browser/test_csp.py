@@ -187,7 +187,7 @@ def test_make_a_puzzle_from_this_moment_opens_that_hand(page, site, console_erro
 
 
 def test_no_puzzle_is_offered_while_others_play(page, site, console_errors):
-    """Only the player's own discard turn can be posed (py_engine/puzzles.py): bots 4 s a move."""
+    """Only the player's own discard turn can be posed (py_engine/teach/puzzles.py): bots 4 s a move."""
     open_game(page, site, "variant=xinyu&seed=9&lang=en&speed=4000")
     s = idle(page)
     click_discard(page, s["legal"])

@@ -14,8 +14,9 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from py_engine import Game, Match, analysis, bridge, format_tiles, parse_tiles, replay
-from py_engine.replay_view import Viewer
+from py_engine import Game, Match, analysis, bridge, format_tiles, parse_tiles
+from py_engine.record import replay
+from py_engine.record.viewer import Viewer
 
 #: The longest error message or problem a refusal may carry (it names fields, it does not echo them).
 LONGEST_MESSAGE = 400

@@ -1,4 +1,4 @@
-// <mj-hand>: a hand diagram for any page that includes this script (README, "Hand diagrams").
+// <mj-hand>: a hand diagram for any page that includes this script (docs/embedding.md, "The mj-hand element").
 //   <script type="module" src=".../mj-hand.js"></script>
 //   <mj-hand tiles="123m456p789s11z|pong 7z" gold="5m" size="40" theme="light" lang="en" download></mj-hand>
 // tiles: the notation of notation.js; gold: the gold (also "|gold 5m" in tiles); size: a tile's

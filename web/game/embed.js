@@ -2,7 +2,7 @@
 // the same events posted to the parent window inside an iframe, and a parent's requests
 // ({target: "mahjong", id, method, args}) answered with {source: "mahjong", type: "reply", ...}.
 //
-// The message rules (README, Embed it):
+// The message rules (docs/embedding.md, "Driving the game from the host page"):
 // - requests are taken only from window.parent, and, when the URL names `origin`s, only from
 //   a parent on one of them; anything else is ignored without an answer;
 // - `method` must be one of the page's own methods (looked up as an own property: "toString",

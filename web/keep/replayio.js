@@ -1,4 +1,4 @@
-// Replays as files and links (issue 15): a replay (py_engine/replay.py) packed into a URL hash
+// Replays as files and links (issue 15): a replay (py_engine/record/replay.py) packed into a URL hash
 // (deflate with the browser's CompressionStream, then base64url) and back, saved as a .json
 // file, read from a file the player picks. Nothing read here reaches the DOM as HTML: a replay is
 // data for the engine, which checks it.

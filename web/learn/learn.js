@@ -1,6 +1,6 @@
 // learn.html: the lessons (issue 34). The course index (no lesson named), a project lesson
 // (#rules=longyan&lesson=3, and &step=N for one step) or an author's own (#l=<base64url JSON>, the
-// format of py_engine/lessons.py; or one from a file, the course index's file input; &single shows
+// format of py_engine/teach/lessons.py; or one from a file, the course index's file input; &single shows
 // the one step named by &step and nothing after it: a tutorial's embedded question). The engine checks a lesson (lesson_check: every problem names
 // its step; the words are the catalog's learn.problem.*), gives a step's moment (lesson_step) and
 // judges each answer (lesson_judge: right or wrong, and the rule, learn.rule.*). No rules here.
@@ -177,6 +177,12 @@ async function openLesson(lesson, number, step, single = false, source = "") {
   try {
     ({ problems } = await call("lesson_check", { lesson }));
   } catch (error) {
+    // only a refused request is the lesson's fault; an engine that did not answer is not the lesson's
+    if (error?.kind !== "invalid") {
+      $("status").textContent = t("learn.engineFailed", { error: shorten(String(error?.message ?? error), 120) });
+      heightChanged();
+      return;
+    }
     problems = [{ step: null, code: "lesson", detail: shorten(String(error?.message ?? error), 120) }];
   }
   if (problems.length) {

@@ -21,7 +21,7 @@ const M = window.mahjong;
 const PLAY_MS = 700; // one action every so often while playing
 
 /**
- * The one line that reports a replay's problem (py_engine/replay.py Problem, or the page's own
+ * The one line that reports a replay's problem (py_engine/record/replay.py Problem, or the page's own
  * {code, words}). The engine's detail (`message`) is English: an English page shows it as it is,
  * another says the code's reason in its own words (replay.why.<code>) and leaves the detail to
  * the console, for the author who made the file.

@@ -58,7 +58,7 @@ export function displayHand(state, seat) {
 }
 
 /**
- * Whether this moment can be posed as a discard puzzle (py_engine/puzzles.py, `moment`): the
+ * Whether this moment can be posed as a discard puzzle (py_engine/teach/puzzles.py, `moment`): the
  * hand goes on, it waits for the player alone, and the player is to discard.
  * @param {State | null} state
  */

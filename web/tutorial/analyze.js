@@ -1,6 +1,6 @@
 // analyze.html: a hand typed in the notation (notation.js) or tapped on the palette, the rule set
 // and its options (as the engine lists them), dealer or not, how it wins; each edit asks the
-// engine ("analyze", py_engine/analyzer.py) through the one engine client and draws its answer.
+// engine ("analyze", py_engine/teach/analyzer.py) through the one engine client and draws its answer.
 // The whole input lives in the hash: #v=longyan&h=123m…|gold 5m&dealer=1&win=swim&level=2&o.gold_wild=suited
 import { startEngine, call, shorten } from "../engine/engine.js";
 import { loadCatalog, variantsOf } from "../engine/catalog.js";

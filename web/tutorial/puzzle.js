@@ -1,6 +1,6 @@
 // puzzle.html: "what would you discard?" The project's sets (puzzles/<variant>.json) or a puzzle
 // from the link: #set=longyan&n=3, or #p=<base64url JSON {position, note?}> (an author's own; the
-// engine's choice is its answer). The engine ("puzzle", py_engine/puzzles.py) gives the moment's
+// engine's choice is its answer). The engine ("puzzle", py_engine/teach/puzzles.py) gives the moment's
 // choices; once the reader chooses, every choice is shown ranked with its one-line reason.
 import { startEngine, call, shorten } from "../engine/engine.js";
 import { loadCatalog, variantsOf } from "../engine/catalog.js";

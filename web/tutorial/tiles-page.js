@@ -1,5 +1,5 @@
 // tiles.html#<hand notation>?size=40&theme=dark&lang=en&rows=2&download=0 : one hand diagram for an
-// iframe (README, "Hand diagrams"). The hash is the notation (URL-encoded; "+" reads as a space);
+// iframe (docs/embedding.md, "Hand diagrams"). The hash is the notation (URL-encoded; "+" reads as a space);
 // options after a "?" inside the hash or in the query. Inside an iframe it posts its height to
 // the parent as {source: "mahjong", type: "height", detail: {page: "tiles", height}}.
 import "../art/mj-hand.js";
