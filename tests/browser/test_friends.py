@@ -185,7 +185,7 @@ def test_a_claim_between_two_people_and_their_tiles_stay_their_own(browser, site
         shot(host, output_path, "host-room-1280")
         shot(friend, output_path, "friend-room-390")
         start(host)
-        s = wait_state(host, "s => s.human && s.legal.includes('discard 5z')")
+        wait_state(host, "s => s.human && s.legal.includes('discard 5z')")
         host.wait_for_timeout(300)
         tiles = host.evaluate(HAND_TILES)
         red = next(t for t in tiles if t["code"] == "5z")

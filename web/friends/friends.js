@@ -18,7 +18,7 @@ import { displayHand, viewSeat } from "../table/model.js";
 import { Dialogs } from "../table/dialogs.js";
 import { SettlementDialog } from "../table/settle-dialog.js";
 import { Sound } from "../table/sound.js";
-import { readSettings, saveSettings } from "../keep/settings.js";
+import { readSettings } from "../keep/settings.js";
 import { loadCatalog } from "../engine/catalog.js";
 import { replayLink } from "../keep/replayio.js";
 import { newCode, showCode, readCode } from "./seal.js";
@@ -435,7 +435,7 @@ async function act(action) {
     else await /** @type {GuestRoom} */ (room).act(action);
   } catch (error) {
     busy = false;
-    say(t("friends.actRefused", { action: actionWords(action), reason: String(error?.message ?? error) }), "warn");
+    say(t("friends.actRefused", { action: actionWords(action), reason: String(/** @type {any} */ (error)?.message ?? error) }), "warn");
   }
   if (isHost) busy = false;
   redraw();
@@ -494,6 +494,7 @@ onLangChange((lang) => {
 
 // --- the start: what the link names ------------------------------------------------------------
 
+/** @returns {Promise<void> | void} */
 function boot() {
   const target = readRoomHash(location.hash);
   if (!target) return showCreate();

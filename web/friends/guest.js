@@ -29,6 +29,16 @@ export class GuestRoom {
     this.share = newShare();
     this.heardHost = 0;
     this.full = false;
+    this.seated = false;
+    this.hostPaired = false;
+    this.hostAway = false;
+    // set by open()
+    /** @type {Channel} */
+    this.channel = /** @type {any} */ (null);
+    /** @type {Awaited<ReturnType<typeof devicePair>>} */
+    this.device = /** @type {any} */ (null);
+    this.knocker = 0;
+    this.pinger = 0;
   }
 
   async open() {
@@ -39,7 +49,7 @@ export class GuestRoom {
       onMessage: (m) => this.onMessage(m).catch((e) => console.error(e)),
       onRefused: (r) => this.o.view("refused", { reason: r.reason, seat: -1 }),
       onStatus: (s) => this.o.view("relay", s),
-      onReconnect: () => this.hostPaired ? this.channel.send(this.hostId, "sync", {}).catch(() => {}) : this.knock(),
+      onReconnect: () => this.hostPaired ? this.tellHost("sync", {}).catch(() => {}) : this.knock(),
     });
     this.keep();
     await this.channel.start();
@@ -56,13 +66,19 @@ export class GuestRoom {
     keepRoom(this.o.storage, "seat", this.code, { jwk: this.device.jwk, name: this.name, hostId: this.hostId });
   }
 
+  /** A message to the host, once paired with it. @param {string} type @param {any} body */
+  tellHost(type, body) {
+    if (!this.hostId || !this.hostPaired) return Promise.reject(new Error("the host has not answered yet"));
+    return this.channel.send(this.hostId, type, body);
+  }
+
   knock() {
     this.channel.sendRoom("knock", { pub: toBase64url(this.device.pub) });
   }
 
   ping() {
     if (!this.hostPaired) return;
-    this.channel.send(this.hostId, "ping", {}).catch(() => {});
+    this.tellHost("ping", {}).catch(() => {});
     if (this.seated && this.heardHost && Date.now() - this.heardHost > HOST_AWAY_MS && !this.hostAway) {
       this.hostAway = true;
       this.o.view("hostAway", {});
@@ -70,7 +86,7 @@ export class GuestRoom {
   }
 
   leave() {
-    if (this.hostPaired) this.channel.send(this.hostId, "leave", {}).catch(() => {});
+    if (this.hostPaired) this.tellHost("leave", {}).catch(() => {});
   }
 
   /** @param {import("./wire.js").Message} m */
@@ -124,7 +140,7 @@ export class GuestRoom {
         return;
       case "reveal?":
         if (body?.commits?.[String(this.seat)] === (await commitOf(this.share))) {
-          this.channel.send(this.hostId, "reveal", { share: this.share }).catch(() => {});
+          this.tellHost("reveal", { share: this.share }).catch(() => {});
         }
         return;
       case "seed": {
@@ -144,18 +160,18 @@ export class GuestRoom {
   }
 
   async sit() {
-    this.channel.send(this.hostId, "sit", { name: this.name, commit: await commitOf(this.share) }).catch(() => {});
+    this.tellHost("sit", { name: this.name, commit: await commitOf(this.share) }).catch(() => {});
   }
 
   /** This seat's choice, at the moment it saw. @param {string} action */
   act(action) {
     const s = this.state;
     if (!s) return Promise.reject(new Error("no table yet"));
-    return this.channel.send(this.hostId, "act", { action, at: s.history_length, hand: s.match.hand_number });
+    return this.tellHost("act", { action, at: s.history_length, hand: s.match.hand_number });
   }
 
   say(/** @type {string} */ phrase) {
-    return this.channel.send(this.hostId, "say", { phrase });
+    return this.tellHost("say", { phrase });
   }
 
   close() {

@@ -49,6 +49,25 @@ export class HostRoom {
     this.refusals = [];
     /** @type {Map<string, string>} the public keys heard at the door, by device id */
     this.pubs = new Map();
+    // set by open()
+    /** @type {Channel} */
+    this.channel = /** @type {any} */ (null);
+    /** @type {Awaited<ReturnType<typeof devicePair>>} */
+    this.device = /** @type {any} */ (null);
+    this.hostId = "";
+    this.tick = 0;
+    /** @type {((seat: number, share: string) => void) | null} the start's collector of shares */
+    this.reveals = null;
+  }
+
+  /** Send one device a message (its failure is the relay's: said by the relay's status). */
+  tell(/** @type {string | undefined} */ id, /** @type {string} */ type, /** @type {any} */ body) {
+    if (id) this.channel.send(id, type, body).catch(() => {});
+  }
+
+  /** Send every friend seated the same message. */
+  tellFriends(/** @type {string} */ type, /** @type {any} */ body) {
+    for (const { s } of this.friends()) this.tell(s.id, type, body);
   }
 
   /** Keys, relay, engine; a kept room resumes its match (the host's reload). */
@@ -64,7 +83,7 @@ export class HostRoom {
       onReconnect: () => this.announce(),
     });
     for (const seat of this.seats) {
-      if (seat.kind === "friend" && seat.pub) await this.channel.addPeer(seat.id, fromBase64url(seat.pub));
+      if (seat.kind === "friend" && seat.id && seat.pub) await this.channel.addPeer(seat.id, fromBase64url(seat.pub));
     }
     for (const seat of this.seats) if (seat.kind === "friend") seat.connected = false;
     this.keep();
@@ -116,7 +135,7 @@ export class HostRoom {
 
   sendRoom() {
     const facts = this.roomFacts();
-    for (const { s, seat } of this.friends()) this.channel.send(s.id, "room", { ...facts, you: seat }).catch(() => {});
+    for (const { s, seat } of this.friends()) this.tell(s.id, "room", { ...facts, you: seat });
     this.o.view("room", facts);
   }
 
@@ -126,7 +145,7 @@ export class HostRoom {
     if (s.kind !== "friend" || !state) return;
     const deadline = this.deadlines.get(seat);
     const clock = deadline ? { left: Math.max(0, deadline - Date.now()), total: this.settings.clock * 1000 } : null;
-    this.channel.send(s.id, "state", { state, clock }).catch(() => {});
+    this.tell(s.id, "state", { state, clock });
   }
 
   // --- messages ---------------------------------------------------------------------------------
@@ -167,7 +186,7 @@ export class HostRoom {
         return;
       case "sync":
         if (friend) {
-          this.channel.send(from, "room", { ...this.roomFacts(), you: seat }).catch(() => {});
+          this.tell(from, "room", { ...this.roomFacts(), you: seat });
           this.sendState(seat);
         }
         return;
@@ -189,7 +208,7 @@ export class HostRoom {
     if (seat < 0) {
       seat = this.started ? -1 : this.seats.findIndex((s) => s.kind === "bot");
       if (seat < 0) {
-        this.channel.send(from, "full", { started: this.started }).catch(() => {});
+        this.tell(from, "full", { started: this.started });
         return;
       }
       const pub = this.pubs.get(from);
@@ -207,7 +226,7 @@ export class HostRoom {
   }
 
   say(seat, phrase) {
-    for (const { s } of this.friends()) this.channel.send(s.id, "said", { seat, phrase }).catch(() => {});
+    this.tellFriends("said", { seat, phrase });
     this.o.view("said", { seat, phrase });
   }
 
@@ -229,7 +248,7 @@ export class HostRoom {
   refusedAct(from, seat, reason, body, message = "") {
     const action = typeof body?.action === "string" ? body.action.slice(0, 40) : "";
     this.refused(reason, seat, from);
-    this.channel.send(from, "refused", { reason, action, message: String(message).slice(0, 300) }).catch(() => {});
+    this.tell(from, "refused", { reason, action, message: String(message).slice(0, 300) });
   }
 
   /** A friend's action: their seat's, at the moment they saw, legal now; else refused, nothing changed. */
@@ -244,7 +263,8 @@ export class HostRoom {
     try {
       await this.apply("act", { action: body.action, seat });
     } catch (error) {
-      this.refusedAct(from, seat, error.kind === "illegal" ? "illegal" : "invalid", body, error.message);
+      const e = /** @type {any} */ (error);
+      this.refusedAct(from, seat, e?.kind === "illegal" ? "illegal" : "invalid", body, e?.message ?? "");
     }
   }
 
@@ -312,7 +332,7 @@ export class HostRoom {
     if (!view || !view.human_to_move || this.state.is_over) return;
     const answer = await call("timeout", { seat, keep: true });
     this.o.view("playedFor", { seat, why, action: answer.action });
-    for (const { s } of this.friends()) this.channel.send(s.id, "playedFor", { seat, why, action: answer.action }).catch(() => {});
+    this.tellFriends("playedFor", { seat, why, action: answer.action });
     this.took(answer);
   }
 
@@ -331,7 +351,9 @@ export class HostRoom {
     for (const seat of s.people_to_move) {
       const friend = this.seats[seat];
       if (friend.kind === "friend" && !friend.connected) {
-        this.botTimer = setTimeout(() => this.run(() => this.state === s ? this.playFor(seat, "away") : null), AWAY_PLAY_MS);
+        this.botTimer = setTimeout(() => this.run(async () => {
+          if (this.state === s) await this.playFor(seat, "away");
+        }), AWAY_PLAY_MS);
         return;
       }
     }
@@ -357,7 +379,7 @@ export class HostRoom {
       };
     });
     const commits = Object.fromEntries([[0, host.commit], ...present.map(({ s, seat }) => [seat, s.commit])]);
-    for (const { s } of present) this.channel.send(s.id, "reveal?", { commits }).catch(() => {});
+    for (const { s } of present) this.tell(s.id, "reveal?", { commits });
     await waiting;
     this.reveals = null;
     const catalog = await call("options");
@@ -374,7 +396,7 @@ export class HostRoom {
       const answer = await call("new_match", { variant, options, hands, level, seed, human: 0, people, position, keep: true });
       this.sendRoom();
       for (const { s } of this.friends()) {
-        this.channel.send(s.id, "seed", { commits, shares: contributions, seed, max: catalog.options.max_seed }).catch(() => {});
+        this.tell(s.id, "seed", { commits, shares: contributions, seed, max: catalog.options.max_seed });
         // the friend's own share is theirs to drop after the deal: a new one for the next start
         s.commit = null;
       }
@@ -397,7 +419,7 @@ export class HostRoom {
   async handOver() {
     const hand = this.state.match.hand_number;
     const { replay } = await call("export", { hand });
-    for (const { s } of this.friends()) this.channel.send(s.id, "replay", { replay, hand }).catch(() => {});
+    this.tellFriends("replay", { replay, hand });
     this.o.view("replay", { replay, hand });
   }
 

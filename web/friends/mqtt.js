@@ -205,7 +205,7 @@ export class Relays {
             onClose: () => this.lost(url),
           });
         } catch (error) {
-          this.h.onStatus({ relay: url, state: "failed", error: String(error?.message ?? error) });
+          this.h.onStatus({ relay: url, state: "failed", error: String(/** @type {any} */ (error)?.message ?? error) });
           continue;
         }
         this.index = (this.index + i) % this.urls.length;
