@@ -308,6 +308,13 @@ def test_four_people_play_a_longyan_hand_with_flowers_and_a_gold_one_dropping_an
         shot(pages[1], output_path, "settlement-zh-Hans-390")
         shot(host, output_path, "settlement-en-1280")
         assert pages[1].locator("#settle-next").count() == 0  # a friend waits for the host's deal
+        # the hand's replay, every hand face up, for a friend too
+        with friends[0][0].expect_page() as opened:
+            tap(pages[1], "#fr-replay")
+        viewer = opened.value
+        viewer.wait_for_function("() => document.getElementById('rp-faceup')?.checked === true", timeout=30_000)
+        assert "replay.html#r=" in viewer.url and "faces=up" in viewer.url
+        viewer.close()
         # the host deals the next hand: everyone is at it, the settlement gone
         tap(host, "#settle-next")
         for page in pages:

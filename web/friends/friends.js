@@ -374,7 +374,7 @@ function showSettlement() {
   const extra = [];
   if (lastReplay?.replay) {
     extra.push(el("button", { type: "button", id: "fr-replay", text: t("friends.replay"), onclick: async () => {
-      const href = await replayLink(lastReplay.replay, { hand: 0 });
+      const href = `${await replayLink(lastReplay.replay, { hand: 0 })}&faces=up`; // every hand face up
       window.open(href, "_blank", "noopener");
     } }));
   }
