@@ -180,7 +180,18 @@ def test_a_claim_between_two_people_and_their_tiles_stay_their_own(browser, site
     try:
         link = host_room(host, site, relays, deal=CLAIM_DEAL)
         assert "#room=" in link and "relays=" in link
-        join(friend, link, "Lan")
+        # the friend types the room code the host reads out (their own relay list set to this room's)
+        code = host.text_content("#fr-code-shown")
+        friend.goto(site.url + "friends.html")
+        friend.fill("#fr-name", "Lan")
+        friend.click(".fr-relays summary")
+        friend.fill("#fr-relays", "\n".join(r.url for r in relays))
+        tap(friend, "#fr-relays-save")
+        friend.fill("#fr-code", code.lower())
+        tap(friend, "#fr-join")
+        friend.wait_for_selector("#fr-sit")
+        assert friend.input_value("#fr-name") == "Lan"
+        tap(friend, "#fr-sit")
         wait_seated(host, ["Mei", "Lan"])
         shot(host, output_path, "host-room-1280")
         shot(friend, output_path, "friend-room-390")
