@@ -8,8 +8,11 @@ argument of the wrong type or range: ARGUMENTS below, checked before anything is
 position), "illegal" for an action not legal now (with `legal`), "engine" for a fault of the engine.
 
 One engine may serve several pages (the embeds of one host page share it: web/engine/engine.js):
-`call(request, client_id)` keeps each client's match and replay viewer apart (Client; at most
-MAX_CLIENTS, the least recently used dropped first), and `drop(client_id)` forgets a page that left.
+`call(request, client_id)` keeps each client's match and replay viewer apart (Client), and
+`drop(client_id)` forgets a page that left (the page says so, or its frame's port closes). Past
+MAX_CLIENTS, far above any page's embeds, the least recently used is let go; a call that needs
+the match (or replay) a client no longer has is refused with `missing: "match"` (or "viewer"),
+and the page sets it up again from its latest save and asks again (engine.js restore).
 
 Methods
 - new_match {variant, seed, options, hands, level, human, autoplay, position, dealer, people}
@@ -384,6 +387,14 @@ def choose_action(game: Game, seat: int, level: str) -> str:
     return game.default_action(seat)
 
 
+class Missing(ValueError):
+    """A call that needs what the client does not have (its match, its replay viewer): `what`."""
+
+    def __init__(self, what: str, message: str) -> None:
+        super().__init__(message)
+        self.what = what
+
+
 class Client:
     """What one page keeps in the engine: its match and its replay viewer. One engine may serve
     several pages (web/engine/engine.js: the embeds of one host page share it), each its own."""
@@ -393,9 +404,10 @@ class Client:
         self.viewer: viewers.Viewer | None = None
 
 
-#: The most clients kept at once: past it, the one that asked least recently is dropped (its page
-#: has gone without saying so; a page that comes back starts a new match or resumes its save).
-MAX_CLIENTS = 16
+#: The most clients kept at once, far above the embeds of any page (a tutorial's: a game and a
+#: lesson question per section): past it, the one that asked least recently is let go (a page gone
+#: without saying so; a page still there sets its match up again from its save: `missing`).
+MAX_CLIENTS = 256
 #: The clients by id ("" is the page that names none: a worker that serves one page), least recently used first.
 _clients: dict[str, Client] = {}
 
@@ -444,7 +456,7 @@ def _with_viewer(method: Callable[[viewers.Viewer, dict[str, Any]], dict[str, An
                  ) -> Callable[[Client, dict[str, Any]], dict[str, Any]]:
     def handler(me: Client, args: dict[str, Any]) -> dict[str, Any]:
         if me.viewer is None:
-            raise ValueError("no replay open: call replay_open first")
+            raise Missing("viewer", "no replay open: call replay_open first")
         return method(me.viewer, args)
     return handler
 
@@ -500,7 +512,7 @@ def call(request: str, client_id: str = "") -> str:
         if name in _METHODS:
             answer = _METHODS[name](me, args)
         elif me.session is None:
-            raise ValueError("no game yet: call new_match first")
+            raise Missing("match", "no game yet: call new_match first")
         else:
             answer = _SESSION_METHODS[name](me.session, args)
         session = me.session
@@ -515,14 +527,28 @@ def call(request: str, client_id: str = "") -> str:
         seat = json.loads(request).get("args", {}).get("seat") if me.session else None
         session = me.session
         legal = session.game.legal_actions(seat if session and seat in session.people else session.human) if session else []
-        return json.dumps({"ok": False, "error": str(err), "legal": legal, "kind": "illegal"})
+        return json.dumps({"ok": False, "error": bounded(str(err)), "legal": legal, "kind": "illegal"})
+    except Missing as err:
+        return json.dumps({"ok": False, "error": str(err), "kind": "invalid", "missing": err.what})
     except replays.ReplayError as err:
-        return json.dumps({"ok": False, "error": str(err), "kind": "replay", "problem": err.problem.to_dict()})
+        problem = err.problem.to_dict()
+        problem["message"] = bounded(problem["message"])
+        return json.dumps({"ok": False, "error": bounded(str(err)), "kind": "replay", "problem": problem})
     except ValueError as err:
-        return json.dumps({"ok": False, "error": str(err), "kind": "invalid"})
+        return json.dumps({"ok": False, "error": bounded(str(err)), "kind": "invalid"})
     except Exception as err:  # an engine fault must not leave the page dead
         log.exception("engine error")
         return json.dumps({"ok": False, "error": f"{type(err).__name__}: {quote(str(err))}", "kind": "engine"})
+
+
+#: The longest message a refusal carries (the project's bound: whatever the input held, a reader
+#: reads it at a glance).
+MESSAGE_BOUND = 400
+
+
+def bounded(text: str) -> str:
+    """`text` cut to MESSAGE_BOUND characters, with an ellipsis when cut."""
+    return text if len(text) <= MESSAGE_BOUND else text[:MESSAGE_BOUND - 1] + "…"
 
 
 def _ok(payload: dict[str, Any]) -> str:

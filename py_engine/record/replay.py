@@ -215,7 +215,7 @@ def _play_hand(loaded: Loaded, i: int, hand: Any, previous: dict[str, Any] | Non
             game.apply(seat, action)
         except ValueError as err:            # IllegalActionError, or a seat that is none
             code = "version" if foreign else "illegal"
-            return Problem(code, _why(foreign, replay, f"hand {i + 1}, action {n + 1} ({seat} {quote(action)}): {err}"), i, n)
+            return Problem(code, _why(foreign, replay, f"hand {i + 1}, action {n + 1} ({quote(seat)} {quote(action)}): {err}"), i, n)
     if malformed is not None:
         return malformed
     recorded = hand.get("result")

@@ -30,9 +30,16 @@ def keep_snapshot(page, url: str, timeout: int) -> dict:
     page.goto(url)
     frame = page.frame(url=lambda u: "/mahjong/" in u and ("index.html" in u or u.split("#")[0].split("?")[0].endswith("/mahjong/"))) or page.main_frame
     wait_ready(frame, timeout)
-    report = frame.evaluate("() => window.mahjong.snapshot")
+    report = settled(frame, "window.mahjong.snapshot", timeout)
     assert report and report["type"] == "stored", report
     return report
+
+
+def settled(target, promise: str, ms: int = 120_000) -> object:
+    """The value of a page's promise (an expression), or a failure once ms have passed: a page whose
+    engine never answers fails the test, never hangs it."""
+    return target.evaluate(f"""() => Promise.race([{promise}, new Promise((_, fail) =>
+        setTimeout(() => fail(new Error("{promise} did not settle in {ms // 1000} s")), {ms}))])""")
 
 
 def errors_of(page) -> list[str]:
@@ -75,7 +82,7 @@ def test_a_puzzle_answers(kept, site):
     page, errors = later_visit(kept)
     page.goto(site.url + "puzzle.html#set=longyan&n=1&lang=en")
     page.wait_for_function("() => window.puzzles && true")
-    page.evaluate("window.puzzles.ready")
+    settled(page, "window.puzzles.ready")
     current = page.evaluate("window.puzzles.current()")
     assert current["answer"] == "swim 7z", current
     page.click("#choices button[data-action='swim 7z']")
@@ -89,7 +96,7 @@ def test_the_analyzer_answers(kept, site):
     page, errors = later_visit(kept)
     page.goto(site.url + "analyze.html#v=longyan&h=123456p789s11144z%7Cgold%205m&dealer=1&lang=en")
     page.wait_for_function("() => window.analyzer && true")
-    page.evaluate("window.analyzer.ready")
+    settled(page, "window.analyzer.ready")
     page.wait_for_function("() => !!document.querySelector('#result table.scores')")
     assert "No module" not in page.inner_text("body")
     # and the bots' answer (the hard bot's choice), the other module the page imports on first use
@@ -105,7 +112,7 @@ def test_a_project_lesson_answers(kept, site):
     page, errors = later_visit(kept)
     page.goto(site.url + f"learn.html#rules=longyan&lesson=3&step={n}&lang=en")
     page.wait_for_function("() => window.learn && true")
-    page.evaluate("window.learn.ready")
+    settled(page, "window.learn.ready")
     assert page.evaluate("window.learn.state().id") == lesson["id"]
     page.wait_for_selector("#lesson #hand button:not([disabled]), #choices button:not([disabled])")
     assert page.locator(".problems li").count() == 0
@@ -117,7 +124,7 @@ def test_an_authors_lesson_answers(kept, site):
     page, errors = later_visit(kept)
     page.goto(site.url + f"learn.html#l={base64url(AUTHORS)}&lang=en")
     page.wait_for_function("() => window.learn && true")
-    page.evaluate("window.learn.ready")
+    settled(page, "window.learn.ready")
     page.click("#next")
     page.click("#choices button[data-action='win']")
     page.wait_for_selector("#feedback .finished")
@@ -177,7 +184,7 @@ def test_a_tutorial_page_of_another_origin_after_its_game_frame_kept_the_snapsho
         page.goto(host)
         game = page.frame(url=lambda u: u.startswith(site.url + "?"))
         wait_ready(game, SNAPSHOT_MS)
-        report = game.evaluate("() => window.mahjong.snapshot")
+        report = settled(game, "window.mahjong.snapshot", SNAPSHOT_MS)
         assert report and report["type"] == "stored", report
 
         errors = errors_of(page)
@@ -188,14 +195,14 @@ def test_a_tutorial_page_of_another_origin_after_its_game_frame_kept_the_snapsho
         wait_ready(frames["game"], 120_000)
         assert frames["game"].evaluate("() => window.mahjong.path") == "snapshot"
         frames["puzzle"].wait_for_function("() => window.puzzles && true")
-        frames["puzzle"].evaluate("window.puzzles.ready")
+        settled(frames["puzzle"], "window.puzzles.ready")
         assert frames["puzzle"].evaluate("window.puzzles.current()")["answer"] == "swim 7z"
         frames["analyzer"].wait_for_function("() => window.analyzer && true")
-        frames["analyzer"].evaluate("window.analyzer.ready")
+        settled(frames["analyzer"], "window.analyzer.ready")
         frames["analyzer"].wait_for_function("() => !!document.querySelector('#result table.scores')", timeout=120_000)
         lesson = frames["lesson"]
         lesson.wait_for_function("() => window.learn && true")
-        lesson.evaluate("window.learn.ready")
+        settled(lesson, "window.learn.ready")
         lesson.click("#next")
         lesson.click("#choices button[data-action='win']")
         lesson.wait_for_selector("#feedback .finished")
@@ -214,7 +221,7 @@ def test_offline_a_later_visit_still_answers(kept, site):
         page, errors = later_visit(kept)
         page.goto(site.url + "puzzle.html#set=xinyu&n=2&lang=zh-Hant")
         page.wait_for_function("() => window.puzzles && true")
-        page.evaluate("window.puzzles.ready")
+        settled(page, "window.puzzles.ready")
         assert page.evaluate("window.puzzles.current()")["answer"]
         assert "No module" not in page.inner_text("body")
         page.close()
@@ -245,7 +252,7 @@ def test_a_restore_that_cannot_import_an_engine_module_boots_normally(kept, site
     page.on("worker", lambda worker: worker.on("console", lambda m: warnings.append(m.text)))
     page.goto(site.url + "puzzle.html#set=longyan&n=1&lang=en")
     page.wait_for_function("() => window.puzzles && true")
-    page.evaluate("window.puzzles.ready")
+    settled(page, "window.puzzles.ready")
     assert page.evaluate("window.puzzles.current()")["answer"] == "swim 7z"
     assert any("snapshot could not be restored" in w and "py_engine.not_in_the_snapshot" in w for w in warnings), warnings
     page.close()

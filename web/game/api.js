@@ -58,7 +58,13 @@ export function installApi(ctx) {
    */
   async function newGame(args = {}) {
     await M.ready;
-    const given = checkNewGame(args, catalog());
+    let given;
+    try {
+      given = checkNewGame(args, catalog());
+    } catch (error) {
+      refused(error); // said on the page too, in the reader's words: the match in play goes on
+      throw error;
+    }
     const { hints: _hints, speed: _speed, ...match } = given;
     const variant = given.variant || settings.variant;
     const request = matchArgs({ ...match, variant, options: given.options ?? settings.options[variant] ?? {} });
@@ -81,11 +87,20 @@ export function installApi(ctx) {
     return startMatch(request);
   }
 
-  const act = async (/** @type {unknown} */ args) => humanAct(checkAction(args), "api");
+  /** act's argument checked, a refusal said on the page too. @param {unknown} args */
+  const checked = (args) => {
+    try {
+      return checkAction(args);
+    } catch (error) {
+      refused(error);
+      throw error;
+    }
+  };
+  const act = async (/** @type {unknown} */ args) => humanAct(checked(args), "api");
 
   listenToParent({
     newGame,
-    act: (args) => humanAct(checkAction(args), "message"),
+    act: (args) => humanAct(checked(args), "message"),
     nextHand: () => nextHand(),
     state: () => view.state,
     legal: () => legal(),

@@ -234,7 +234,9 @@ function engineFault(error) {
  * `key` says what happens next (err.invalid: a normal game was started instead).
  */
 function notAccepted(error, key = "error.notAccepted") {
-  notice([t(key, { message: error.message })]);
+  // the page's own refusals in the reader's words; the engine's detail as it came
+  const words = error.words ? t(error.words.key, error.words.vars) : error.message;
+  notice([t(key, { message: words })]);
   emit("error", { message: error.message, kind: "invalid" });
 }
 

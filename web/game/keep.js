@@ -10,7 +10,7 @@
 import { call, LONG_CALL, replayProblem, shorten } from "../engine/engine.js";
 import { t, getLang } from "../i18n/i18n.js";
 import { el } from "../shell/dom.js";
-import { keepMatch, newSlot, readSaves, remember, removeSlot, setAside, slotOf, CAPS } from "../keep/saves.js";
+import { keepMatch, newSlot, pruneAside, readSaves, remember, removeSlot, setAside, slotOf, CAPS } from "../keep/saves.js";
 import { downloadReplay, replayLink } from "../keep/replayio.js";
 
 const DAILY_KEY = "mahjong.daily";
@@ -65,12 +65,13 @@ export function createKeeper({ ui, notice, current = () => null }) {
   let enabled = true;
   /** @type {import("../keep/saves.js").Slot | null} where the match on the table is kept */
   let slot = null;
-  /** the write failures said already: each once a page */
-  const told = new Set();
+  /** the write failures said already for the match on the table: each once a match */
+  let told = new Set();
 
   /** A new match starts: it gets its own key (written at its first action); `link` names the link that dealt it. */
   function begin(link = "") {
     slot = newSlot(link);
+    told = new Set();
   }
 
   /**
@@ -89,7 +90,7 @@ export function createKeeper({ ui, notice, current = () => null }) {
         told.add("elsewhere");
         notice([t("keep.elsewhere")]);
       }
-      if (why) tell(why);
+      if (why) tell(why, told);
       else if (state.match?.is_over && remember(save) === null) {
         // finished, and now among the finished matches for the viewer (when that list cannot take
         // it, it stays in its own key, which the viewer reads too)
@@ -100,10 +101,10 @@ export function createKeeper({ ui, notice, current = () => null }) {
     return pending;
   }
 
-  /** Say once why the match is not saved, and what the player can do. */
-  function tell(why) {
-    if (told.has(why)) return;
-    told.add(why);
+  /** Say once a match why it is not saved, and what the player can do. @param {string} why @param {Set<string>} said the match's */
+  function tell(why, said) {
+    if (said.has(why)) return;
+    said.add(why);
     /** @type {Array<{label: string, on: () => void, id: string}>} */
     const buttons = [{ label: t("keep.exportMatch"), on: () => void exportReplay(null), id: "keep-export" }];
     // a full list, or full storage ("remove saved matches"): the saved matches, to remove one
@@ -117,13 +118,31 @@ export function createKeeper({ ui, notice, current = () => null }) {
    * @param {string} link
    */
   function offer(link = "") {
-    const { saves, bad } = readSaves();
-    if (bad.length) {
-      const lines = bad.map(({ key, problem, message = "" }) => t(setAside(key) ? "keep.fate.aside" : "keep.fate.stuck",
-        { why: t(`keep.why.${problem}`, { message: shorten(message, 120) }) })).slice(0, MAX_LINES);
-      if (bad.length > MAX_LINES) lines.push(t("keep.more", { n: bad.length - MAX_LINES }));
-      notice(lines);
+    const { saves, bad, other } = readSaves();
+    /** @type {string[]} */
+    const moved = [];
+    /** @type {Map<string, {fate: string, problem: string, message: string, n: number}>} the saves of each fate and problem */
+    const groups = new Map();
+    for (const { key, problem, message = "" } of bad) {
+      const aside = setAside(key);
+      if (aside) moved.push(aside);
+      const fate = aside ? "aside" : "stuck";
+      const group = groups.get(`${fate} ${problem}`) ?? { fate, problem, message, n: 0 };
+      group.n++;
+      groups.set(`${fate} ${problem}`, group);
     }
+    // one line for the saves of each fate and problem, with their true count; past MAX_LINES, the
+    // rest counted in a last line
+    const all = [...groups.values()];
+    const shown = all.length > MAX_LINES ? all.slice(0, MAX_LINES - 1) : all;
+    const lines = shown.map(({ fate, problem, message, n }) => (n === 1
+      ? t(`keep.fate.${fate}`, { why: t(`keep.why.${problem}`, { message: shorten(message, 120) }) })
+      : t(`keep.fate.${fate}Many`, { why: t(`keep.whyMany.${problem}`, { n }) })));
+    const untold = all.slice(shown.length).reduce((sum, g) => sum + g.n, 0);
+    if (untold) lines.push(t("keep.more", { n: untold }));
+    if (other.length) lines.push(t(other.length === 1 ? "keep.other.one" : "keep.other.many", { n: other.length }));
+    if (lines.length) notice(lines);
+    pruneAside(moved); // the oldest set-aside saves beyond the cap, never one this pass has just said
     const open = saves.filter((k) => !k.summary.over);
     return link ? open.filter((k) => k.link === link) : open;
   }
@@ -221,10 +240,16 @@ export function createKeeper({ ui, notice, current = () => null }) {
     try {
       const { state } = await call("resume", { save: kept.save });
       slot = slotOf(kept);
+      told = new Set();
       return state;
     } catch (error) {
       if (error.kind === "stale") throw error;
       const problem = replayProblem(error);
+      if (problem?.code === "version") {
+        // another version's save: its own to resume, left as it is
+        notice([t("keep.other.one", { n: 1 })]);
+        return null;
+      }
       // why: the engine's reading of it, a request too large or deep to send, or an engine failure
       const why = problem ? (problem.code === "version" ? "old" : "corrupt") : error.kind === "invalid" ? "tooBig" : "engine";
       const aside = setAside(kept.key);

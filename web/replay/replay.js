@@ -511,6 +511,26 @@ M.replay = {
 M.state = () => view.state;
 M._renderer = renderer;
 
+// a link that changes the hash (followed in the same tab, pasted, back and forward) opens as a
+// fresh link: its replay, or what it says it cannot open
+addEventListener("hashchange", () => {
+  M.ready.then(async () => {
+    notice("");
+    const found = await replayOfPage();
+    if (found && await open(found.replay, found.where)) return;
+    // nothing of the replay shown before stays on the table
+    playing(false);
+    Object.assign(at, { replay: null, summary: null, hand: 0, step: 0, reviews: {} });
+    view.state = null;
+    controls.label.value = "";
+    controls.marks.replaceChildren();
+    fillHands();
+    enable(false);
+    redraw();
+    if (controls.notice.hidden) notice(t("replay.none"));
+  }, () => {});
+});
+
 M.ready.then(async () => {
   controls.open.disabled = false;
   const found = await replayOfPage();

@@ -127,7 +127,9 @@ export class SettingsDialog {
       draft.autoplay = v;
       pending();
     }));
-    const seed = el("input", { type: "number", min: "0", step: "1", inputmode: "numeric", value: draft.seed ?? "" });
+    // the engine's range, from -max_seed to max_seed (the catalog's; the engine checks it either way)
+    const range = Number.isSafeInteger(spec?.max_seed) ? { min: String(-spec.max_seed), max: String(spec.max_seed) } : {};
+    const seed = el("input", { type: "number", ...range, step: "1", inputmode: "numeric", value: draft.seed ?? "" });
     seed.addEventListener("input", () => {
       draft.seed = seed.value === "" ? null : Number(seed.value);
       pending();
