@@ -577,7 +577,10 @@ def esbuild(tool: Path, dist: Path, entries: Iterable[str], out: Path, *flags: s
     """Bundle `entries` (dist/ files) into out/ with the esbuild at `tool`; returns its metafile."""
     meta = out / "meta.json"
     subprocess.run([str(tool), "--bundle", "--format=esm", "--charset=utf8", "--log-level=warning", *MINIFY,
-                    f"--outdir={out / 'files'}", f"--metafile={meta}", *flags, *entries], cwd=dist, check=True)
+                    f"--outdir={out / 'files'}", f"--metafile={meta}", *flags, *entries], cwd=dist, check=True,
+                   # the page's npm packages (qrcode-generator: web/friends/qr.js) from the checkout's
+                   # node_modules, wherever dist/ is built (the tests build it in a temporary folder)
+                   env={**os.environ, "NODE_PATH": str(ROOT / "node_modules")})
     return json.loads(meta.read_text(encoding="utf-8"))
 
 
@@ -619,7 +622,9 @@ def bundle_modules(dist: Path) -> None:
                     raise BuildError(f"two bundles wrote {built.name} differently")
         pinned = pinned_modules(tool, dist, Path(tmp) / "pinned")
     for name in inputs:  # (pyodide.mjs too: each worker takes it in)
-        (dist / name).unlink(missing_ok=True)
+        taken = (dist / name).resolve()
+        if dist.resolve() in taken.parents:  # never an npm package's file (node_modules/...)
+            taken.unlink(missing_ok=True)
     for folder in sorted((p for p in dist.iterdir() if p.is_dir() and p.name not in KEPT_WHOLE)):
         if left := [f for f in folder.rglob("*") if f.name.endswith(MODULE_FILES)]:
             raise BuildError(f"web/{folder.name}/: {left[0].name} is bundled by no page or worker")

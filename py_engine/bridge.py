@@ -15,12 +15,16 @@ the match (or replay) a client no longer has is refused with `missing: "match"` 
 and the page sets it up again from its latest save and asks again (engine.js restore).
 
 Methods
-- new_match {variant, seed, options, hands, level, human, autoplay, position, dealer}
+- new_match {variant, seed, options, hands, level, human, autoplay, position, dealer, people}
+                                   `people`: the seats people play (a table of friends, web/friends/; the
+                                   default: [human]); the others are bots. With more than one, every
+                                   method that changes the match also answers `views`: {seat: that seat's
+                                   state}, each seat's own observation only (what the host sends each friend)
 - check_match {the same}         -> {}: whether new_match would accept them; the match in play is untouched
-- state {}                      -> {state}
-- act {action}                  -> the human seat plays; {events, state}
+- state {seat}                  -> {state}; `seat` (one of `people`) sees the table from that seat
+- act {action, seat}            -> the human seat (or `seat`, one of `people`) plays; {events, state}
 - bot_step {}                   -> one bot seat that is waited for plays; {seat, action, events, state, think_ms}
-- timeout {selected}            -> the decision timer ran out: the human seat plays `selected` (the move the
+- timeout {selected, seat}      -> the decision timer ran out: the human seat (or `seat`) plays `selected` (the move the
                                    player had chosen, e.g. the selected tile's discard) when it is legal, else
                                    what the hint suggests; {events, state, action, chosen_by: "selected" | "hint"}
 - next_hand {}                  -> deals the next hand of the match
@@ -119,11 +123,13 @@ ARGUMENTS: dict[str, dict[str, Check]] = {
         "face_up": position_check.flag,
         "position": _object,             # its fields are Game.from_position's to check
         "dealer": position_check.seat,
+        "people": lambda v, what: _seats(v, what),
     },
-    "act": {"action": _text},
-    "timeout": {"selected": _text},
+    "act": {"action": _text, "seat": position_check.seat},
+    "timeout": {"selected": _text, "seat": position_check.seat},
+    "state": {"seat": position_check.seat},
     "spectate": {"face_up": position_check.flag},
-    **{name: {} for name in ("state", "bot_step", "next_hand", "hint", "position", "restart_hand", "save")},
+    **{name: {} for name in ("bot_step", "next_hand", "hint", "position", "restart_hand", "save")},
     # a save or a replay is anything: replay.load says what is wrong with it (kind "replay")
     "resume": {"save": lambda v, what: v},
     "replay_open": {"replay": lambda v, what: v},
@@ -145,6 +151,13 @@ ARGUMENTS: dict[str, dict[str, Check]] = {
 ARGUMENTS["check_match"] = ARGUMENTS["new_match"]
 for _name in KEEPING:
     ARGUMENTS[_name] = {**ARGUMENTS[_name], **_ALONG}
+
+
+def _seats(value: Any, what: str) -> list[int]:
+    """A list of distinct seats (new_match's `people`)."""
+    if not isinstance(value, list) or not value or len(set(map(repr, value))) != len(value):
+        raise ValueError(f"{what} must be a list of distinct seats, not {position_check.shown(value)}")
+    return sorted(position_check.seat(seat, what) for seat in value)
 
 
 def read_request(request: Any) -> tuple[str, dict[str, Any]]:
@@ -183,6 +196,8 @@ class Session:
         self.level = args.get("level", "normal")
         self.human = args.get("human", 0)
         self.autoplay = args.get("autoplay", False)
+        # the seats people play: the human's, and at a table of friends theirs (web/friends/)
+        self.people: list[int] = sorted(set(args.get("people") or []) | {self.human})
         # the autoplay demo is watched: every hand face up unless asked otherwise (spectate)
         self.face_up = args.get("face_up", True)
         position = args.get("position")
@@ -205,13 +220,24 @@ class Session:
         return self.match.game
 
     def bot_seats(self) -> list[int]:
-        return [0, 1, 2, 3] if self.autoplay else [s for s in range(4) if s != self.human]
+        return [0, 1, 2, 3] if self.autoplay else [s for s in range(4) if s not in self.people]
 
-    def state(self) -> dict[str, Any]:
-        obs: dict[str, Any] = dict(self.game.observation(None if self.autoplay else self.human))
+    def _person(self, seat: int | None) -> int:
+        """The seat a person plays: the human's when None; another's only if a person plays it."""
+        if seat is None:
+            return int(self.human)
+        if seat not in self.people:
+            raise IllegalActionError(f"seat {seat} is not played by a person (people: {self.people})")
+        return seat
+
+    def state(self, seat: int | None = None) -> dict[str, Any]:
+        """The table as seat `seat` (default: the human's) may see it, plus the match's facts."""
+        viewer = self._person(seat)
+        obs: dict[str, Any] = dict(self.game.observation(None if self.autoplay else viewer))
         waiting = self.game.waiting_for
         obs.update({
-            "human": self.human,
+            "human": viewer,
+            "people": list(self.people),
             "autoplay": self.autoplay,
             "level": self.level,
             "match": {
@@ -222,7 +248,8 @@ class Session:
                 "seed": self.match.seed,
             },
             "bot_to_move": any(s in self.bot_seats() for s in waiting),
-            "human_to_move": (not self.autoplay) and self.human in waiting,
+            "human_to_move": (not self.autoplay) and viewer in waiting,
+            "people_to_move": [] if self.autoplay else [s for s in waiting if s in self.people],
             "face_up": self.autoplay and self.face_up,
         })
         if self.autoplay and self.face_up:
@@ -235,24 +262,29 @@ class Session:
         self.face_up = bool(face_up)
         return {"state": self.state()}
 
-    def act(self, action: str) -> dict[str, Any]:
+    def act(self, action: str, seat: int | None = None) -> dict[str, Any]:
         if self.autoplay:
             raise IllegalActionError("autoplay: every seat is a bot")
-        events = self.game.apply(self.human, action)
+        events = self.game.apply(self._person(seat), action)
         return {"events": self._masked(events), "state": self.state()}
 
-    def timeout(self, selected: str | None = None) -> dict[str, Any]:
+    def views(self) -> dict[str, Any]:
+        """Each person's own state, by seat: what a table of friends' host sends each of them."""
+        return {str(seat): self.state(seat) for seat in self.people}
+
+    def timeout(self, selected: str | None = None, seat: int | None = None) -> dict[str, Any]:
         """The decision timer ran out: the move the player had selected if it is legal, else the
         hint's suggestion (the normal bot's choice, hints.py), else the referee's default."""
-        legal = self.game.legal_actions(self.human)
+        seat = self._person(seat)
+        legal = self.game.legal_actions(seat)
         if selected in legal:
             action, chosen_by = selected, "selected"
         else:
             from .teach import hints
-            suggested = hints.hint(self.game, self.human)["suggested"]
-            action = suggested if suggested in legal else self.game.default_action(self.human)
+            suggested = hints.hint(self.game, seat)["suggested"]
+            action = suggested if suggested in legal else self.game.default_action(seat)
             chosen_by = "hint"
-        result = self.act(action)
+        result = self.act(action, seat)
         result.update(action=action, chosen_by=chosen_by)
         return result
 
@@ -309,7 +341,7 @@ class Session:
     def export(self) -> dict[str, Any]:
         """The match so far as a replay: every hand, the current one up to now."""
         facts = {"hands": self.match.hands, "seed": self.match.seed, "human": self.human,
-                 "level": self.level, "autoplay": self.autoplay}
+                 "level": self.level, "autoplay": self.autoplay, "people": list(self.people)}
         current = replays.hand_record(self.game, self.match.hand_number)
         return replays.export(self.game.variant, self.game.options, facts, self.records + [current])
 
@@ -320,7 +352,7 @@ class Session:
         if loaded.problem is not None:
             raise replays.ReplayError(loaded.problem)
         facts = data["match"]  # its level, human seat and autoplay checked by replays.load
-        known = {k: facts[k] for k in ("level", "human", "autoplay") if facts.get(k) is not None}
+        known = {k: facts[k] for k in ("level", "human", "autoplay", "people") if facts.get(k) is not None}
         session = cls({"variant": data["variant"], **known, "hands": 1, "seed": 0})
         session.match = replays.rebuild_match(loaded)
         session.records = [replays.hand_record(g, n) for n, g in enumerate(loaded.games[:-1])]
@@ -455,10 +487,10 @@ def _lessons() -> Any:
     """py_engine/teach/lessons.py, imported on first use (the game's boot does not pay for it)."""
     return import_module(".teach.lessons", __package__)
 _SESSION_METHODS: dict[str, Callable[[Session, dict[str, Any]], dict[str, Any]]] = {
-    "state": lambda session, args: {"state": session.state()},
-    "act": lambda session, args: session.act(args.get("action", "")),
+    "state": lambda session, args: {"state": session.state(args.get("seat"))},
+    "act": lambda session, args: session.act(args.get("action", ""), args.get("seat")),
     "bot_step": lambda session, args: session.bot_step(),
-    "timeout": lambda session, args: session.timeout(args.get("selected")),
+    "timeout": lambda session, args: session.timeout(args.get("selected"), args.get("seat")),
     "next_hand": lambda session, args: session.next_hand(),
     "hint": lambda session, args: session.hint(),
     "position": lambda session, args: session.position(),
@@ -488,9 +520,13 @@ def call(request: str, client_id: str = "") -> str:
             answer["save"] = session.export()
         if hint and session is not None and session.hint_applies():
             answer["hint"] = session.hint()["hint"]
+        if name in KEEPING and session is not None and len(session.people) > 1:
+            answer["views"] = session.views()
         return _ok(answer)
     except IllegalActionError as err:
-        legal = me.session.game.legal_actions(me.session.human) if me.session else []
+        seat = json.loads(request).get("args", {}).get("seat") if me.session else None
+        session = me.session
+        legal = session.game.legal_actions(seat if session and seat in session.people else session.human) if session else []
         return json.dumps({"ok": False, "error": bounded(str(err)), "legal": legal, "kind": "illegal"})
     except Missing as err:
         return json.dumps({"ok": False, "error": str(err), "kind": "invalid", "missing": err.what})

@@ -159,6 +159,9 @@ _MATCH_FACTS: dict[str, Callable[[Any, str], Any]] = {
     "human": position_check.seat,
     "level": lambda v, what: _level(v, what),
     "autoplay": position_check.flag,
+    # the seats people played (a table of friends: bridge.Session.people)
+    "people": lambda v, what: [position_check.seat(seat, what) for seat in v] if isinstance(v, list)
+    else position_check.seat(v, what),
 }
 
 

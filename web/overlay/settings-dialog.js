@@ -197,6 +197,8 @@ export class SettingsDialog {
     this.dialogs.open("settings", "settings", t("settings.title"), [
       el("h3", { text: t("settings.now") }), live,
       el("h3", { text: t("settings.newMatch") }), el("p", { class: "note", text: t("settings.newMatchNote") }), body,
+      // a table of people, each on their own device (issue 49: friends.html)
+      el("p", { class: "note" }, el("a", { href: "./friends.html", id: "set-friends", text: t("settings.friends") })),
       el("h4", { text: t("settings.rules") }), rulesBox,
     ], [
       ask,

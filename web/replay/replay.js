@@ -63,6 +63,11 @@ const view = {
 const at = { opened: 0, replay: null, summary: null, hand: 0, step: 0, want: { hand: 0, step: 0 }, faceUp: false, playing: 0, reviewOpen: false, reviews: {}, gen: 0, chosen: null };
 let opened;
 const shown = new Promise((resolve) => (opened = resolve));
+// `faces=up` in the hash opens every hand face up (a table of friends' replay: friends.html)
+if (new URLSearchParams(location.hash.slice(1)).get("faces") === "up") {
+  at.faceUp = true;
+  controls.faceUp.checked = true;
+}
 
 // --- words -------------------------------------------------------------------------------
 
