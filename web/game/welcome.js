@@ -1,10 +1,10 @@
 // The way into the lessons from the game (issue 34): a first-time visitor is offered "Learn in 5
 // minutes" beside "Play" over the table (the first hand is dealt behind it, as for anyone: the boot
-// waits for nobody, and a newcomer's first match has no clock to run meanwhile), and the toolbar has
+// waits for nobody, and against bots no clock runs unless the player turned it on), and the toolbar has
 // an entry opening the course (learn.html). A first-time visitor: nothing of the game kept in this browser (no settings, no
 // match, no history, no lesson finished, the offer not answered before), the page not inside
 // another page, no demo, and no link that deals a match of its own (a seed, a position, the deal of
-// the day): only `lang` and `variant` in the query. The first match of a newcomer has no clock
+// the day): only `lang` and `variant` in the query. No clock runs unless the player turned it on
 // (timer.js); a lesson's last step links back here with the rule set.
 
 import { el } from "../shell/dom.js";

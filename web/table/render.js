@@ -17,8 +17,6 @@ import { paintReviewMark } from "./review-mark.js";
 export { viewSeat, displayHand };
 const SANS = 'system-ui, -apple-system, "Segoe UI", "Noto Sans CJK SC", "Noto Sans SC", sans-serif';
 const SERIF = '"Noto Serif CJK SC", "Songti SC", "SimSun", serif';
-const WIND_GLYPH = { "1z": "东", "2z": "南", "3z": "西", "4z": "北" };
-const WIND_GLYPH_HANT = { "1z": "東", "2z": "南", "3z": "西", "4z": "北" };
 
 export class Renderer {
   constructor(canvas) {
@@ -33,7 +31,7 @@ export class Renderer {
     this.rowRects = []; // the other seats' rows on screen, by seat relative to the view: {x, y, w, h}
     this.badgeRects = []; // their tile-count badges (and swim tags) on screen, the same way
     this.marked = null; // the review's marks on screen (review-mark.js), while a decision is chosen
-    this.hant = false;
+    this.clockLabel = ""; // the decision clock's words in the centre ("13 s to act"), while it runs
     // The backing store is sized by the first frame (resize, then draw): sizing it here would wipe
     // the loader's placeholder table until then, the page's felt showing through a blank canvas.
   }
@@ -125,7 +123,6 @@ export class Renderer {
     const { ctx, dpr } = this;
     const state = model.state;
     const ui = model.ui;
-    this.hant = ui.lang === "zh-Hant";
     const L = this.computeLayout(state, ui);
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     paintFelt(ctx, this.w, this.h);
@@ -236,7 +233,7 @@ export class Renderer {
           }
         }
         const wind = state.seat_winds[seat];
-        const glyph = (this.hant ? WIND_GLYPH_HANT : WIND_GLYPH)[wind];
+        const glyph = t(`table.wind.${wind}`); // 东, 東 or E: the page's language
         const dealer = seat === state.dealer;
         text(c, glyph, -size * 0.26, y, `800 ${Math.round(fs * 1.45)}px ${SERIF}`, dealer ? "#ffd166" : "#f3efe2");
         if (dealer) {
@@ -267,6 +264,7 @@ export class Renderer {
     const timer = model.timer;
     const small = `600 ${Math.round(fs * 0.9)}px ${SANS}`;
     const topY = L.cy - inner * 0.4;
+    this.clockLabel = "";
     if (timer && !state.is_over) {
       const left = Math.max(0, (timer.deadline - now) / 1000);
       const frac = Math.min(1, left / timer.total);
@@ -280,7 +278,15 @@ export class Renderer {
       ctx.beginPath();
       ctx.arc(L.cx, midY + inner * 0.04, r, -Math.PI / 2, -Math.PI / 2 + TAU * frac);
       ctx.stroke();
-      text(ctx, String(Math.ceil(left)), L.cx, midY + inner * 0.04, `800 ${Math.round(inner * 0.22)}px ${SANS}`, left < 5 ? "#ffb4a2" : "#fff");
+      // labelled ("13 s to act"), not a bare number that reads like a second count of tiles
+      const label = t("table.timer", { s: Math.ceil(left) });
+      let px = Math.round(inner * 0.16);
+      ctx.font = `800 ${px}px ${SANS}`;
+      const room = r * 1.8;
+      const wide = ctx.measureText(label).width;
+      if (wide > room) px = Math.max(9, Math.floor((px * room) / wide));
+      text(ctx, label, L.cx, midY + inner * 0.04, `800 ${px}px ${SANS}`, left < 5 ? "#ffb4a2" : "#fff");
+      this.clockLabel = label; // what the clock says, for a page or a test to read
       text(ctx, `${t("table.tilesLeft")} ${state.tiles_left}`, L.cx, topY, small, "#d8e8dc");
     } else {
       text(ctx, String(state.tiles_left), L.cx, midY, `800 ${Math.round(inner * 0.3)}px ${SANS}`, "#fff");

@@ -8,8 +8,8 @@ import { t, getLang, LANGS, LANG_NAMES } from "../i18n/i18n.js";
 import { el } from "../shell/dom.js";
 
 /**
- * @typedef {{variant: string, seconds: number, first: boolean}} Clock  the decision clock running now:
- *   its rule set, its seconds, and whether it is off because this is the player's first match
+ * @typedef {{variant: string, seconds: number, unchosen: boolean}} Clock  the decision clock running now:
+ *   its rule set, its seconds, and whether it is off because the player never turned it on (RULES.md §4)
  */
 
 export class SettingsDialog {
@@ -152,7 +152,7 @@ export class SettingsDialog {
         firstNote.hidden = true;
         this.h.setLive({ clock: { variant: clockVariant, seconds: v } });
       }));
-      const firstNote = el("p", { class: "note", id: "set-clock-first", hidden: !(clock?.first && rule > 0),
+      const firstNote = el("p", { class: "note", id: "set-clock-first", hidden: !(clock?.unchosen && rule > 0),
         text: t("settings.clockFirst", { variant: t(`variant.${clockVariant}`), value: optionLabel("timer", rule) }) });
       live.append(firstNote);
     }
