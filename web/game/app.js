@@ -53,6 +53,8 @@ let engineReady = false;
 let autoNextTimer = 0;
 let settleTimer = 0;
 let firstDealt = false;
+/** Whether the match on the table is the deal of the day (named on the table's status line). */
+let dailyMatch = false;
 let dealWhenClosed = false;
 
 const renderer = new Renderer(canvas);
@@ -293,6 +295,7 @@ async function startMatch(args, { fromError = false, link = "" } = {}) {
     throw error;
   }
   keeper.begin(link); // its own key: no other match's save is replaced
+  dailyMatch = link.startsWith("daily=");
   setState(answer.state);
   announceHand();
   emit("newGame", { state: view.state });
@@ -310,6 +313,7 @@ async function resumeMatch(kept) {
     return null;
   });
   if (!state) return false;
+  dailyMatch = kept.link.startsWith("daily=");
   timer.resumed(state);
   setState(state);
   announceHand();
@@ -369,6 +373,7 @@ function updateStatus() {
     return;
   }
   let text = `${t("variant." + s.variant)} · ${t("table.handOf", { n: s.match.hand_number + 1, total: s.match.hands })}`;
+  if (dailyMatch) text = `${t("keep.daily")} · ${text}`; // the same walls as everyone's today
   if (s.autoplay) text += ` · ${t("game.autoplay")}`;
   ui.setStatus(text);
 }

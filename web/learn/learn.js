@@ -233,7 +233,11 @@ async function showStep(n) {
     $("status").textContent = "";
     state.moment = moment;
     drawMoment(moment);
-    $("prompt").textContent = t("learn.tap");
+    // the words of this device (tap / click), and buttons named only where there are some
+    const discards = moment.actions.some((/** @type {string} */ a) => a.startsWith("discard "));
+    const others = moment.actions.some((/** @type {string} */ a) => !a.startsWith("discard "));
+    $("prompt").textContent = !discards ? t("learn.actOnly")
+      : t(`learn.${others ? "discardOr" : "discard"}.${matchMedia("(pointer: coarse)").matches ? "tap" : "click"}`);
   } else {
     $("next").hidden = state.single;
   }

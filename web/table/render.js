@@ -32,6 +32,7 @@ export class Renderer {
     this.badgeRects = []; // their tile-count badges (and swim tags) on screen, the same way
     this.marked = null; // the review's marks on screen (review-mark.js), while a decision is chosen
     this.clockLabel = ""; // the decision clock's words in the centre ("13 s to act"), while it runs
+    this.windLabels = ["", "", "", ""]; // the centre's winds, by seat relative to the view (for a test to read)
     // The backing store is sized by the first frame (resize, then draw): sizing it here would wipe
     // the loader's placeholder table until then, the page's felt showing through a blank canvas.
   }
@@ -234,6 +235,7 @@ export class Renderer {
         }
         const wind = state.seat_winds[seat];
         const glyph = t(`table.wind.${wind}`); // 东, 東 or E: the page's language
+        this.windLabels[rel] = glyph;
         const dealer = seat === state.dealer;
         text(c, glyph, -size * 0.26, y, `800 ${Math.round(fs * 1.45)}px ${SERIF}`, dealer ? "#ffd166" : "#f3efe2");
         if (dealer) {

@@ -100,10 +100,11 @@ export function settlement(state, { names, onNext, onNewMatch, autoNextIn, extra
         pats.append(el("span", { "data-pattern": p }, n2.here, n2.other ? [" ", el("small", { text: n2.other })] : null,
           mult ? ` ×${mult}` : ""));
       }
-      box.append(el("p", { class: "line", text: t("settle.patterns") }), pats,
-        el("p", { class: "line total", text: t("settle.total", { m: win.multiplier }) }));
+      box.append(el("p", { class: "line", text: t("settle.patterns") }), pats);
     }
     const sum = arithmeticLine(win, state, names); // "total multiplier M = 2 × 2 = 4; each pays 2 × M = 8"
+    // the multiplier said once: in the arithmetic, else on its own line
+    if (byPatterns(win) && !sum) box.append(el("p", { class: "line total", text: t("settle.total", { m: win.multiplier }) }));
     if (sum) box.append(el("p", { class: "line arithmetic", text: sum }));
     body.push(box);
   }
