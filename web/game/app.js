@@ -16,7 +16,7 @@ import { UI } from "../table/ui.js";
 import { Sound } from "../table/sound.js";
 import { createEvents } from "./embed.js";
 import { createIntentHandler } from "./intents.js";
-import { readSettings, saveSettings, choose, speedOf } from "../keep/settings.js";
+import { readSettings, saveSettings, choose, speedOf, ownAgain, ownValue, isChosen, isVisitOnly, setForVisit } from "../keep/settings.js";
 import { startEngine, EngineError, call, shorten } from "../engine/engine.js";
 import { createStore } from "../table/store.js";
 import { loadCatalog, fromEngine, variantsOf, keepKnownOptions } from "../engine/catalog.js";
@@ -32,6 +32,7 @@ import { showKeepNote, placeKeepNote } from "../shell/keep-note.js";
 import { createPrompt } from "../table/prompt.js";
 import { changedChoices } from "../table/settings-dialog.js";
 import { createWelcome } from "./welcome.js";
+import { createCoach, wantsCoach } from "./coach.js";
 
 openPage("game", { theme: "dark" }); // language (query, hash, stored, browser), tile script, the felt's dark look
 const M = window.mahjong;
@@ -43,6 +44,10 @@ await M.styles; // ui.css, asked for after the boot card's first paint (loader.j
 const { settings, dropped: settingsDropped } = readSettings(catalog); // each stored value checked (settings.js)
 const { params, problems, lang: initialLang } = applyUrl(settings, catalog);
 setLang(initialLang);
+// a newcomer's first match (no hand played to its end here) is against easy bots unless they chose a
+// level (Settings shows it, and choosing there makes it theirs); once a hand is played, their own
+const newcomerEasy = !settings.played && !settings.autoplay && !isChosen("level") && window.parent === window; // (an embedding page chooses)
+if (newcomerEasy) setForVisit(settings, { level: "easy" });
 const { on, emit } = createEvents({ origins: params.origins }); // window.mahjong.on, and the parent's messages (embed.js)
 
 // --- the model: one store (store.js), read by the renderer and the panels ---------------------
@@ -98,7 +103,17 @@ const ui = new UI(uiRoot, {
   settingsClosed,
 });
 
-const welcome = createWelcome({ root: uiRoot, settings }); // a newcomer's "Learn in 5 minutes", the toolbar's course
+// a newcomer's choice of game (each rule set's course and table), the toolbar's course
+const welcome = createWelcome({
+  root: uiRoot, settings, variants: () => variantsOf(catalog),
+  play: (variant) => {
+    if (variant !== settings.variant) choose(settings, { variant }, getLang());
+    if (!engineReady) ui.showQuick(settings, variantsOf(catalog)); // the first deal plays it
+    else if (firstDealt && view.state?.variant !== variant) startMatch(matchArgs()).catch(() => {});
+  },
+});
+// a newcomer's first hand, coached on the table (coach.js)
+const coach = createCoach({ root: uiRoot, view, renderer, active: wantsCoach(settings, params), redraw: () => redraw() });
 const keeper = createKeeper({ ui, notice, current: () => view.state }); // each match saved after every action (keep.js)
 // where the browser keeps nothing (a frame on another site's page: storage.js), no save is asked
 // of the engine, and one note says what the reader loses and how to get it (keep-note.js)
@@ -180,6 +195,7 @@ function frame(now) {
   if (!handedOver) M.handOver?.(); // the loader's placeholder paints no more
   handedOver = true;
   placeOverlay();
+  coach.frame();
   placeKeepNote(toolbar, renderer.w);
   panels.fit(renderer.layout);
   store.pruneAnims(now);
@@ -508,6 +524,7 @@ function handOver() {
   emit("handEnd", { result: s.result, hand: number, state: s });
   if (!s.autoplay && !settings.played) {
     choose(settings, { played: true }, getLang()); // a hand played to its end: the toolbar may go icon-only
+    if (newcomerEasy && isVisitOnly("level")) ownAgain(settings, "level"); // the next match: the player's own level
     ui.setLabelled(false);
     redraw();
   }
@@ -531,10 +548,19 @@ function showSettlement() {
   const s = view.state;
   if (!s?.is_over) return;
   const names = [0, 1, 2, 3].map((seat) => steps.seatLabel(seat, s));
+  // a lesson's one hand (its link's `hands=1`) over: a whole match is offered, of the player's own length
+  const tasted = s.match.is_over && s.match.hands === 1 && params.hands === 1 && !s.autoplay;
   ui.openSettlement(s, {
     names,
     onNext: () => nextHand().catch(() => {}),
-    onNewMatch: () => startMatch(matchArgs()).catch(() => {}),
+    onNewMatch: () => {
+      if (tasted) {
+        ownAgain(settings, "hands");
+        params.hands = undefined;
+      }
+      startMatch(matchArgs()).catch(() => {});
+    },
+    newMatchLabel: tasted ? t("settle.fullMatch", { n: ownValue("hands") }) : "",
     extra: keeper.settlementButtons(s),
   });
   redraw();

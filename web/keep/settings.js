@@ -137,6 +137,27 @@ export function setForVisit(/** @type {Settings} */ settings, /** @type {Partial
   for (const key of Object.keys(changes)) visitOnly.add(key);
 }
 
+/** The player's own value of a setting (stored, else the default), whatever this visit set. */
+export function ownValue(/** @type {keyof Settings} */ key) {
+  return structuredClone(stored[key] ?? DEFAULTS[key]);
+}
+
+/** Whether the player (or this visit's link) set `key`, rather than leaving it to its default. */
+export function isChosen(/** @type {keyof Settings} */ key) {
+  return stored[key] !== undefined || visitOnly.has(key);
+}
+
+/** Whether `key` holds a value set for this visit only (not the player's own choice). */
+export function isVisitOnly(/** @type {keyof Settings} */ key) {
+  return visitOnly.has(key);
+}
+
+/** A visit's setting given up: the player's own value again. */
+export function ownAgain(/** @type {Settings} */ settings, /** @type {keyof Settings} */ key) {
+  /** @type {any} */ (settings)[key] = ownValue(key);
+  visitOnly.delete(key);
+}
+
 /** The player's own choice: kept and stored (it replaces a visit's setting of the same name). */
 export function choose(/** @type {Settings} */ settings, /** @type {Partial<Settings>} */ changes, /** @type {string} */ lang) {
   Object.assign(settings, changes);

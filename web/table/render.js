@@ -33,6 +33,8 @@ export class Renderer {
     this.marked = null; // the review's marks on screen (review-mark.js), while a decision is chosen
     this.clockLabel = ""; // the decision clock's words in the centre ("13 s to act"), while it runs
     this.windLabels = ["", "", "", ""]; // the centre's winds, by seat relative to the view (for a test to read)
+    this.goldRect = null; // the gold in the centre, and the player's flowers, on screen (css px)
+    this.flowersRect = null;
     // The backing store is sized by the first frame (resize, then draw): sizing it here would wipe
     // the loader's placeholder table until then, the page's felt showing through a blank canvas.
   }
@@ -267,6 +269,7 @@ export class Renderer {
     const small = `600 ${Math.round(fs * 0.9)}px ${SANS}`;
     const topY = L.cy - inner * 0.4;
     this.clockLabel = "";
+    this.goldRect = null;
     if (timer && !state.is_over) {
       const left = Math.max(0, (timer.deadline - now) / 1000);
       const frac = Math.min(1, left / timer.total);
@@ -308,6 +311,7 @@ export class Renderer {
       const gx = L.cx + inner * 0.46 - gw;
       const gy = lowY - (gw * TILE_H) / 2;
       drawTile(ctx, state.gold, gx, gy, gw, this.dpr, state.gold_tile_out ? "gold" : "gold+dim");
+      this.goldRect = { x: gx, y: gy, w: gw, h: gw * TILE_H }; // the gold in the centre, on screen (coach.js)
       // the gold's name beside it, at a readable size (the badge on the tile is small here)
       const font = `800 ${Math.max(12, Math.round(fs * 1.05))}px ${SERIF}`;
       ctx.font = font;
@@ -508,9 +512,11 @@ export class Renderer {
       baseY = L.meldRowY + L.mw * TILE_H;
     }
     if (melds.length) mx = paintMelds(ctx, melds, view, mx, baseY, L.mw, this.dpr, state.gold);
+    this.flowersRect = null;
     if (flowers.length) {
       mx += L.hw * 0.3;
       const fw = L.fw;
+      this.flowersRect = { x: mx, y: baseY - fw * TILE_H, w: fw * flowers.length, h: fw * TILE_H }; // where they lie (coach.js points at them)
       for (const f of flowers) {
         drawTile(ctx, f, mx, baseY - fw * TILE_H, fw, this.dpr);
         mx += fw;
