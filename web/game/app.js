@@ -544,6 +544,27 @@ function handOver() {
   }, speed().settle);
 }
 
+/** Where the player's first win is remembered (its moment comes once per browser). */
+const FIRST_WIN_KEY = "mahjong.firstWin";
+/** The hand whose settlement is the player's first win (its match's generation and number), once decided. */
+let firstWinHand = "";
+
+/** Whether this hand over is the player's first win here: remembered at once, shown on its settlement (again if reopened). */
+function isFirstWin(s) {
+  const me = s.seat ?? s.human;
+  const hand = `${run.gen}:${s.match.hand_number}`;
+  if (firstWinHand) return firstWinHand === hand;
+  if (s.autoplay || !s.result?.winners?.includes(me)) return false;
+  try {
+    if (localStorage.getItem(FIRST_WIN_KEY)) return false;
+    localStorage.setItem(FIRST_WIN_KEY, "1");
+  } catch {
+    return false; // a browser that keeps nothing cannot tell a first win
+  }
+  firstWinHand = hand;
+  return true;
+}
+
 function showSettlement() {
   const s = view.state;
   if (!s?.is_over) return;
@@ -561,6 +582,7 @@ function showSettlement() {
       startMatch(matchArgs()).catch(() => {});
     },
     newMatchLabel: tasted ? t("settle.fullMatch", { n: ownValue("hands") }) : "",
+    firstWin: isFirstWin(s),
     extra: keeper.settlementButtons(s),
   });
   redraw();

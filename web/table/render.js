@@ -307,7 +307,8 @@ export class Renderer {
       drawDie(ctx, L.cx - inner * 0.46 + ds * 1.15, lowY - ds / 2, ds, dice[1]);
     }
     if (state.gold) {
-      const gw = Math.max(9, inner * 0.14);
+      // a gold one can see: at least 16 px wide (it was 10 px tall on a phone on its side)
+      const gw = Math.max(16, inner * 0.16);
       const gx = L.cx + inner * 0.46 - gw;
       const gy = lowY - (gw * TILE_H) / 2;
       drawTile(ctx, state.gold, gx, gy, gw, this.dpr, state.gold_tile_out ? "gold" : "gold+dim");

@@ -30,12 +30,14 @@ function bothNames(key) {
 }
 
 /** The settlement dialog's title, body and buttons. */
-export function settlement(state, { names, onNext, onNewMatch, newMatchLabel = "", autoNextIn, extra = [] }) {
+export function settlement(state, { names, onNext, onNewMatch, newMatchLabel = "", firstWin = false, autoNextIn, extra = [] }) {
   const result = state.result;
   const match = state.match;
   const view = viewSeat(state);
   const mine = (seat) => seat === view && !state.autoplay; // "You win", "on your tile"
   const body = [];
+  // the player's first win in this browser: a moment of its own (app.js says when)
+  if (firstWin) body.push(el("div", { class: "first-win", role: "status" }, el("strong", { text: t("settle.firstWin") }), el("span", { text: t("settle.firstWinSub") })));
   if (!result.winners.length) body.push(el("p", { class: "headline", text: t("settle.drawn") }));
   for (const win of result.wins) {
     const box = el("div", { class: "win" });

@@ -1,0 +1,69 @@
+"""Issue 48 section 5, what a regular player misses, as far as it is built: a warning on the table
+before a gold leaves the hand (the gold selected: the prompt says it, in red, before the second tap);
+a first win with a moment of its own, once per browser; and the gold in the centre large enough to
+see on a phone on its side."""
+from __future__ import annotations
+
+from pagehelp import HAND_TILES, base64url, idle, open_game, phone_visit, shot
+
+# Longyan, the player deals holding the gold (5m) among loose tiles: a discard turn.
+GOLD_IN_HAND = {"variant": "longyan", "dealer": 0, "gold": "5m",
+                "hands": ["5m19m19p19s1234567z", "258m369p147s3z4z6z7z", "369m147p258s3z4z6z7z", "147m258p369s2z3z4z6z"]}
+# Xinyu, the player deals and holds a winning hand: a self-draw win at once.
+WIN_AT_ONCE = {"variant": "xinyu", "dealer": 0,
+               "hands": ["123456789m12355p", "1112223334445z", "6667778889995s", "4666777888999p"]}
+
+
+def test_selecting_the_gold_warns_before_it_is_discarded(browser, site, output_path):
+    context, page, errors = phone_visit(browser, 360, 640)
+    try:
+        open_game(page, site, f"position={base64url(GOLD_IN_HAND)}&lang=zh-Hans&speed=fast")
+        s = idle(page)
+        assert "discard 5m" in s["legal"], s
+        gold = next(t for t in page.evaluate(HAND_TILES) if t["code"] == "5m")
+        other = next(t for t in page.evaluate(HAND_TILES) if t["code"] == "9m")
+        page.touchscreen.tap(other["x"], other["y"])
+        page.wait_for_function("() => document.querySelector('#prompt .say').textContent.includes('再点一次')")
+        assert not page.evaluate("() => document.querySelector('#prompt .say').classList.contains('warn')")
+        page.touchscreen.tap(gold["x"], gold["y"])
+        page.wait_for_function("() => document.querySelector('#prompt .say').textContent.includes('是金')")
+        assert page.evaluate("() => document.querySelector('#prompt .say').classList.contains('warn')")
+        assert page.inner_text("#prompt .say") == "五万是金，和牌时能当任何牌：真要打出再点一次"
+        shot(page, output_path, "gold-warning")
+        assert page.evaluate("() => window.mahjong.state().human_to_move")  # nothing left the hand
+        page.touchscreen.tap(gold["x"], gold["y"])  # warned, the player means it
+        page.wait_for_function("() => window.mahjong.state().discards[0].some((d) => d.tile === '5m')")
+        assert errors == []
+    finally:
+        context.close()
+
+
+def test_a_first_win_has_a_moment_of_its_own_once(browser, site, output_path):
+    context, page, errors = phone_visit(browser, 390, 844)
+    try:
+        for first in (True, False):
+            open_game(page, site, f"position={base64url(WIN_AT_ONCE)}&hands=1&lang=en&speed=instant")
+            page.tap('#actions button[data-action="win"]')
+            page.wait_for_selector("#settle .arithmetic", timeout=15_000)
+            assert page.locator("#settle .first-win").count() == (1 if first else 0)
+            if first:
+                assert page.inner_text("#settle .first-win strong") == "Your first win!"
+                page.wait_for_timeout(800)
+                shot(page, output_path, "first-win")
+        assert errors == []
+    finally:
+        context.close()
+
+
+def test_the_gold_in_the_centre_can_be_seen_on_a_phone_on_its_side(browser, site, output_path):
+    context, page, errors = phone_visit(browser, 844, 390)
+    try:
+        open_game(page, site, f"position={base64url(GOLD_IN_HAND)}&lang=zh-Hant&speed=fast")
+        idle(page)
+        page.wait_for_timeout(3500)  # the deal's banners gone
+        gold = page.evaluate("() => window.mahjong._renderer.goldRect")
+        shot(page, output_path, "gold-844x390")
+        assert gold and gold["w"] >= 16 and gold["h"] >= 20, gold
+        assert errors == []
+    finally:
+        context.close()
