@@ -67,3 +67,34 @@ def test_the_gold_in_the_centre_can_be_seen_on_a_phone_on_its_side(browser, site
         assert errors == []
     finally:
         context.close()
+
+
+# Xinyu, Right deals and discards the Red dragon, which the player holds a pair of: pong or pass.
+PONG_OFFERED = {"variant": "xinyu", "dealer": 1,
+                "hands": ["123456789m1277z", "1112223334445z7z", "6667778889995s", "4666777888999p"],
+                "history": [[1, "discard 7z"]]}
+
+
+def test_auto_pass_and_auto_win_play_without_asking_once_turned_on(page, site, console_errors, output_path):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    # off (the default): the claim is asked
+    open_game(page, site, f"position={base64url(PONG_OFFERED)}&lang=en&speed=instant")
+    s = idle(page)
+    assert s["human"] and "pong" in s["legal"], s
+    # turned on in Settings (kept), the same moment passes by itself, and a win is taken
+    page.click("#tb-settings")
+    assert page.inner_text("label[for=set-autoPass]") == "Pass on claims without asking (pong, kong)"
+    page.check("#set-autoPass")
+    page.check("#set-autoWin")
+    shot(page, output_path, "settings")
+    page.click("#set-close")
+    assert page.evaluate("() => JSON.parse(localStorage.getItem('mahjong.settings'))").get("autoPass") is True
+    open_game(page, site, f"position={base64url(PONG_OFFERED)}&lang=en&speed=instant")
+    page.wait_for_function("() => window.mahjong.state().history_length > 2")
+    s = page.evaluate("() => window.mahjong.state()")
+    assert s["melds"][0] == [], s["melds"]  # passed, not ponged
+    assert s["history_length"] > 2
+    open_game(page, site, f"position={base64url(WIN_AT_ONCE)}&hands=1&lang=en&speed=instant")
+    page.wait_for_selector("#settle .arithmetic", timeout=15_000)  # won with no tap
+    assert page.evaluate("() => window.mahjong.state().result.winners") == [0]
+    assert console_errors == []

@@ -424,9 +424,27 @@ function speed() {
 
 // --- the human's turn ----------------------------------------------------------------------------
 
+/**
+ * What the player's shortcuts play without asking (Settings): a win whenever one is offered
+ * (autoWin), a pass on a claim window that offers no win (autoPass); else null.
+ */
+function autoAction(s) {
+  const legal = s.legal_actions;
+  if (settings.autoWin && legal.includes("win")) return "win";
+  const claimWindow = legal.includes("pass") && !legal.some((a) => a.startsWith("discard "));
+  if (settings.autoPass && claimWindow && !legal.includes("win")) return "pass";
+  return null;
+}
+
 function humanTurn() {
   const s = view.state;
   const legal = s.legal_actions;
+  const auto = s.autoplay ? null : autoAction(s);
+  if (auto) {
+    ui.announce(t(auto === "win" ? "narration.autoWin" : "narration.autoPass"));
+    humanAct(auto, "auto").catch(() => {});
+    return;
+  }
   prompt.speak(); // "Your turn: tap a tile, tap it again to discard" / "Pong 5 Dots or pass?"
   const canDiscard = legal.some((a) => a.startsWith("discard "));
   if (canDiscard && view.ui.focus && view.ui.selected < 0) store.select(displayHand(s, viewSeat(s)).length - 1);

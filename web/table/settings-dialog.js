@@ -157,6 +157,9 @@ export class SettingsDialog {
       live.append(firstNote);
     }
     liveField("set-hints", "settings.hints", check(settings.hints, (v) => this.h.setLive({ hints: v })));
+    // a regular's shortcuts: claims passed, wins taken, without a prompt (app.js humanTurn)
+    liveField("set-autoPass", "settings.autoPass", check(settings.autoPass, (v) => this.h.setLive({ autoPass: v })));
+    liveField("set-autoWin", "settings.autoWin", check(settings.autoWin, (v) => this.h.setLive({ autoWin: v })));
     liveField("set-speed", "settings.speed", select(["slow", "normal", "fast", "instant"], settings.speed, (v) => t(`speed.${v}`),
       (v) => this.h.setLive({ speed: v })));
     liveField("set-sound", "settings.sound", check(!this.muted(), (v) => this.h.setLive({ muted: !v })));
