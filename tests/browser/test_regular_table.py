@@ -38,9 +38,14 @@ def test_selecting_the_gold_warns_before_it_is_discarded(browser, site, output_p
         context.close()
 
 
-def test_a_first_win_has_a_moment_of_its_own_once(browser, site, output_path):
+def test_a_first_win_has_a_moment_of_its_own_once_and_each_match_joins_the_record(browser, site, output_path):
+    """The record of one's matches is kept in the browser (nothing sent): each finished match a
+    line, a few figures per rule set on the final settlement; a stored record the page cannot
+    read is set aside, not overwritten."""
     context, page, errors = phone_visit(browser, 390, 844)
     try:
+        page.goto(site.url + "help.html")
+        page.evaluate("() => localStorage.setItem('mahjong.record', '{not a record')")
         for first in (True, False):
             open_game(page, site, f"position={base64url(WIN_AT_ONCE)}&hands=1&lang=en&speed=instant")
             page.tap('#actions button[data-action="win"]')
@@ -50,6 +55,14 @@ def test_a_first_win_has_a_moment_of_its_own_once(browser, site, output_path):
                 assert page.inner_text("#settle .first-win strong") == "Your first win!"
                 page.wait_for_timeout(800)
                 shot(page, output_path, "first-win")
+        record = page.inner_text("#settle-record")
+        assert record.startswith("Your Xinyu record in this browser"), record
+        assert "2 matches, 2 hands; won 2 (100%), dealt in 0 (0%); average final score 12; first place 2 times" in record, record
+        page.locator("#settle-record").scroll_into_view_if_needed()
+        shot(page, output_path, "record")
+        lines = page.evaluate("() => JSON.parse(localStorage.getItem('mahjong.record'))")
+        assert [(x["variant"], x["score"], x["place"], x["wins"], x["dealtIn"]) for x in lines] == [("xinyu", 12, 1, 1, 0)] * 2
+        assert page.evaluate("() => localStorage.getItem('mahjong.record.unread')") == "{not a record"
         assert errors == []
     finally:
         context.close()

@@ -33,6 +33,8 @@ import { createPrompt } from "../table/prompt.js";
 import { changedChoices } from "../table/settings-dialog.js";
 import { createWelcome } from "./welcome.js";
 import { createCoach, wantsCoach } from "./coach.js";
+import { readRecord, addLine, lineOf, figures } from "../keep/record.js";
+import { probeStorage } from "../shell/storage.js";
 
 openPage("game", { theme: "dark" }); // language (query, hash, stored, browser), tile script, the felt's dark look
 const M = window.mahjong;
@@ -547,6 +549,10 @@ function handOver() {
     redraw();
   }
   if (s.match.is_over) {
+    if (!s.autoplay && recorded !== run.gen) {
+      recorded = run.gen; // the player's record: one line per match played to its end (keep/record.js)
+      addLine(probeStorage(), lineOf(s));
+    }
     ui.announce(t("narration.matchOver"));
     emit("matchEnd", { scores: s.result.scores, results: s.match.results, state: s });
   }
@@ -560,6 +566,19 @@ function handOver() {
       }, speed().autoNext);
     }
   }, speed().settle);
+}
+
+/** The match whose line is in the player's record (its generation). */
+let recorded = -1;
+
+/** The player's record of this rule set in a sentence, for a finished match's settlement ("" for none). */
+function recordLine(s) {
+  if (!s.match.is_over || s.autoplay) return "";
+  const f = figures(readRecord(probeStorage()), s.variant);
+  if (!f.matches) return "";
+  const pct = (/** @type {number} */ n) => (f.hands ? Math.round((100 * n) / f.hands) : 0);
+  return t("settle.record", { variant: t(`variant.${s.variant}`), matches: f.matches, hands: f.hands, wins: f.wins, winPct: pct(f.wins),
+    dealtIn: f.dealtIn, dealPct: pct(f.dealtIn), average: (Math.round(f.average * 10) / 10).toString(), firsts: f.firsts });
 }
 
 /** Where the player's first win is remembered (its moment comes once per browser). */
@@ -601,6 +620,7 @@ function showSettlement() {
     },
     newMatchLabel: tasted ? t("settle.fullMatch", { n: ownValue("hands") }) : "",
     firstWin: isFirstWin(s),
+    record: recordLine(s),
     extra: keeper.settlementButtons(s),
   });
   redraw();

@@ -30,7 +30,7 @@ function bothNames(key) {
 }
 
 /** The settlement dialog's title, body and buttons. */
-export function settlement(state, { names, onNext, onNewMatch, newMatchLabel = "", firstWin = false, autoNextIn, extra = [] }) {
+export function settlement(state, { names, onNext, onNewMatch, newMatchLabel = "", firstWin = false, record = "", autoNextIn, extra = [] }) {
   const result = state.result;
   const match = state.match;
   const view = viewSeat(state);
@@ -146,6 +146,7 @@ export function settlement(state, { names, onNext, onNewMatch, newMatchLabel = "
       el("tbody", {}, order.map((s) => el("tr", { class: s === view && !state.autoplay ? "me" : "" },
         el("td", { text: String(1 + order.filter((o) => result.scores[o] > result.scores[s]).length) }),
         el("td", { text: names[s] }), el("td", { class: "num", text: String(result.scores[s]) }))))));
+    if (record) body.push(el("p", { class: "record", id: "settle-record", text: record })); // the player's record here (keep/record.js)
     buttons.push(el("button", { type: "button", id: "settle-new", class: "primary", text: newMatchLabel || t("settle.newMatch"), onclick: onNewMatch }));
   } else {
     const next = el("button", { type: "button", id: "settle-next", class: "primary", text: t("settle.next"), onclick: onNext });
