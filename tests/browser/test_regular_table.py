@@ -111,3 +111,30 @@ def test_auto_pass_and_auto_win_play_without_asking_once_turned_on(page, site, c
     page.wait_for_selector("#settle .arithmetic", timeout=15_000)  # won with no tap
     assert page.evaluate("() => window.mahjong.state().result.winners") == [0]
     assert console_errors == []
+
+
+def test_discards_drawn_and_thrown_are_marked_on_the_table(page, site, console_errors, output_path):
+    """摸切 (issue 48): the engine marks a discard that was the tile just drawn; the table draws a dot
+    on exactly those."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_game(page, site, "variant=xinyu&seed=12&lang=en&speed=instant&level=easy")
+    for turn in range(8):
+        s = idle(page)
+        if s["over"]:
+            break
+        if "pass" in s["legal"]:
+            page.evaluate("() => window.mahjong.act('pass')")
+            continue
+        drawn = page.evaluate("() => window.mahjong.state().drawn")
+        mine = f"discard {drawn}" if turn % 2 and drawn and f"discard {drawn}" in s["legal"] else \
+            next((a for a in s["legal"] if a.startswith("discard ") and a != f"discard {drawn}"), None)
+        page.evaluate("(a) => window.mahjong.act(a)", mine)
+    idle(page)
+    page.wait_for_timeout(300)
+    flagged = page.evaluate("""() => window.mahjong.state().discards.flatMap((ds, seat) =>
+        ds.map((d, i) => d.thrown_drawn ? `${seat}:${i}` : null).filter(Boolean))""")
+    assert flagged, "no discard drawn and thrown in eight turns"
+    assert sorted(page.evaluate("() => window.mahjong._renderer.thrownMarks")) == sorted(flagged)
+    assert any(f.startswith("0:") for f in flagged)  # the player's own, thrown on purpose above
+    shot(page, output_path, "thrown-marks")
+    assert console_errors == []

@@ -33,6 +33,7 @@ export class Renderer {
     this.marked = null; // the review's marks on screen (review-mark.js), while a decision is chosen
     this.clockLabel = ""; // the decision clock's words in the centre ("13 s to act"), while it runs
     this.windLabels = ["", "", "", ""]; // the centre's winds, by seat relative to the view (for a test to read)
+    this.thrownMarks = []; // the discards marked drawn-and-thrown this frame ("seat:index")
     this.goldRect = null; // the gold in the centre, and the player's flowers, on screen (css px)
     this.flowersRect = null;
     // The backing store is sized by the first frame (resize, then draw): sizing it here would wipe
@@ -135,6 +136,7 @@ export class Renderer {
 
     this.paintRing(state, L);
     this.paintCentre(state, L, model, now);
+    this.thrownMarks = [];
     if (state) {
       for (let rel = 0; rel < 4; rel++) {
         const seat = (L.view + rel) % 4;
@@ -343,6 +345,14 @@ export class Renderer {
         const cover = covers.get(`d${seat}:${i}`);
         if (cover) paintCovered(ctx, cover, now, code, s, L.u, this.dpr, look);
         else drawTile(ctx, code, s.x, s.y, L.u, this.dpr, look);
+        if (d.thrown_drawn && !cover) {
+          // 摸切: drawn and thrown at once, a dot in the tile's corner (players read it)
+          ctx.fillStyle = "rgba(33, 86, 168, 0.9)";
+          ctx.beginPath();
+          ctx.arc(s.x + L.u * 0.8, s.y + L.u * 0.2, Math.max(2, L.u * 0.11), 0, TAU);
+          ctx.fill();
+          this.thrownMarks.push(`${seat}:${i}`);
+        }
         if (isLast) {
           // a marker above the latest discard (toward the centre)
           ctx.fillStyle = "#e76f51";
