@@ -68,6 +68,7 @@ class DiscardDict(TypedDict):
     tile: str | None
     claimed: bool
     covered: bool
+    thrown_drawn: bool
 
 
 class LastDiscard(TypedDict):

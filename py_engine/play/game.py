@@ -275,7 +275,7 @@ class Game:
         st.remove_tile(seat, tile)
         covered = st.covered_pending and seat == st.dealer
         st.covered_pending = False
-        st.discards[seat].append(Discard(tile, covered=covered))
+        st.discards[seat].append(Discard(tile, covered=covered, thrown_drawn=st.drawn == tile))
         st.last_discard = (seat, len(st.discards[seat]) - 1)
         st.drawn = None
         st.events.append({"type": "discard", "seat": seat, "tile": tile, "covered": covered})

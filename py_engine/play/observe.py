@@ -41,7 +41,7 @@ def observe(referee: Referee, seat: int | None) -> Observation:
     ]
     discards: list[list[DiscardDict]] = [
         [{"tile": None if (d.covered and s != seat and not over) else d.tile, "claimed": d.claimed,
-          "covered": d.covered}
+          "covered": d.covered, "thrown_drawn": d.thrown_drawn}
          for d in ds]
         for s, ds in enumerate(state.discards)
     ]

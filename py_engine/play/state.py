@@ -23,6 +23,7 @@ class Discard:
     tile: str
     claimed: bool = False
     covered: bool = False
+    thrown_drawn: bool = False  # 摸切: the tile just drawn, discarded at once (players read it)
 
 
 @dataclass
@@ -114,7 +115,7 @@ class HandState:
         twin.flowers = [list(f) for f in self.flowers]
         twin.wall = self.wall.clone()
         twin.payments = list(self.payments)
-        twin.discards = [[Discard(d.tile, d.claimed, d.covered) for d in ds] for ds in self.discards]
+        twin.discards = [[Discard(d.tile, d.claimed, d.covered, d.thrown_drawn) for d in ds] for ds in self.discards]
         twin.swims = list(self.swims)
         twin.furiten = list(self.furiten)
         twin.kongs = list(self.kongs)

@@ -144,7 +144,8 @@ def reason_words(reason: Mapping[str, Any], lang: str) -> str:
     parts = []
     if keeps := reason.get("keeps"):
         gold = reason.get("gold")
-        groups = [say(lang, "hint.gold") if gold and g[0] == gold else tile_words(g, lang) for g in keeps]
+        # a group named once: 7799m is two 7-9 shapes, said "7 and 9 Characters", not twice over
+        groups = list(dict.fromkeys(say(lang, "hint.gold") if gold and g[0] == gold else tile_words(g, lang) for g in keeps))
         parts.append(say(lang, "hint.keeps", groups=_list(groups, lang)))
     if reason.get("aim"):
         parts.append(_aim(reason["aim"], lang))

@@ -1,6 +1,7 @@
-"""A newcomer's first match (issue 36): nothing rushes them. The first match of a browser runs
-without the decision clock unless the player turns it on (docs/RULES.md §4: Longyan's 20 s stays
-the rule's, the next match has it); the settings apply at once what can apply at once (the clock
+"""A newcomer's first match (issue 36) and every match after (issue 48): nothing rushes them.
+Against bots the decision clock runs only when the player turned it on (docs/RULES.md §4: Longyan's
+20 s is the rule's, named in the settings; the second match has no clock either), and when it runs
+the table labels it ("13 s to act"), not a bare number; the settings apply at once what can apply at once (the clock
 too) and keep, and say so, what needs a new match; a clock that runs warns in its last five seconds
 and plays the tile the player had selected, saying so; the deal of the day runs the player's clock.
 And the "covered first discard" banner shows only while that tile lies face down."""
@@ -63,7 +64,7 @@ def test_a_first_visit_plays_a_whole_longyan_hand_by_taps_with_no_clock(browser,
     assert page.evaluate("() => window.mahjong.state().options.timer") == 0
     page.wait_for_selector("#settle", timeout=15_000)
     shot(page, output_path, "settlement")
-    # the next match (a hand has been played to its end): the rule's clock, as Settings names it
+    # the next match (a hand has been played to its end): still no clock, and Settings says why
     page.tap("#settle-peek")
     page.tap("#tb-newGame")
     page.tap("#set-start")
@@ -71,7 +72,12 @@ def test_a_first_visit_plays_a_whole_longyan_hand_by_taps_with_no_clock(browser,
     s = idle(page)
     while not s["human"]:
         s = idle(page)
-    assert page.evaluate(CLOCK) == 20_000
+    assert page.evaluate(CLOCK) == 0
+    assert page.evaluate("() => window.mahjong.state().options.timer") == 0
+    page.tap("#tb-settings")
+    assert page.input_value("#opt-timer") == "0"
+    assert "only if you turn it on" in page.inner_text("#set-clock-first")
+    assert "Longyan Xinzhuang rule" in page.inner_text("#opt-timer option[value='20']")
     assert errors == []
     context.close()
 
@@ -82,6 +88,9 @@ def test_settings_apply_at_once_or_say_when_and_the_clock_plays_the_selected_til
     open_game(page, site, "variant=longyan&seed=1&speed=fast&lang=en&timer=10")
     s = idle(page)
     assert s["human"] and page.evaluate(CLOCK) == 10_000
+    # the centre says what the number is
+    page.wait_for_function("() => /^\\d+ s to act$/.test(window.mahjong._renderer.clockLabel)")
+    shot(page, output_path, "clock-labelled")
 
     # the clock off, Close: off now, and still off when the settings open again
     page.click("#tb-settings")

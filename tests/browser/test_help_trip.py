@@ -10,7 +10,7 @@ from pagehelp import TABLE_UP, discard_and_keep, phone_visit, shot
 def test_the_rules_and_back_keep_the_readers_language_and_the_match(browser, site, output_path):
     context, page, errors = phone_visit(browser, scale=2, locale="en-US")
     page.goto(site.url + "?lang=zh-Hant")
-    page.tap("#welcome-play", timeout=90_000)
+    page.tap("#welcome-play-xinyu", timeout=90_000)
     moves = discard_and_keep(page, 1)
 
     page.tap("#tb-help")

@@ -58,11 +58,11 @@ def test_a_newcomer_learns_three_longyan_lessons_then_plays_a_hand(browser, site
 
     # a tutorial's link to the Longyan game: nothing kept in this browser yet
     page.goto(site.url + "?variant=longyan&lang=en")
-    page.wait_for_selector("#welcome-learn")
-    assert page.inner_text("#welcome-play") == "Play"
+    page.wait_for_selector("#welcome-learn-longyan")
+    assert page.inner_text("#welcome-play-longyan") == "Play"
     assert "Longyan" in page.inner_text("#welcome")
     shot(page, output_path, "offer")
-    page.tap("#welcome-learn")
+    page.tap("#welcome-learn-longyan")
 
     page.wait_for_url("**/learn.html#*")
     assert parse_qs(urlparse(page.url).fragment)["rules"] == ["longyan"]
@@ -137,7 +137,7 @@ def test_a_match_left_for_a_lesson_is_offered_again_in_the_readers_language(brow
     language (it once opened the game in the browser's)."""
     context, page, errors = phone_visit(browser, scale=2, locale="en-US")
     page.goto(site.url + "?lang=zh-Hant")
-    page.tap("#welcome-play", timeout=90_000)
+    page.tap("#welcome-play-xinyu", timeout=90_000)
     moves = discard_and_keep(page, 2)
 
     page.tap("#tb-learn")

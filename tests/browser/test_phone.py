@@ -329,30 +329,57 @@ def test_a_long_prompt_is_read_whole_on_a_phone(browser, site, output_path):
 
 @pytest.mark.parametrize("name", ["portrait", "landscape"])
 def test_a_first_visits_cards_fit_a_phone_while_the_engine_loads(browser, site, output_path, name):
-    """A newcomer's phone shows three cards while the engine loads: the offer to learn, the loading
-    card and the rule set's choice with "All settings…". On its side the last once ran 40 px off
-    the bottom of the screen, its button out of reach: each card now lies whole on the screen, and
-    none over another."""
+    """A newcomer's phone shows two cards while the engine loads: the welcome (which game, its
+    course or its table: issue 48) and the loading card; the first-paint card's choice of rule set
+    is the welcome's meanwhile. On its side a card once ran 40 px off the bottom of the screen, its
+    button out of reach: each card now lies whole on the screen, and none over another. (A
+    returning player's first-paint card: test_a_returning_players_first_paint_card_fits.)"""
     context, page, _ = phone_page(browser, name)
     try:
         page.route("**/wheels/**", lambda route: None)  # the engine never arrives: the page stays loading
         page.goto(site.url + "?lang=zh-Hant")
-        page.wait_for_selector("#quick:not([hidden])")
+        page.wait_for_selector("#quick:not([hidden])", state="attached")
         page.wait_for_selector("#welcome")
+        assert not page.is_visible("#quick")
         boxes, size = page.evaluate("""() => {
             const r = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
-            return [Object.fromEntries(['welcome', 'boot', 'quick', 'quick-more'].map((id) => [id, r(document.getElementById(id))])),
+            return [Object.fromEntries(['welcome', 'boot'].map((id) => [id, r(document.getElementById(id))])),
                     [innerWidth, innerHeight]];
         }""")
         shot(page, output_path, f"loading-{name}")
         for card, (left, top, right, bottom) in boxes.items():
             assert left >= 0 and top >= 0 and right <= size[0] and bottom <= size[1], (card, boxes, size)
-        cards = [boxes[c] for c in ("welcome", "boot", "quick")]
+        cards = [boxes[c] for c in ("welcome", "boot")]
         for i, a in enumerate(cards):
             for b in cards[i + 1:]:
                 assert a[3] <= b[1] or b[3] <= a[1] or a[2] <= b[0] or b[2] <= a[0], (a, b)
     finally:
         context.close()
+
+@pytest.mark.parametrize("name", ["portrait", "landscape"])
+def test_a_returning_players_first_paint_card_fits(browser, site, output_path, name):
+    """A player who has been here before gets no welcome: the loading card and the rule set's
+    choice with "All settings…", each whole on the screen, neither over the other."""
+    context, page, _ = phone_page(browser, name)
+    try:
+        page.add_init_script("localStorage.setItem('mahjong.welcome', '1')")
+        page.route("**/wheels/**", lambda route: None)
+        page.goto(site.url + "?lang=zh-Hant")
+        page.wait_for_selector("#quick:not([hidden])")
+        assert page.locator("#welcome").count() == 0
+        boxes, size = page.evaluate("""() => {
+            const r = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+            return [Object.fromEntries(['boot', 'quick', 'quick-more'].map((id) => [id, r(document.getElementById(id))])),
+                    [innerWidth, innerHeight]];
+        }""")
+        shot(page, output_path, f"loading-again-{name}")
+        for card, (left, top, right, bottom) in boxes.items():
+            assert left >= 0 and top >= 0 and right <= size[0] and bottom <= size[1], (card, boxes, size)
+        a, b = boxes["boot"], boxes["quick"]
+        assert a[3] <= b[1] or b[3] <= a[1] or a[2] <= b[0] or b[2] <= a[0], (a, b)
+    finally:
+        context.close()
+
 
 # Every number painted on the table's canvas, with the transform it was painted under.
 NUMBERS = """

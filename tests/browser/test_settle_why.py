@@ -20,11 +20,11 @@ DEALER_WINS = {"variant": "longyan", "dealer": 0, "gold": "9p",
 
 CASES = {
     ("dealer-discards", "en"): "Discard win, with base b = 1: the others pay b = 1 each, "
-                               "Left (East) (dealer and discarder) pays 2b + 1 = 3",
-    ("dealer-discards", "zh-Hans"): "胡牌，底分 b = 1：其他人各付 b = 1，上家（东）（庄家，点炮）付 2b + 1 = 3",
+                               "Left (East), the dealer who discarded it, pays 2b + 1 = 3",
+    ("dealer-discards", "zh-Hans"): "胡牌，底分 b = 1：其他人各付 b = 1，上家（东）是庄家又点炮，付 2b + 1 = 3",
     ("dealer-wins", "en"): "Discard win, with base b = 1: the dealer's win counts double, "
-                           "the others pay 2b = 2 each, Right (South) (discarder) pays 2b + 1 = 3",
-    ("dealer-wins", "zh-Hant"): "胡牌，底分 b = 1：莊家胡牌加倍，其他人各付 2b = 2，下家（南）（點炮）付 2b + 1 = 3",
+                           "the others pay 2b = 2 each, Right (South), who discarded it, pays 2b + 1 = 3",
+    ("dealer-wins", "zh-Hant"): "胡牌，底分 b = 1：莊家胡牌加倍，其他人各付 2b = 2，下家（南）點炮，付 2b + 1 = 3",
 }
 
 

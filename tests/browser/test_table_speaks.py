@@ -166,7 +166,7 @@ def test_xinyu_kong_bloom_and_flying_are_called_out_and_settled_with_their_arith
     page.evaluate("() => window.mahjong.act('win')")
     page.wait_for_function("() => window.__said.some((s) => s.includes('杠上开花：你摸杠后的补牌胡了。'))")
     page.wait_for_selector("#settle .arithmetic", timeout=15_000)
-    assert page.text_content("#settle .arithmetic") == "总倍数 M = 2 × 2 = 4；每家付 2 × M = 8"
+    assert page.text_content("#settle .arithmetic") == "总倍数 M = 2 × 2 = 4；自摸每家付 2 × M，即每家付 8"
     # flying (飞起来): four pongs and one concealed tile (RULES.md's patterns table); the dealer
     # discards, the player draws the tile that pairs it
     flying = pos("xinyu", ["4z", None, None, None], melds=[["pong 1m", "pong 2p", "pong 3s", "pong 7z"], [], [], []],
@@ -320,11 +320,11 @@ def test_the_help_draws_the_tiles_and_the_engines_worked_examples(page, site, co
         assert page.locator(f"#{lang} .chart canvas").count() == 42
         assert page.locator(f"#{lang} .example").count() == len(golden)
     lines = page.eval_on_selector_all("#en .example .arithmetic", "xs => xs.map(x => x.textContent)")
-    assert "total multiplier M = 2 × 4 × 4 = 32; each pays 2 × M = 64" in lines, lines  # RULES.md: seven pairs, full flush
+    assert "total multiplier M = 2 × 4 × 4 = 32; a self-draw is paid 2 × M by each, so each pays 64" in lines, lines  # RULES.md: seven pairs, full flush
     assert "Double swim, with base b = 8: the dealer pays 2b = 16, the others pay b = 8 each" in lines, lines
-    assert any("(discarder) pays b + 1 = 2" in x for x in lines), lines
+    assert any(", who discarded it, pays b + 1 = 2" in x for x in lines), lines
     deltas = page.eval_on_selector_all("#en .example .deltas", "xs => xs.map(x => x.textContent)")
-    assert deltas[1] == "Scores of the hand: [-64, +192, -64, -64]"
+    assert deltas[1] == "Scores of the hand: East -64, South +192, West -64, North -64"
     page.locator("#en .example").first.scroll_into_view_if_needed()
     shot(page, output_path, "help-examples")
     assert not console_errors

@@ -52,6 +52,7 @@ def enumerated() -> list[dict[str, Any]]:
         for aim in ({"targets": [name], "suit": None}, {"targets": [name, names[(i + 1) % len(names)]], "suit": "p"}):
             out.append({"code": "discard", "tile": "9m", "shanten": 1, "keeps": keeps, "aim": aim, "gold": "5m"})
     out.append({"code": "discard", "tile": "9m", "shanten": 2, "keeps": keeps[:1], "aim": None, "gold": None})
+    out.append({"code": "discard", "tile": "1z", "shanten": 2, "keeps": [["7m", "9m"], ["7m", "9m"]], "aim": None, "gold": None})
     return out
 
 
@@ -175,3 +176,15 @@ def test_a_claims_english_reason_reads_as_a_sentence():
         words_ = reason_words({"code": code, "tile": "5p", "shanten": 1})
         assert words_["en"][1].startswith(start), words_["en"]
         assert "makes a kong" not in words_["en"][1]
+
+
+def test_a_group_held_twice_is_named_once() -> None:
+    """Issue 48: 7799m is two 7-9 shapes, and the English hint read "keeps 7 and 9 Characters and 7
+    and 9 Characters"; each language names the group once."""
+    from py_engine import words
+    reason = {"code": "discard", "tile": "1z", "shanten": 2, "keeps": [["7m", "9m"], ["7m", "9m"], ["3p", "3p"]], "aim": None, "gold": None}
+    en = words.reason_words(reason, "en")
+    assert en.count("7 and 9 Characters") == 1, en
+    for lang in ("zh-Hans", "zh-Hant"):
+        said = words.reason_words(reason, lang)
+        assert said.count("七九万" if lang == "zh-Hans" else "七九萬") == 1, said

@@ -472,3 +472,35 @@ def test_action_notation_round_trips_and_refuses_bad_text() -> None:
     for bad in ("discard", "pong 3p", "hop 3p", "discard 0p", "discard 3p 4p", "", None):
         with pytest.raises(ValueError, match="bad action"):
             Action.parse(bad)  # type: ignore[arg-type]
+
+
+def test_a_tile_discarded_straight_after_its_draw_is_marked_thrown_drawn() -> None:
+    """Issue 48: 摸切, the tile just drawn discarded at once, is public at a real table (Tenhou players
+    read it); a tile from the hand, the dealer's first discard and a discard after a pong are not."""
+    from py_engine import Game
+    g = Game.new("xinyu", seed=5)
+    dealer = g.state.dealer
+    first = next(a for a in g.legal_actions(dealer) if a.startswith("discard "))
+    g.apply(dealer, first)
+    assert g.observation(dealer)["discards"][dealer][0]["thrown_drawn"] is False  # the deal's 14th tile: no draw
+    seen = {True: 0, False: 0}
+    for _ in range(40):
+        if g.is_over:
+            break
+        seat = g.waiting_for[0]
+        legal = g.legal_actions(seat)
+        if "pass" in legal:
+            g.apply(seat, "pass")
+            continue
+        drawn = g.state.drawn
+        discards = [a for a in legal if a.startswith("discard ")]
+        if not discards:
+            break
+        # alternately the tile just drawn and another
+        pick = f"discard {drawn}" if drawn and seen[True] <= seen[False] and f"discard {drawn}" in discards else \
+            next((a for a in discards if a != f"discard {drawn}"), discards[0])
+        g.apply(seat, pick)
+        mark = g.observation((seat + 1) % 4)["discards"][seat][-1]["thrown_drawn"]
+        assert mark is (drawn is not None and pick == f"discard {drawn}"), (pick, drawn, mark)
+        seen[mark] += 1
+    assert seen[True] and seen[False], seen

@@ -286,7 +286,7 @@ def test_covered_first_discard_hidden_from_others():
     assert g.observation(0)["discards"][0][0]["tile"] == "7z"
     g.apply(1, "pass")
     o = g.observation(2)
-    assert o["discards"][0][0] == {"tile": "7z", "claimed": False, "covered": False}
+    assert o["discards"][0][0] == {"tile": "7z", "claimed": False, "covered": False, "thrown_drawn": False}  # (from the deal: no draw)
     assert any(e["type"] == "reveal" and e["tile"] == "7z" for e in o["events"])
 
 

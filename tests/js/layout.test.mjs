@@ -58,14 +58,14 @@ test("the table holds still: the hand's place and the board do not change as til
   }
 });
 
-test("a phone held upright holds its hand on two rows of tiles 40 px tall at least (a finger wide at 390 px); on its side, one row a finger wide", async () => {
+test("a phone held upright holds its hand on two rows of tiles a finger wide down to 360 px (issue 48); on its side, one row a finger wide", async () => {
   const { handSlot } = await import("../../web/table/layout.js");
   const { TILE_H } = await import("../../web/art/tiles.js");
   for (const [w, h] of [[390, 844], [360, 640], [375, 667]]) {
     const L = computeLayout(w, h, 3, state(14, 3), UI);
     assert.equal(L.rows, 2, `${w}x${h}`);
-    assert.ok(L.hh >= 40 && (w < 390 || L.hw >= 44), `${w}x${h}: tiles ${L.hw}x${L.hh}`); // one row's were 25x37 at 390
-    assert.ok(L.handH <= 0.2 * h, `${w}x${h}: the rows take ${L.handH} of the height`); // the board keeps the rest
+    assert.ok(L.hh >= 44 && L.hw >= 44, `${w}x${h}: tiles ${L.hw}x${L.hh}`); // one row's were 25x37 at 390, two rows' 37x55 at 360
+    assert.ok(L.handH <= 0.23 * h, `${w}x${h}: the rows take ${L.handH} of the height`); // the board keeps the rest
     const slots = Array.from({ length: 14 }, (_, i) => handSlot(L, i, i === 13));
     for (const s of slots) assert.ok(s.x >= L.m && s.x + L.hw <= w - L.m + 0.01 && s.y + L.hh <= h - L.m + 0.01, `${w}x${h} ${JSON.stringify(s)}`);
     // the second row starts below the first and a lifted tile of it does not reach the first
@@ -76,10 +76,15 @@ test("a phone held upright holds its hand on two rows of tiles 40 px tall at lea
   // the smallest phones too (320x568: one row's tiles were 21 px wide, 30 tall; now 33x49)
   const small = computeLayout(320, 568, 2, state(14, 3), UI);
   assert.ok(small.rows === 2 && small.hh >= 40, `320x568: ${small.rows} rows of ${small.hw}x${small.hh}`);
-  // a hand shrunk by three melds (4 tiles and a drawn one): one row of tiles as large
-  const melded = { ...state(5, 3), melds: [[0, 1, 2].map(() => ({ type: "pong", tiles: ["7z", "7z", "7z"], from: 2 })), [], [], []] };
-  const few = computeLayout(390, 844, 3, melded, UI);
-  assert.ok(few.rows === 1 && few.hh >= 40 && few.handX + few.handW <= 390, `${few.rows} rows of ${few.hw}x${few.hh}`);
+  // a hand that melds keeps the rows and the tiles of its deal (issue 48: after a pong it went to
+  // one row and every tile moved): a pong (10 tiles and a drawn one) or three (4 and one)
+  const dealt = computeLayout(390, 844, 3, state(14, 3), UI);
+  for (const pongs of [1, 3]) {
+    const melded = { ...state(14 - 3 * pongs, 3), melds: [Array.from({ length: pongs }, () => ({ type: "pong", tiles: ["7z", "7z", "7z"], from: 2 })), [], [], []] };
+    const few = computeLayout(390, 844, 3, melded, UI);
+    assert.ok(few.rows === 2 && few.hw === dealt.hw && few.firstRow === dealt.firstRow && few.handX === dealt.handX && few.handY === dealt.handY,
+      `${pongs} pongs: ${few.rows} rows of ${few.hw}x${few.hh} from ${few.handX}`);
+  }
   // wide enough for one row 40 px tall: one row
   assert.equal(computeLayout(430, 932, 3, state(14, 3), UI).rows, 1);
   const side = computeLayout(844, 390, 3, state(14, 3), UI);

@@ -61,3 +61,17 @@ test("no prompt at a hand's end or in the autoplay demo", () => {
   assert.deepEqual(say(state({ is_over: true, legal_actions: [] })), { kind: "", text: "" });
   assert.deepEqual(say(state({ autoplay: true, human_to_move: false, waiting_for: [1] })), { kind: "", text: "" });
 });
+
+test("the gold selected: a warning before it leaves the hand, in each language (issue 48)", () => {
+  const withGold = state({ gold: "2m", legal_actions: ["discard 1m", "discard 2m", "discard 3m"] });
+  setLang("en");
+  assert.deepEqual(say(withGold, "2m"), { kind: "selected", warn: true,
+    text: "2 Characters is the gold, wild in a winning hand: tap it again only if you mean to discard it" });
+  assert.equal(say(withGold, "2m", false).text, "2 Characters is the gold, wild in a winning hand: click it again only if you mean to discard it");
+  assert.deepEqual(say(withGold, "1m"), { kind: "selected", text: "Tap 1 Characters again to discard it" });
+  setLang("zh-Hans");
+  assert.equal(say(withGold, "2m").text, "二万是金，和牌时能当任何牌：真要打出再点一次");
+  setLang("zh-Hant");
+  assert.equal(say(withGold, "2m").text, "二萬是金，和牌時能當任何牌：真要打出再點一次");
+  setLang("en");
+});

@@ -16,7 +16,7 @@ import { UI } from "../overlay/ui.js";
 import { Sound } from "../table/sound.js";
 import { createEvents } from "./embed.js";
 import { createIntentHandler } from "./intents.js";
-import { readSettings, saveSettings, choose, speedOf } from "../keep/settings.js";
+import { readSettings, saveSettings, choose, speedOf, ownAgain, ownValue, isChosen, isVisitOnly, setForVisit } from "../keep/settings.js";
 import { startEngine, EngineError, call, shorten } from "../engine/engine.js";
 import { createStore } from "../table/store.js";
 import { loadCatalog, fromEngine, variantsOf, keepKnownOptions } from "../engine/catalog.js";
@@ -32,6 +32,9 @@ import { showKeepNote, placeKeepNote } from "../shell/storage-note.js";
 import { createPrompt } from "../overlay/prompt.js";
 import { changedChoices } from "../overlay/settings-dialog.js";
 import { createWelcome } from "./welcome.js";
+import { createCoach, wantsCoach } from "./coach.js";
+import { readRecord, addLine, lineOf, figures } from "../keep/record.js";
+import { probeStorage } from "../shell/storage.js";
 
 openPage("game", { theme: "dark", embed: true }); // language (query, hash, stored, browser), tile script, the felt's dark look, heights
 const M = window.mahjong;
@@ -43,6 +46,10 @@ await M.styles; // ui.css, asked for after the boot card's first paint (loader.j
 const { settings, dropped: settingsDropped } = readSettings(catalog); // each stored value checked (settings.js)
 const { params, problems, lang: initialLang } = applyUrl(settings, catalog);
 setLang(initialLang);
+// a newcomer's first match (no hand played to its end here) is against easy bots unless they chose a
+// level (Settings shows it, and choosing there makes it theirs); once a hand is played, their own
+const newcomerEasy = !settings.played && !settings.autoplay && !isChosen("level") && window.parent === window; // (an embedding page chooses)
+if (newcomerEasy) setForVisit(settings, { level: "easy" });
 const { on, emit } = createEvents({ origins: params.origins }); // window.mahjong.on, and the parent's messages (embed.js)
 
 // --- the model: one store (store.js), read by the renderer and the panels ---------------------
@@ -53,6 +60,8 @@ let engineReady = false;
 let autoNextTimer = 0;
 let settleTimer = 0;
 let firstDealt = false;
+/** Whether the match on the table is the deal of the day (named on the table's status line). */
+let dailyMatch = false;
 let dealWhenClosed = false;
 
 const renderer = new Renderer(canvas);
@@ -96,7 +105,17 @@ const ui = new UI(uiRoot, {
   settingsClosed,
 });
 
-const welcome = createWelcome({ root: uiRoot, settings }); // a newcomer's "Learn in 5 minutes", the toolbar's course
+// a newcomer's choice of game (each rule set's course and table), the toolbar's course
+const welcome = createWelcome({
+  root: uiRoot, settings, variants: () => variantsOf(catalog),
+  play: (variant) => {
+    if (variant !== settings.variant) choose(settings, { variant }, getLang());
+    if (!engineReady) ui.showQuick(settings, variantsOf(catalog)); // the first deal plays it
+    else if (firstDealt && view.state?.variant !== variant) startMatch(matchArgs()).catch(() => {});
+  },
+});
+// a newcomer's first hand, coached on the table (coach.js)
+const coach = createCoach({ root: uiRoot, view, renderer, active: wantsCoach(settings, params), redraw: () => redraw() });
 const keeper = createKeeper({ ui, notice, current: () => view.state }); // each match saved after every action (keeper.js)
 // where the browser keeps nothing (a frame on another site's page: storage.js), no save is asked
 // of the engine, and one note says what the reader loses and how to get it (shell/storage-note.js)
@@ -181,6 +200,7 @@ function frame(now) {
   if (!handedOver) M.handOver?.(); // the loader's placeholder paints no more
   handedOver = true;
   placeOverlay();
+  coach.frame();
   placeKeepNote(toolbar, renderer.w);
   panels.fit(renderer.layout);
   store.pruneAnims(now);
@@ -298,6 +318,7 @@ async function startMatch(args, { fromError = false, link = "" } = {}) {
     throw error;
   }
   keeper.begin(link); // its own key: no other match's save is replaced
+  dailyMatch = link.startsWith("daily=");
   setState(answer.state);
   announceHand();
   emit("newGame", { state: view.state });
@@ -315,6 +336,7 @@ async function resumeMatch(kept) {
     return null;
   });
   if (!state) return false;
+  dailyMatch = kept.link.startsWith("daily=");
   timer.resumed(state);
   setState(state);
   announceHand();
@@ -374,6 +396,7 @@ function updateStatus() {
     return;
   }
   let text = `${t("variant." + s.variant)} · ${t("table.handOf", { n: s.match.hand_number + 1, total: s.match.hands })}`;
+  if (dailyMatch) text = `${t("keep.daily")} · ${text}`; // the same walls as everyone's today
   if (s.autoplay) text += ` · ${t("game.autoplay")}`;
   ui.setStatus(text);
 }
@@ -408,9 +431,27 @@ function speed() {
 
 // --- the human's turn ----------------------------------------------------------------------------
 
+/**
+ * What the player's shortcuts play without asking (Settings): a win whenever one is offered
+ * (autoWin), a pass on a claim window that offers no win (autoPass); else null.
+ */
+function autoAction(s) {
+  const legal = s.legal_actions;
+  if (settings.autoWin && legal.includes("win")) return "win";
+  const claimWindow = legal.includes("pass") && !legal.some((a) => a.startsWith("discard "));
+  if (settings.autoPass && claimWindow && !legal.includes("win")) return "pass";
+  return null;
+}
+
 function humanTurn() {
   const s = view.state;
   const legal = s.legal_actions;
+  const auto = s.autoplay ? null : autoAction(s);
+  if (auto) {
+    ui.announce(t(auto === "win" ? "narration.autoWin" : "narration.autoPass"));
+    humanAct(auto, "auto").catch(() => {});
+    return;
+  }
   prompt.speak(); // "Your turn: tap a tile, tap it again to discard" / "Pong 5 Dots or pass?"
   const canDiscard = legal.some((a) => a.startsWith("discard "));
   if (canDiscard && view.ui.focus && view.ui.selected < 0) store.select(displayHand(s, viewSeat(s)).length - 1);
@@ -508,10 +549,15 @@ function handOver() {
   emit("handEnd", { result: s.result, hand: number, state: s });
   if (!s.autoplay && !settings.played) {
     choose(settings, { played: true }, getLang()); // a hand played to its end: the toolbar may go icon-only
+    if (newcomerEasy && isVisitOnly("level")) ownAgain(settings, "level"); // the next match: the player's own level
     ui.setLabelled(false);
     redraw();
   }
   if (s.match.is_over) {
+    if (!s.autoplay && recorded !== run.gen) {
+      recorded = run.gen; // the player's record: one line per match played to its end (keep/record.js)
+      addLine(probeStorage(), lineOf(s));
+    }
     ui.announce(t("narration.matchOver"));
     emit("matchEnd", { scores: s.result.scores, results: s.match.results, state: s });
   }
@@ -527,14 +573,59 @@ function handOver() {
   }, speed().settle);
 }
 
+/** The match whose line is in the player's record (its generation). */
+let recorded = -1;
+
+/** The player's record of this rule set in a sentence, for a finished match's settlement ("" for none). */
+function recordLine(s) {
+  if (!s.match.is_over || s.autoplay) return "";
+  const f = figures(readRecord(probeStorage()), s.variant);
+  if (!f.matches) return "";
+  const pct = (/** @type {number} */ n) => (f.hands ? Math.round((100 * n) / f.hands) : 0);
+  return t("settle.record", { variant: t(`variant.${s.variant}`), matches: f.matches, hands: f.hands, wins: f.wins, winPct: pct(f.wins),
+    dealtIn: f.dealtIn, dealPct: pct(f.dealtIn), average: (Math.round(f.average * 10) / 10).toString(), firsts: f.firsts });
+}
+
+/** Where the player's first win is remembered (its moment comes once per browser). */
+const FIRST_WIN_KEY = "mahjong.firstWin";
+/** The hand whose settlement is the player's first win (its match's generation and number), once decided. */
+let firstWinHand = "";
+
+/** Whether this hand over is the player's first win here: remembered at once, shown on its settlement (again if reopened). */
+function isFirstWin(s) {
+  const me = s.seat ?? s.human;
+  const hand = `${run.gen}:${s.match.hand_number}`;
+  if (firstWinHand) return firstWinHand === hand;
+  if (s.autoplay || !s.result?.winners?.includes(me)) return false;
+  try {
+    if (localStorage.getItem(FIRST_WIN_KEY)) return false;
+    localStorage.setItem(FIRST_WIN_KEY, "1");
+  } catch {
+    return false; // a browser that keeps nothing cannot tell a first win
+  }
+  firstWinHand = hand;
+  return true;
+}
+
 function showSettlement() {
   const s = view.state;
   if (!s?.is_over) return;
   const names = [0, 1, 2, 3].map((seat) => steps.seatLabel(seat, s));
+  // a lesson's one hand (its link's `hands=1`) over: a whole match is offered, of the player's own length
+  const tasted = s.match.is_over && s.match.hands === 1 && params.hands === 1 && !s.autoplay;
   ui.openSettlement(s, {
     names,
     onNext: () => nextHand().catch(() => {}),
-    onNewMatch: () => startMatch(matchArgs()).catch(() => {}),
+    onNewMatch: () => {
+      if (tasted) {
+        ownAgain(settings, "hands");
+        params.hands = undefined;
+      }
+      startMatch(matchArgs()).catch(() => {});
+    },
+    newMatchLabel: tasted ? t("settle.fullMatch", { n: ownValue("hands") }) : "",
+    firstWin: isFirstWin(s),
+    record: recordLine(s),
     extra: keeper.settlementButtons(s),
   });
   redraw();

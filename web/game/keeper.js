@@ -153,7 +153,12 @@ export function createKeeper({ ui, notice, current = () => null }) {
     const parts = [t(`variant.${variant}`) === `variant.${variant}` ? variant.slice(0, 20) : t(`variant.${variant}`),
       t("table.handOf", { n: hand, total: hands })];
     if (kept.link.startsWith("daily=")) parts.unshift(t("keep.daily"));
-    if (scores) parts.push(t("keep.scores", { scores: scores.join(" / ") }));
+    if (scores) {
+      // each score by its seat as the player sat ("You 18, Right -6, …"): which one is theirs is said
+      const human = Number.isInteger(kept.save?.match?.human) && kept.save.match.human >= 0 && kept.save.match.human < 4 ? kept.save.match.human : 0;
+      const named = [0, 1, 2, 3].map((rel) => `${t(`seat.${rel}`)} ${scores[(human + rel) % 4]}`);
+      parts.push(t("keep.scores", { scores: named.join(t("settle.detail.comma")) }));
+    }
     if (kept.at) parts.push(new Intl.DateTimeFormat(getLang(), { dateStyle: "medium", timeStyle: "short" }).format(kept.at));
     const line = parts.join(" · ");
     return kept.behind ? `${line} · ${t("keep.behind")}` : line;

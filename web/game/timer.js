@@ -2,9 +2,9 @@
 // in the centre of the table), ticks and the prompt's warning in its last five seconds (prompt.js),
 // standing still while the settings or help dialog is open (its deadline moves on), and the
 // engine's `timeout` move when it runs out: the tile the player had selected, else the hint's choice.
-// And which clock runs (docs/RULES.md §4: an option of both rule sets): the player's choice for
-// the rule set, applied at once to the match now playing; a newcomer's first match (no hand played
-// to its end in this browser) none unless they choose one; else the rule's.
+// And which clock runs (docs/RULES.md §4: an option of both rule sets, a table convention): against
+// bots nobody waits, so none unless the player turned it on (their choice for the rule set, applied
+// at once to the match now playing) or a link names its `timer`; the rule's value is only named.
 
 import { choose } from "../keep/settings.js";
 import { getLang } from "../i18n/i18n.js";
@@ -43,7 +43,7 @@ export function createTimer(ctx) {
   /**
    * A new match's arguments with its clock. A position carries its own options: the clock it names
    * (a share link's, or the URL's `timer` laid over it) holds; one that names none (a tutorial's
-   * moment) gets the clock a dealt match would, none in a newcomer's first match.
+   * moment) gets the clock a dealt match would: the player's, else none.
    */
   function forMatch(args) {
     live = null;
@@ -65,11 +65,9 @@ export function createTimer(ctx) {
     return request;
   }
 
-  /** The clock of a match that names none: the player's for `variant`, none in a newcomer's first match, else the rule's (undefined). */
+  /** The clock of a match that names none: the player's for `variant`, else none (against bots nobody waits). */
   function clockFor(/** @type {string} */ variant) {
-    const chosen = settings.options[variant]?.timer;
-    if (chosen !== undefined) return chosen;
-    return settings.played ? undefined : 0; // a newcomer's first match: nothing rushes them
+    return settings.options[variant]?.timer ?? 0;
   }
 
   /** A saved match goes on: the player's clock, if chosen since it began. */
@@ -86,12 +84,12 @@ export function createTimer(ctx) {
     redraw();
   }
 
-  /** The clock as the settings show it: its rule set, its seconds, and whether a first match turned it off. */
+  /** The clock as the settings show it: its rule set, its seconds, and whether it is off because nobody turned it on. */
   function shown() {
     const s = view.state;
     if (!s || s.autoplay) return null;
     const mine = settings.options[s.variant]?.timer;
-    return { variant: s.variant, seconds: seconds(s), first: live === null && mine === undefined && !Number(s.options?.timer) };
+    return { variant: s.variant, seconds: seconds(s), unchosen: live === null && mine === undefined && !Number(s.options?.timer) };
   }
 
   /** What the player had chosen for the clock to play: the selected tile's discard, when legal. */

@@ -1,10 +1,11 @@
-// The way into the lessons from the game (issue 34): a first-time visitor is offered "Learn in 5
-// minutes" beside "Play" over the table (the first hand is dealt behind it, as for anyone: the boot
-// waits for nobody, and a newcomer's first match has no clock to run meanwhile), and the toolbar has
+// The way into the lessons from the game (issue 34): a first-time visitor is asked which game they
+// came for (issue 48), each rule set with its course ("Learn in 5 minutes") and its table ("Play"),
+// over the table (the first hand is dealt behind it, as for anyone: the boot
+// waits for nobody, and against bots no clock runs unless the player turned it on), and the toolbar has
 // an entry opening the course (learn.html). A first-time visitor: nothing of the game kept in this browser (no settings, no
 // match, no history, no lesson finished, the offer not answered before), the page not inside
 // another page, no demo, and no link that deals a match of its own (a seed, a position, the deal of
-// the day): only `lang` and `variant` in the query. The first match of a newcomer has no clock
+// the day): only `lang` and `variant` in the query. No clock runs unless the player turned it on
 // (timer.js); a lesson's last step links back here with the rule set.
 
 import { el } from "../shell/dom.js";
@@ -38,11 +39,12 @@ export function courseLink(variant, lesson = 1) {
 }
 
 /**
- * The offer (to a newcomer: "Learn" leaves for the course, "Play" puts the offer away) and the
- * toolbar's entry.
- * @param {{root: HTMLElement, settings: any}} ctx  root: the overlay (#ui), where the toolbar is
+ * The offer (to a newcomer, for each rule set: "Learn" leaves for its course, "Play" puts the offer
+ * away and plays it: `play(variant)`) and the toolbar's entry.
+ * @param {{root: HTMLElement, settings: any, variants: () => string[], play: (variant: string) => void}} ctx
+ *   root: the overlay (#ui), where the toolbar is; variants: the rule sets the engine lists
  */
-export function createWelcome({ root, settings }) {
+export function createWelcome({ root, settings, variants, play }) {
   const storage = probeStorage();
   const framed = window.parent !== window;
   const open = (/** @type {string} */ href) => {
@@ -66,9 +68,13 @@ export function createWelcome({ root, settings }) {
   let card = /** @type {HTMLElement | null} */ (null);
   if (isNewcomer(settings, storage)) {
     card = el("section", { class: "quick welcome", id: "welcome", role: "dialog", "aria-labelledby": "welcome-title" });
-    // above the first-paint card (.quick) and the boot card, below the toolbar; at the top of a
-    // short (landscape) screen, where the toolbar is a column at the left
-    card.style.top = innerHeight < 520 ? "0.4rem" : "max(8rem, calc(50% - 16rem))";
+    // in the first-paint card's place (.quick, hidden while the welcome shows: the rule set is
+    // chosen here), below the boot card; at the bottom of a short (landscape) screen, its rule
+    // sets side by side (.short)
+    const short = innerHeight < 520;
+    card.classList.toggle("short", short);
+    if (short) card.style.cssText += "top: auto; bottom: 0.4rem;";
+    else card.style.top = "calc(50% + 5.2rem)";
     card.style.zIndex = "5";
     root.append(card);
     // playing on the table behind it is an answer too: the offer goes, the toolbar's entry stays
@@ -89,19 +95,25 @@ export function createWelcome({ root, settings }) {
     entry.title = t("welcome.toolbar");
     /** @type {HTMLElement} */ (entry.querySelector(".label")).textContent = t("welcome.toolbarShort");
     if (!card || card.hidden) return;
+    // which game they came for: each rule set, its course and its table (the one chosen on the
+    // first-paint card first)
+    const list = [...variants()].sort((a, b) => Number(b === settings.variant) - Number(a === settings.variant));
     card.replaceChildren(
       heading(),
-      // a short (landscape) screen: the heading and the two choices, clear of the boot card
-      innerHeight < 520 ? "" : el("p", { text: t("welcome.text", { rules: t(`variant.${settings.variant}`) }) }),
-      el("div", { class: "variants" },
-        el("button", { type: "button", id: "welcome-learn", "aria-pressed": "true", text: t("welcome.learn"), onclick: () => {
-          answer();
-          open(courseLink(settings.variant));
-        } }),
-        el("button", { type: "button", id: "welcome-play", text: t("welcome.play"), onclick: () => {
-          answer();
-          /** @type {HTMLElement} */ (card).hidden = true;
-        } })),
+      // a short screen: the heading and the choices, clear of the boot card
+      innerHeight < 700 ? "" : el("p", { text: t("welcome.text") }),
+      ...list.map((variant) => el("div", { class: "welcome-rules", "data-variant": variant },
+        el("span", { class: "welcome-name", text: t(`variant.${variant}`) }),
+        el("span", { class: "variants" },
+          el("button", { type: "button", id: `welcome-learn-${variant}`, class: "primary", text: t("welcome.learn"), onclick: () => {
+            answer();
+            open(courseLink(variant));
+          } }),
+          el("button", { type: "button", id: `welcome-play-${variant}`, text: t("welcome.play"), onclick: () => {
+            answer();
+            /** @type {HTMLElement} */ (card).hidden = true;
+            play(variant);
+          } })))),
     );
   }
   translate();

@@ -40,27 +40,25 @@ function chart() {
 }
 
 function example(ex) {
-  const names = [0, 1, 2, 3].map((n) => t(n === ex.dealer ? "help.dealerSeat" : "help.seat", { n }));
+  // seats named by their winds (the dealer is East), as at a table: not numbers counted from 0
+  const wind = (/** @type {number} */ n) => t(`wind.${((n - ex.dealer + 4) % 4) + 1}z`);
+  const plain = [0, 1, 2, 3].map((n) => t("help.seat", { wind: wind(n) }));
+  const names = [0, 1, 2, 3].map((n) => (n === ex.dealer ? t("help.dealerSeat", { wind: wind(n) }) : plain[n]));
   const state = { variant: ex.variant, dealer: ex.dealer, result: ex.result };
   const box = el("div", { class: "example" });
   for (const win of ex.result.wins) {
     box.append(el("h4", { text: `${t(`variant.${ex.variant}`)} · ${t("help.wins", { seat: names[win.seat], category: t(`category.${win.category}`) })}` }));
     const row = readingRow(win, ex.gold);
-    if (row) {
-      for (const meld of win.reading?.melds || []) {
-        const set = el("span", { class: "set" }, el("span", { class: "set-tiles" }, ...meld.tiles.map((c) => tile(c, 22))),
-          el("small", { class: "set-name", text: t(`settle.detail.group.${meld.type.includes("kong") ? "kong" : "pong"}`) }));
-        row.append(set);
-      }
-      box.append(row);
-    }
+    if (row) box.append(row); // the melds on the table among its sets
     if (win.pattern_multipliers?.length) {
       box.append(el("p", { text: `${label("help.patterns")}${win.pattern_multipliers.map(([p, m]) => `${t(`pattern.${p}`)} ×${m}`).join(" · ")}` }));
     }
     box.append(el("p", { class: "arithmetic", text: arithmeticLine(win, state, names) }));
   }
-  const deltas = ex.result.deltas.map((d) => (d > 0 ? `+${d}` : String(d))).join(", ");
-  box.append(el("p", { class: "deltas", text: `${label("help.deltas")}[${deltas}]` }));
+  // each seat's score by name, East first ("East +12, South −4, …"), not a list of numbers
+  const order = [0, 1, 2, 3].map((k) => (ex.dealer + k) % 4);
+  const deltas = order.map((n) => t("help.delta", { seat: plain[n], delta: ex.result.deltas[n] > 0 ? `+${ex.result.deltas[n]}` : String(ex.result.deltas[n]) }));
+  box.append(el("p", { class: "deltas", text: `${label("help.deltas")}${deltas.join(t("settle.detail.comma"))}` }));
   return box;
 }
 
@@ -105,6 +103,6 @@ function showLang(/** @type {string} */ lang) {
   play.href = gameLink(lang);
 }
 
-const page = openPage("help", { theme: "light", embed: true }); // (the rules page has one look)
+const page = openPage("help", { embed: true }); // light, or dark with ?theme=dark or the reader's preference
 addEventListener("hashchange", () => showLang(chosen()));
 main();

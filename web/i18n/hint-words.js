@@ -79,7 +79,8 @@ export function reasonWords(reason, lang = getLang()) {
   const parts = [];
   const keeps = reason.keeps || [];
   if (keeps.length) {
-    const groups = keeps.map((g) => (reason.gold && g[0] === reason.gold ? tIn(lang, "hint.gold") : groupWords(g, lang)));
+    // a group named once: 7799m is two 7-9 shapes, said "7 and 9 Characters", not twice over
+    const groups = [...new Set(keeps.map((g) => (reason.gold && g[0] === reason.gold ? tIn(lang, "hint.gold") : groupWords(g, lang))))];
     parts.push(tIn(lang, "hint.keeps", { groups: listWords(groups, lang) }));
   }
   if (reason.aim) parts.push(aimWords(reason.aim, lang));

@@ -14,7 +14,8 @@ export const SPEEDS = {
 
 /**
  * @typedef {{variant: string, options: Record<string, Record<string, any>>, hands: number, level: string,
- *   hints: boolean, speed: string | number, autoplay: boolean, seed: number | null, played: boolean}} Settings
+ *   hints: boolean, speed: string | number, autoplay: boolean, seed: number | null, played: boolean,
+ *   autoPass: boolean, autoWin: boolean}} Settings
  * @typedef {{name: string, value: string | null, why: string, vars?: Record<string, string | number>}} Problem
  */
 
@@ -23,9 +24,11 @@ export const DEFAULTS = {
   variant: "xinyu", options: {}, hands: 8, level: "normal",
   hints: false, speed: "normal", autoplay: false, seed: null,
   played: false, // a hand played to its end in this browser: the toolbar's labels may go (app.js)
+  autoPass: false, // pass every claim window where no win is offered, without asking (app.js)
+  autoWin: false, // win whenever a win is offered, without asking (app.js)
 };
 /** The settings kept between visits (the language too, beside them). */
-const STORED = /** @type {const} */ (["variant", "options", "hands", "level", "hints", "speed", "played"]);
+const STORED = /** @type {const} */ (["variant", "options", "hands", "level", "hints", "speed", "played", "autoPass", "autoWin"]);
 
 /** What storage held at load, updated by the player's own choices: what is written back. */
 let stored = /** @type {Record<string, any>} */ ({});
@@ -126,7 +129,7 @@ function usable(key, value, catalog) {
       }
       return out;
     }
-    default: // hints, played
+    default: // hints, played, autoPass, autoWin
       return typeof value === "boolean" ? value : undefined;
   }
 }
@@ -135,6 +138,27 @@ function usable(key, value, catalog) {
 export function setForVisit(/** @type {Settings} */ settings, /** @type {Partial<Settings>} */ changes) {
   Object.assign(settings, changes);
   for (const key of Object.keys(changes)) visitOnly.add(key);
+}
+
+/** The player's own value of a setting (stored, else the default), whatever this visit set. */
+export function ownValue(/** @type {keyof Settings} */ key) {
+  return structuredClone(stored[key] ?? DEFAULTS[key]);
+}
+
+/** Whether the player (or this visit's link) set `key`, rather than leaving it to its default. */
+export function isChosen(/** @type {keyof Settings} */ key) {
+  return stored[key] !== undefined || visitOnly.has(key);
+}
+
+/** Whether `key` holds a value set for this visit only (not the player's own choice). */
+export function isVisitOnly(/** @type {keyof Settings} */ key) {
+  return visitOnly.has(key);
+}
+
+/** A visit's setting given up: the player's own value again. */
+export function ownAgain(/** @type {Settings} */ settings, /** @type {keyof Settings} */ key) {
+  /** @type {any} */ (settings)[key] = ownValue(key);
+  visitOnly.delete(key);
 }
 
 /** The player's own choice: kept and stored (it replaces a visit's setting of the same name). */

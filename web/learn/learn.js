@@ -313,27 +313,45 @@ async function showStep(n) {
     $("status").textContent = "";
     state.moment = moment;
     drawMoment(moment);
-    $("prompt").textContent = t("learn.tap");
+    // the words of this device (tap / click), and buttons named only where there are some
+    const discards = moment.actions.some((/** @type {string} */ a) => a.startsWith("discard "));
+    const others = moment.actions.some((/** @type {string} */ a) => !a.startsWith("discard "));
+    $("prompt").textContent = !discards ? t("learn.actOnly")
+      : t(`learn.${others ? "discardOr" : "discard"}.${matchMedia("(pointer: coarse)").matches ? "tap" : "click"}`);
   } else {
     $("next").hidden = state.single;
   }
   heightChanged();
 }
 
+/**
+ * Whether the gold has been taught by the step on show: a step of an earlier lesson of its course,
+ * or of this lesson up to this step, teaches the rule `gold` (a position of Longyan always has a
+ * gold, which showed as "Gold: 6 Bamboo" two lessons before it was explained). An author's lesson
+ * shows it.
+ */
+function goldTaught() {
+  if (!state.number) return true;
+  const course = courses[state.lesson.rules] ?? [];
+  const before = [...course.slice(0, state.number - 1).flatMap((l) => l.steps), ...state.lesson.steps.slice(0, state.step)];
+  return before.some((s) => s.rule === "gold");
+}
+
 /** The reader's hand as tiles to tap (each tile a discard the engine lists), the melds, flowers and
- * gold beside it, and every other legal action as a button. */
+ * gold beside it (once taught), and every other legal action as a button. */
 function drawMoment(m) {
+  const gold = goldTaught() ? m.gold : null;
   const tiles = m.hand.map((code) => {
     const action = `discard ${code}`;
     const legal = m.actions.includes(action);
     return el("button", { type: "button", class: "tile-button", "data-action": action, disabled: !legal,
       "aria-label": actionName(action), title: actionName(action), onclick: () => answer({ action }) },
-    tileImg(code, 40, code === m.gold ? "gold" : "", tileName(code)));
+    tileImg(code, 40, code === gold ? "gold" : "", tileName(code)));
   });
-  const melds = m.melds.flatMap((meld) => [el("span", { class: "gap" }), tileRow(meld.tiles || [meld.tile, meld.tile, meld.tile], { size: 32, gold: m.gold })]);
+  const melds = m.melds.flatMap((meld) => [el("span", { class: "gap" }), tileRow(meld.tiles || [meld.tile, meld.tile, meld.tile], { size: 32, gold })]);
   const extra = m.flowers.length ? [el("span", { class: "gap" }), tileRow(m.flowers, { size: 32 })] : [];
   $("hand").replaceChildren(...tiles, ...melds, ...extra);
-  if (m.gold) $("hand").append(el("span", { class: "help" }, ` ${label("puzzle.gold")}`, tileRow([m.gold], { size: 24, gold: m.gold })));
+  if (gold) $("hand").append(el("span", { class: "help" }, ` ${label("puzzle.gold")}`, tileRow([gold], { size: 24, gold })));
   const others = m.actions.filter((a) => !a.startsWith("discard "));
   $("choices").replaceChildren(...others.map((action) => el("button", { type: "button", class: "text", "data-action": action,
     onclick: () => answer({ action }), text: actionWords(action) })));
@@ -402,9 +420,9 @@ function paidLine(paid, seat) {
   return el("p", { class: "paid", "data-paid": paid.join(" "), text: t("learn.paid", { changes: items.join(" · ") }) });
 }
 
-/** The game's page dealing a hand of `rules` (a new tab inside another site's page). */
+/** The game's page dealing one hand of `rules` (then offering a match: app.js), a new tab inside another site's page. */
 function playLink(rules) {
-  const query = new URLSearchParams({ variant: rules, lang: getLang() });
+  const query = new URLSearchParams({ variant: rules, lang: getLang(), hands: "1" });
   const a = el("a", { class: "button play", id: "play", href: `./index.html?${query}`, text: t("learn.play") });
   if (page.embedded) {
     a.target = "_blank";

@@ -8,6 +8,7 @@
 //   your discard turn      "Your turn: tap a tile, tap it again to discard"
 //   ... with more choices  "Your turn: Win, Kong 5 Dots, or tap a tile twice to discard"
 //   a tile selected        "Tap 5 Dots again to discard it"
+//   the gold selected      "5 Dots is the gold, …: tap it again only if you mean to discard it"
 //   a claim                "Pong 5 Dots or pass?"
 //   the others to decide   "Right (East) is thinking…"
 //   the clock's last 5 s   "4 s left: then 5 Dots (selected) is discarded"
@@ -19,7 +20,7 @@ import { displayHand, viewSeat } from "../table/model.js";
 
 /**
  * @typedef {{action: string, kind: string, tile: string | null, word: string, glyph?: string}} Item
- * @typedef {{kind: "" | "turn" | "selected" | "claim" | "wait", text: string}} Prompt
+ * @typedef {{kind: "" | "turn" | "selected" | "claim" | "wait", text: string, warn?: boolean}} Prompt
  */
 
 /**
@@ -38,6 +39,8 @@ export function promptOf(s, items, selected, seatLabel, touch) {
     const choices = inOrder(items.filter((i) => i.kind !== "pass"));
     if (canDiscard) {
       if (selected && s.legal_actions.includes(`discard ${selected}`)) {
+        // the gold selected: a warning before it leaves the hand (issue 48), the second tap still discards it
+        if (selected === s.gold) return { kind: "selected", warn: true, text: t(`prompt.selectedGold.${how}`, { tile: tileName(selected) }) };
         return { kind: "selected", text: t(`prompt.selected.${how}`, { tile: tileName(selected) }) };
       }
       if (!choices.length) return { kind: "turn", text: t(`prompt.turn.${how}`) };
@@ -127,7 +130,7 @@ export function createPrompt(ctx) {
         warned = clock; // said once for each decision
         ui.announce(warning);
       }
-      ui.setPrompt(warning || p.text, badges, place, !!warning);
+      ui.setPrompt(warning || p.text, badges, place, !!warning || ("warn" in p && !!p.warn));
     },
     speak() {
       const p = current(false);

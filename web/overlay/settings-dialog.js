@@ -8,8 +8,8 @@ import { t, getLang, LANGS, LANG_NAMES } from "../i18n/i18n.js";
 import { el } from "../shell/dom.js";
 
 /**
- * @typedef {{variant: string, seconds: number, first: boolean}} Clock  the decision clock running now:
- *   its rule set, its seconds, and whether it is off because this is the player's first match
+ * @typedef {{variant: string, seconds: number, unchosen: boolean}} Clock  the decision clock running now:
+ *   its rule set, its seconds, and whether it is off because the player never turned it on (RULES.md §4)
  */
 
 export class SettingsDialog {
@@ -154,11 +154,14 @@ export class SettingsDialog {
         firstNote.hidden = true;
         this.h.setLive({ clock: { variant: clockVariant, seconds: v } });
       }));
-      const firstNote = el("p", { class: "note", id: "set-clock-first", hidden: !(clock?.first && rule > 0),
+      const firstNote = el("p", { class: "note", id: "set-clock-first", hidden: !(clock?.unchosen && rule > 0),
         text: t("settings.clockFirst", { variant: t(`variant.${clockVariant}`), value: optionLabel("timer", rule) }) });
       live.append(firstNote);
     }
     liveField("set-hints", "settings.hints", check(settings.hints, (v) => this.h.setLive({ hints: v })));
+    // a regular's shortcuts: claims passed, wins taken, without a prompt (app.js humanTurn)
+    liveField("set-autoPass", "settings.autoPass", check(settings.autoPass, (v) => this.h.setLive({ autoPass: v })));
+    liveField("set-autoWin", "settings.autoWin", check(settings.autoWin, (v) => this.h.setLive({ autoWin: v })));
     liveField("set-speed", "settings.speed", select(["slow", "normal", "fast", "instant"], settings.speed, (v) => t(`speed.${v}`),
       (v) => this.h.setLive({ speed: v })));
     liveField("set-sound", "settings.sound", check(!this.muted(), (v) => this.h.setLive({ muted: !v })));

@@ -10,13 +10,18 @@ import { viewSeat } from "../table/model.js";
 import { tileElement } from "../art/tiles.js";
 import { el } from "../shell/dom.js";
 
-/** The sets of the engine's reading, each a small row of tiles; stand-ins marked "as 3p". */
+/**
+ * The sets of the engine's reading, each a small row of tiles; stand-ins marked "as 3p"; then the
+ * melds on the table (a pong of South is one of the four sets: left out, a reader counts three
+ * sets and a pair). Seven pairs are named once, not "pair" seven times.
+ */
 export function readingRow(win, gold) {
   const reading = win.reading;
   if (!reading || !reading.groups?.length) return null;
   const row = el("div", { class: "reading", "aria-label": t("settle.detail.reading") });
   row.append(el("span", { class: "reading-label", text: t("settle.detail.reading") }));
-  for (const group of reading.groups) {
+  const sevenPairs = reading.shape === "seven_pairs";
+  reading.groups.forEach((group, g) => {
     const box = el("span", { class: `set set-${group.type}` });
     const tiles = el("span", { class: "set-tiles" });
     group.tiles.forEach((code, i) => {
@@ -31,7 +36,22 @@ export function readingRow(win, gold) {
       if (standIn) cell.append(el("small", { class: "as", "aria-hidden": "true", text: t("settle.detail.as", { tile: tileName(as) }) }));
       tiles.append(cell, " "); // (text copied from the page keeps its words apart)
     });
-    box.append(tiles, " ", el("small", { class: "set-name", text: t(`settle.detail.group.${group.type}`) }));
+    const name = !sevenPairs ? t(`settle.detail.group.${group.type}`)
+      : g === reading.groups.length - 1 ? t("settle.detail.group.sevenPairs") : "";
+    box.append(tiles, " ", name ? el("small", { class: "set-name", text: name }) : "");
+    row.append(box, " ");
+  });
+  for (const meld of reading.melds || []) {
+    const kind = meld.type === "concealed_kong" ? "concealed_kong" : meld.type?.includes("kong") ? "kong" : "pong";
+    const box = el("span", { class: `set set-meld set-${kind}` });
+    const tiles = el("span", { class: "set-tiles" });
+    for (const code of meld.tiles || []) {
+      const c = tileElement(code, 22, code === gold ? "gold" : "");
+      c.setAttribute("role", "img");
+      c.setAttribute("aria-label", tileName(code));
+      tiles.append(el("span", { class: "cell" }, c), " ");
+    }
+    box.append(tiles, " ", el("small", { class: "set-name", text: t(`settle.detail.group.meld.${kind}`) }));
     row.append(box, " ");
   }
   return row;
@@ -61,7 +81,12 @@ export function arithmeticLine(win, state, names) {
     let pays;
     if (amounts.size === 1 && paid.length > 1) {
       const amount = paid[0].amount;
-      pays = amount % m === 0 ? t("settle.detail.each", { factor: times(amount / m), amount }) : t("settle.detail.eachPlain", { amount });
+      // Xinyu's self-draw: each of the other three pays 2 × M (docs/RULES.md §2 Win settlement):
+      // the 2 is named, not left to puzzle over
+      const k = amount % m === 0 ? amount / m : 0;
+      pays = !k ? t("settle.detail.eachPlain", { amount })
+        : k > 1 && result.discarder == null ? t("settle.detail.eachSelfDraw", { k, amount })
+          : t("settle.detail.each", { factor: times(k), amount });
     } else {
       pays = paid.map((p) => paysLine(p.from, p.amount)).join(t("settle.detail.comma"));
     }

@@ -30,12 +30,14 @@ function bothNames(key) {
 }
 
 /** The settlement dialog's title, body and buttons. */
-export function settlement(state, { names, onNext, onNewMatch, autoNextIn, extra = [] }) {
+export function settlement(state, { names, onNext, onNewMatch, newMatchLabel = "", firstWin = false, record = "", autoNextIn, extra = [] }) {
   const result = state.result;
   const match = state.match;
   const view = viewSeat(state);
   const mine = (seat) => seat === view && !state.autoplay; // "You win", "on your tile"
   const body = [];
+  // the player's first win in this browser: a moment of its own (app.js says when)
+  if (firstWin) body.push(el("div", { class: "first-win", role: "status" }, el("strong", { text: t("settle.firstWin") }), el("span", { text: t("settle.firstWinSub") })));
   if (!result.winners.length) body.push(el("p", { class: "headline", text: t("settle.drawn") }));
   for (const win of result.wins) {
     const box = el("div", { class: "win" });
@@ -100,10 +102,11 @@ export function settlement(state, { names, onNext, onNewMatch, autoNextIn, extra
         pats.append(el("span", { "data-pattern": p }, n2.here, n2.other ? [" ", el("small", { text: n2.other })] : null,
           mult ? ` ×${mult}` : ""));
       }
-      box.append(el("p", { class: "line", text: t("settle.patterns") }), pats,
-        el("p", { class: "line total", text: t("settle.total", { m: win.multiplier }) }));
+      box.append(el("p", { class: "line", text: t("settle.patterns") }), pats);
     }
     const sum = arithmeticLine(win, state, names); // "total multiplier M = 2 × 2 = 4; each pays 2 × M = 8"
+    // the multiplier said once: in the arithmetic, else on its own line
+    if (byPatterns(win) && !sum) box.append(el("p", { class: "line total", text: t("settle.total", { m: win.multiplier }) }));
     if (sum) box.append(el("p", { class: "line arithmetic", text: sum }));
     body.push(box);
   }
@@ -143,7 +146,8 @@ export function settlement(state, { names, onNext, onNewMatch, autoNextIn, extra
       el("tbody", {}, order.map((s) => el("tr", { class: s === view && !state.autoplay ? "me" : "" },
         el("td", { text: String(1 + order.filter((o) => result.scores[o] > result.scores[s]).length) }),
         el("td", { text: names[s] }), el("td", { class: "num", text: String(result.scores[s]) }))))));
-    buttons.push(el("button", { type: "button", id: "settle-new", class: "primary", text: t("settle.newMatch"), onclick: onNewMatch }));
+    if (record) body.push(el("p", { class: "record", id: "settle-record", text: record })); // the player's record here (keep/record.js)
+    buttons.push(el("button", { type: "button", id: "settle-new", class: "primary", text: newMatchLabel || t("settle.newMatch"), onclick: onNewMatch }));
   } else {
     const next = el("button", { type: "button", id: "settle-next", class: "primary", text: t("settle.next"), onclick: onNext });
     if (autoNextIn) next.textContent = t("settle.nextIn", { s: autoNextIn });

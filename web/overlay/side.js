@@ -4,7 +4,7 @@
 import { t, tileName, getLang, label } from "../i18n/i18n.js";
 import { tileElement } from "../art/tiles.js";
 import { el } from "../shell/dom.js";
-import { cannotWinWords, reasonWords } from "../i18n/hint-words.js";
+import { awayWords, cannotWinWords, reasonWords } from "../i18n/hint-words.js";
 
 export class SidePanels {
   /**
@@ -48,9 +48,11 @@ export class SidePanels {
       box.push(el("p", { class: "line", text: t("hints.none") }));
     } else {
       const s = hint.shanten;
-      if (s !== undefined && s !== null) {
-        box.push(el("p", { class: "line", text: s < 0 ? t("hints.complete") : s === 0 ? t("hints.ready") : t("hints.shanten", { n: s }) }));
-      }
+      const reason = reasonWords(hint.reason_code);
+      // how far from ready in words ("3 away from ready", 还差3步听牌), not 向听数 jargon; said
+      // once: not again when the reason's line ends with it
+      const away = s === undefined || s === null ? "" : s < 0 ? t("hints.complete") : s === 0 ? t("hints.ready") : awayWords(s);
+      if (away && !(s > 0 && reason.includes(away))) box.push(el("p", { class: "line", text: away }));
       if (hint.cannot_win) {
         box.push(el("p", { class: "line", text: t("hints.cannotWin") }));
         const why = cannotWinWords(hint.cannot_win);
@@ -73,7 +75,6 @@ export class SidePanels {
       }
       // the suggested action is on the line above: its reason (the engine's code, in the
       // reader's words: hint-words.js) without the words naming it again
-      const reason = reasonWords(hint.reason_code);
       if (reason) box.push(el("p", { class: "line", text: reason }));
     }
     this.hints.replaceChildren(...box);

@@ -140,8 +140,10 @@ function placeBoard(W, H, dpr, state, ui, band) {
   const resting = handCount - (handCount % 3 === 2 ? 1 : 0);
   // A phone held upright is too narrow for one row of finger-sized tiles (issue 36: at 390 px
   // they were 25 px wide, 37 tall): the hand goes on two rows, the first half of its tiles above,
-  // the rest and the drawn one below, each tile then as wide as a finger.
-  const split = handRows(W, H, m, portrait, resting, hw);
+  // the rest and the drawn one below, each tile then as wide as a finger. The rows are those of a
+  // dealt hand for the whole hand (issue 48: after a pong the hand went from two rows to one and
+  // every tile moved): a hand that melds keeps its first row and its tiles' size.
+  const split = handRows(W, H, m, portrait, DEALT, hw);
   const rows = split ? split.rows : 1;
   const firstRow = split ? split.top : resting + 1; // tiles on the first row (all of them on one)
   if (split) hw = split.hw;
@@ -285,23 +287,22 @@ function placeBoard(W, H, dpr, state, ui, band) {
 // the screen allows
 const LEAST_TILE_H = 40;
 const FINGER = 44;
-const HAND_SHARE = 0.19; // of a portrait screen's height, for a hand on two rows
+const HAND_SHARE = 0.19; // of a portrait screen's height, for a hand on two rows (at least a finger's tiles)
+const DEALT = 13; // a dealt hand's tiles between turns: the hand's rows are laid out for it
 
 /**
  * Two rows for the hand, where one row's tiles would be drawn less than LEAST_TILE_H tall on a
  * portrait screen and two rows' tiles are larger: the first row holds `top` tiles (the layout's
  * firstRow), the second the rest and the drawn one set apart; `units` is the rows' width in tile
- * widths and `hw` a tile's width (48 px on a 390x844 phone, 37 on a 360x640 one, 33 on a 320x568
- * one). A hand shrunk by its melds may fit one row of tiles that size (`rows`: 1). Null: one row
- * as a wide screen's.
+ * widths and `hw` a tile's width, a finger's (44 px) at least where the width allows: 48 px on a
+ * 390x844 phone, 44 on a 360x640 one (from 37: the board gives up a little of its height), 39 on a
+ * 320x568 one. Null: one row as a wide screen's.
  */
 function handRows(W, H, m, portrait, resting, oneRowHw) {
   if (!portrait || oneRowHw * TILE_H >= LEAST_TILE_H) return null;
   // the rows (two tiles and a lift between them) take at most HAND_SHARE of the height: the board
   // keeps the rest (on a 640 px tall phone, rows of the width's tiles cost it a quarter of its size)
-  const most = Math.min((H * HAND_SHARE) / ((2 + 0.22) * TILE_H), 56);
-  // a hand that melds has shrunk (10, 7, 4 tiles): one row of tiles that size, where it fits
-  if ((resting + 1.7) * most <= W - 2 * m) return { rows: 1, top: resting + 1, units: resting + 1.5, hw: most };
+  const most = Math.min(Math.max((H * HAND_SHARE) / ((2 + 0.22) * TILE_H), FINGER), 56);
   const top = Math.ceil(resting / 2);
   const units = Math.max(top, resting - top + 1.5);
   const hw = Math.min(most, (W - 2 * m) / (units + 0.2));

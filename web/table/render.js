@@ -17,8 +17,6 @@ import { paintReviewMark } from "./review-mark.js";
 export { viewSeat, displayHand };
 const SANS = 'system-ui, -apple-system, "Segoe UI", "Noto Sans CJK SC", "Noto Sans SC", sans-serif';
 const SERIF = '"Noto Serif CJK SC", "Songti SC", "SimSun", serif';
-const WIND_GLYPH = { "1z": "东", "2z": "南", "3z": "西", "4z": "北" };
-const WIND_GLYPH_HANT = { "1z": "東", "2z": "南", "3z": "西", "4z": "北" };
 
 export class Renderer {
   constructor(canvas) {
@@ -33,7 +31,11 @@ export class Renderer {
     this.rowRects = []; // the other seats' rows on screen, by seat relative to the view: {x, y, w, h}
     this.badgeRects = []; // their tile-count badges (and swim tags) on screen, the same way
     this.marked = null; // the review's marks on screen (review-mark.js), while a decision is chosen
-    this.hant = false;
+    this.clockLabel = ""; // the decision clock's words in the centre ("13 s to act"), while it runs
+    this.windLabels = ["", "", "", ""]; // the centre's winds, by seat relative to the view (for a test to read)
+    this.thrownMarks = []; // the discards marked drawn-and-thrown this frame ("seat:index")
+    this.goldRect = null; // the gold in the centre, and the player's flowers, on screen (css px)
+    this.flowersRect = null;
     // The backing store is sized by the first frame (resize, then draw): sizing it here would wipe
     // the loader's placeholder table until then, the page's felt showing through a blank canvas.
   }
@@ -125,7 +127,6 @@ export class Renderer {
     const { ctx, dpr } = this;
     const state = model.state;
     const ui = model.ui;
-    this.hant = ui.lang === "zh-Hant";
     const L = this.computeLayout(state, ui);
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     paintFelt(ctx, this.w, this.h);
@@ -135,6 +136,7 @@ export class Renderer {
 
     this.paintRing(state, L);
     this.paintCentre(state, L, model, now);
+    this.thrownMarks = [];
     if (state) {
       for (let rel = 0; rel < 4; rel++) {
         const seat = (L.view + rel) % 4;
@@ -236,7 +238,8 @@ export class Renderer {
           }
         }
         const wind = state.seat_winds[seat];
-        const glyph = (this.hant ? WIND_GLYPH_HANT : WIND_GLYPH)[wind];
+        const glyph = t(`table.wind.${wind}`); // 东, 東 or E: the page's language
+        this.windLabels[rel] = glyph;
         const dealer = seat === state.dealer;
         text(c, glyph, -size * 0.26, y, `800 ${Math.round(fs * 1.45)}px ${SERIF}`, dealer ? "#ffd166" : "#f3efe2");
         if (dealer) {
@@ -267,6 +270,8 @@ export class Renderer {
     const timer = model.timer;
     const small = `600 ${Math.round(fs * 0.9)}px ${SANS}`;
     const topY = L.cy - inner * 0.4;
+    this.clockLabel = "";
+    this.goldRect = null;
     if (timer && !state.is_over) {
       const left = Math.max(0, (timer.deadline - now) / 1000);
       const frac = Math.min(1, left / timer.total);
@@ -280,7 +285,15 @@ export class Renderer {
       ctx.beginPath();
       ctx.arc(L.cx, midY + inner * 0.04, r, -Math.PI / 2, -Math.PI / 2 + TAU * frac);
       ctx.stroke();
-      text(ctx, String(Math.ceil(left)), L.cx, midY + inner * 0.04, `800 ${Math.round(inner * 0.22)}px ${SANS}`, left < 5 ? "#ffb4a2" : "#fff");
+      // labelled ("13 s to act"), not a bare number that reads like a second count of tiles
+      const label = t("table.timer", { s: Math.ceil(left) });
+      let px = Math.round(inner * 0.16);
+      ctx.font = `800 ${px}px ${SANS}`;
+      const room = r * 1.8;
+      const wide = ctx.measureText(label).width;
+      if (wide > room) px = Math.max(9, Math.floor((px * room) / wide));
+      text(ctx, label, L.cx, midY + inner * 0.04, `800 ${px}px ${SANS}`, left < 5 ? "#ffb4a2" : "#fff");
+      this.clockLabel = label; // what the clock says, for a page or a test to read
       text(ctx, `${t("table.tilesLeft")} ${state.tiles_left}`, L.cx, topY, small, "#d8e8dc");
     } else {
       text(ctx, String(state.tiles_left), L.cx, midY, `800 ${Math.round(inner * 0.3)}px ${SANS}`, "#fff");
@@ -296,10 +309,12 @@ export class Renderer {
       drawDie(ctx, L.cx - inner * 0.46 + ds * 1.15, lowY - ds / 2, ds, dice[1]);
     }
     if (state.gold) {
-      const gw = Math.max(9, inner * 0.14);
+      // a gold one can see: at least 16 px wide (it was 10 px tall on a phone on its side)
+      const gw = Math.max(16, inner * 0.16);
       const gx = L.cx + inner * 0.46 - gw;
       const gy = lowY - (gw * TILE_H) / 2;
       drawTile(ctx, state.gold, gx, gy, gw, this.dpr, state.gold_tile_out ? "gold" : "gold+dim");
+      this.goldRect = { x: gx, y: gy, w: gw, h: gw * TILE_H }; // the gold in the centre, on screen (coach.js)
       // the gold's name beside it, at a readable size (the badge on the tile is small here)
       const font = `800 ${Math.max(12, Math.round(fs * 1.05))}px ${SERIF}`;
       ctx.font = font;
@@ -330,6 +345,14 @@ export class Renderer {
         const cover = covers.get(`d${seat}:${i}`);
         if (cover) paintCovered(ctx, cover, now, code, s, L.u, this.dpr, look);
         else drawTile(ctx, code, s.x, s.y, L.u, this.dpr, look);
+        if (d.thrown_drawn && !cover) {
+          // 摸切: drawn and thrown at once, a dot in the tile's corner (players read it)
+          ctx.fillStyle = "rgba(33, 86, 168, 0.9)";
+          ctx.beginPath();
+          ctx.arc(s.x + L.u * 0.8, s.y + L.u * 0.2, Math.max(2, L.u * 0.11), 0, TAU);
+          ctx.fill();
+          this.thrownMarks.push(`${seat}:${i}`);
+        }
         if (isLast) {
           // a marker above the latest discard (toward the centre)
           ctx.fillStyle = "#e76f51";
@@ -500,9 +523,11 @@ export class Renderer {
       baseY = L.meldRowY + L.mw * TILE_H;
     }
     if (melds.length) mx = paintMelds(ctx, melds, view, mx, baseY, L.mw, this.dpr, state.gold);
+    this.flowersRect = null;
     if (flowers.length) {
       mx += L.hw * 0.3;
       const fw = L.fw;
+      this.flowersRect = { x: mx, y: baseY - fw * TILE_H, w: fw * flowers.length, h: fw * TILE_H }; // where they lie (coach.js points at them)
       for (const f of flowers) {
         drawTile(ctx, f, mx, baseY - fw * TILE_H, fw, this.dpr);
         mx += fw;
