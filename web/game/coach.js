@@ -14,9 +14,6 @@ import { claimItems } from "../overlay/claims.js";
 
 export const COACHED_KEY = "mahjong.coached";
 
-/** The tips in the order they may come (each once). */
-const TIPS = ["gold", "flower", "claim", "drawn", "discard"];
-
 /**
  * Whether this visit's first hand is coached: a newcomer (no hand played to its end here), never
  * coached before, playing a dealt hand themselves in a page of its own.
