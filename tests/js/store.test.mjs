@@ -59,3 +59,18 @@ test("animations end, moves clear the selection, frames record what they measure
   assert.equal(store.view.timer, null);
   assert.equal(store.view.timerHandle, 7);
 });
+
+test("a state an answer brought is taken once and told once to the one listener", () => {
+  const store = createStore(fakeEngine(), "en");
+  const heard = [];
+  store.onTook((state) => heard.push(state));
+  store.select(9); // beyond the hand the new state holds: the selection stays within it
+  const state = { seat: 0, hands: [["1m", "2m", "3m"], null, null, null], hand_counts: [3, 13, 13, 13], drawn: null,
+    human_to_move: true, autoplay: false };
+  store.took(/** @type {any} */ (state));
+  assert.equal(store.view.state, state);
+  assert.equal(store.view.ui.selected, 2);
+  assert.deepEqual(heard, [state]);
+  store.setState(/** @type {any} */ ({ ...state, human_to_move: false }), 3); // a view-only change: no one told
+  assert.equal(heard.length, 1);
+});

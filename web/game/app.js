@@ -142,7 +142,8 @@ async function move(method, args = {}) {
 }
 /** The save the last move's answer brought, for the state it brought (setState). */
 let pendingSave = null;
-const steps = createSteps({ store, ui, renderer, sound, emit, setState, speed, redraw });
+const steps = createSteps({ store, ui, renderer, sound, emit, speed, redraw });
+store.onTook(tookState); // every state an answer brings lands here once (store.js took)
 const loop = createBotLoop({
   store, settings, steps, panels, speed, redraw, move, onFault: engineFault,
   settled: () => {
@@ -379,8 +380,13 @@ async function nextHand() {
   return view.state;
 }
 
+/** A state the engine gave, for the table (the store tells tookState). */
 function setState(state) {
-  store.setState(state, displayHand(state, viewSeat(state)).length);
+  store.took(state);
+}
+
+/** The one place a new state from the engine lands: the status, the save, one frame. */
+function tookState(state) {
   updateStatus();
   emit("state", state);
   if (!state.autoplay) keeper.saved(state, pendingSave);

@@ -8,9 +8,9 @@ import { viewSeat } from "./model.js";
 import { narrate, calloutText } from "./narrate.js";
 import { momentOf, timeoutMoment } from "./moments.js";
 
-/** ctx: {store, ui, renderer, sound, emit, setState, speed, redraw} */
+/** ctx: {store, ui, renderer, sound, emit, speed, redraw} */
 export function createSteps(ctx) {
-  const { store, ui, renderer, sound, emit, setState, speed, redraw } = ctx;
+  const { store, ui, renderer, sound, emit, speed, redraw } = ctx;
   const { view } = store;
   /** @type {string[]} the last moments shown (for the tests and the curious: steps.moments()) */
   let shown = [];
@@ -39,7 +39,7 @@ export function createSteps(ctx) {
    */
   function applyStep(answer, origin, { timeout = null, by = "hint" } = {}) {
     flush();
-    setState(answer.state);
+    store.took(answer.state); // the store tells the controller (app.js): nothing here calls back
     const events = answer.events || [];
     const now = performance.now();
     const sp = speed();

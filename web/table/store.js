@@ -3,6 +3,10 @@
 // loop, a failed engine). The renderer, the panels and the controller read it; it changes only
 // through the named updates below, so that a reader finds every change of a field in one file.
 // Answers of an older match never reach it: the engine client drops them (engine.js, newMatch).
+// A state an engine answer brought comes in by `took`, which tells the store's one listener (the
+// controller, app.js: the status line, the save, one frame): the answer travels one way.
+
+import { displayHand, viewSeat } from "./model.js";
 
 /**
  * @typedef {import("./model.js").State} State
@@ -30,6 +34,8 @@ export function createStore(engine, lang) {
     timer: null, // {deadline, total} while the human's decision timer runs
     thinking: false, // a bot is deciding (render.js shows it at its seat)
   };
+  /** @type {((state: State) => void) | null} the one listener of `took` */
+  let listener = null;
   /** @type {Run} */
   const run = {
     gen: 0, // the engine client's match: timers started for an older one do nothing
@@ -37,6 +43,13 @@ export function createStore(engine, lang) {
     pumping: 0, // the match whose bot loop is running
     failed: false, // an engine fault stopped play until a restart
   };
+
+  /** The engine's new state; the selection stays within the hand. @param {State} state @param {number} handLength */
+  function setState(state, handLength) {
+    view.state = state;
+    if (view.ui.selected >= handLength) view.ui.selected = handLength - 1;
+    if (!state.human_to_move) view.ui.hintTile = null;
+  }
 
   return {
     view,
@@ -54,11 +67,15 @@ export function createStore(engine, lang) {
     },
     /** Whether `gen` is still the current match (for timers: answers are checked by the engine client). */
     isCurrent: (/** @type {number} */ gen) => gen === run.gen,
-    /** The engine's new state; the selection stays within the hand. @param {State} state @param {number} handLength */
-    setState(state, handLength) {
-      view.state = state;
-      if (view.ui.selected >= handLength) view.ui.selected = handLength - 1;
-      if (!state.human_to_move) view.ui.hintTile = null;
+    setState,
+    /** The state an engine answer brought: on the table, and said once to the listener. @param {State} state */
+    took(state) {
+      setState(state, displayHand(state, viewSeat(state)).length);
+      listener?.(state);
+    },
+    /** Who hears of each state `took` takes (one listener: the controller). @param {(state: State) => void} heard */
+    onTook(heard) {
+      listener = heard;
     },
     /** A new hand of the match is on the table. */
     newHand() {
