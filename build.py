@@ -206,6 +206,11 @@ SOURCE_DATE_EPOCH = "315619200"
 WHEEL_INPUTS = ("pyproject.toml", "README.md", ENGINE_PACKAGE)
 WHEEL_README = ("# py_engine\n\nThe rules, scoring, bots and hints of the mahjong game in this "
                 "repository's README.md (every page of the site installs this wheel).\n")
+# What the page's wheel leaves out of the engine's package: `draw/` draws hands for Python authors
+# (Markdown sites, notebooks: docs/drawing.md), and the page paints the same faces.json from its own
+# bundle (web/art/tiles.js), so no page visit downloads it, and the warm-up need not import it. A
+# wheel built from the repository by pip carries it, faces.json with it (pyproject's package data).
+PAGE_LEAVES_OUT = ("draw",)
 
 
 def fetch_build_tools(pin: dict) -> Path:
@@ -249,17 +254,24 @@ BACKEND = ("import sys; sys.path.insert(0, sys.argv[1]); from setuptools import 
            "print(build_meta.build_wheel(sys.argv[2]))")
 
 
-def build_engine_wheel(target: Path, pin: dict) -> Path:
+def build_engine_wheel(target: Path, pin: dict, leave_out: Iterable[str] = PAGE_LEAVES_OUT) -> Path:
     """The engine's py3-none-any wheel, built by the pinned setuptools' PEP 517 backend from a
-    clean copy of the project (no build/ or egg-info left in the tree; no caches in the wheel)."""
+    clean copy of the project (no build/ or egg-info left in the tree; no caches in the wheel),
+    without the engine's subpackages named in `leave_out` (the page's: PAGE_LEAVES_OUT)."""
     tools = unpack_build_tools(pin)
     target.mkdir(parents=True, exist_ok=True)
+    caches = shutil.ignore_patterns("__pycache__", "*.pyc")
+    left_out = set(leave_out)
+
+    def ignore(folder: str, names: list[str]) -> set[str]:
+        skipped = set(caches(folder, names))
+        return skipped | (left_out & set(names)) if Path(folder) == ROOT / ENGINE_PACKAGE else skipped
+
     with tempfile.TemporaryDirectory(prefix="engine-wheel-") as tmp:
         source = Path(tmp) / "src"
         for name in WHEEL_INPUTS:
             if (ROOT / name).is_dir():
-                shutil.copytree(ROOT / name, source / name,
-                                ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+                shutil.copytree(ROOT / name, source / name, ignore=ignore)
             else:
                 source.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(ROOT / name, source / name)
@@ -287,27 +299,33 @@ def build_engine_wheel(target: Path, pin: dict) -> Path:
 PRECOMPILE = ROOT / "tools" / "precompile.mjs"
 
 
-def precompile(pyodide_dir: Path, lock: dict, wheels: list[Path]) -> bool:
-    """Trim the standard library to what a boot and a match import, and add Pyodide's own
-    bytecode to it and to the wheels (tools/precompile.mjs): a boot then compiles no Python
-    source. Needs Node; without it the site ships the whole standard library as sources (it
-    works, it downloads more and boots slower). True when done."""
+def precompile(pyodide_dir: Path, lock: dict, wheels: list[Path]) -> dict | None:
+    """Trim the standard library to what the engine can import (its import graph) and what the
+    warm-up imports, and add Pyodide's own bytecode to it and to the wheels (tools/precompile.mjs
+    and site_bytecode.py): a boot then compiles no Python source. Fails naming any module the engine
+    can import that the site would not ship. Needs Node; without it the site ships the whole
+    standard library as sources (it works, it downloads more and boots slower). Returns the import
+    report ({engine: [modules], stdlib: [modules kept], missing: []}), None without Node."""
     node = shutil.which("node")
     if node is None:
         log("node not found: shipping the whole standard library as sources (a slower boot)")
-        return False
+        return None
     # the engine's wheel last: the script installs it and plays with it
     with tempfile.TemporaryDirectory(prefix="precompile-") as tmp:
         lock_file = Path(tmp) / "pyodide-lock.json"
         lock_file.write_text(json.dumps(lock), encoding="utf-8")
         args = [node, str(PRECOMPILE), str(pyodide_dir), str(lock_file),
                 str(pyodide_dir / "python_stdlib.zip"), *map(str, wheels)]
-        out = subprocess.run(args, capture_output=True, text=True)
-    if out.returncode != 0:
-        raise BuildError("precompiling with Pyodide under Node failed:\n" + out.stderr[-3000:])
+        report_file = Path(tmp) / "imports.json"
+        out = subprocess.run(args, capture_output=True, text=True, env={**os.environ, "MAHJONG_IMPORTS": str(report_file)})
+        if out.returncode != 0:
+            raise BuildError("precompiling with Pyodide under Node failed:\n" + out.stderr[-3000:])
+        report = json.loads(report_file.read_text(encoding="utf-8"))
     for line in out.stdout.strip().splitlines():
         log(line)
-    return True
+    if report["missing"]:
+        raise BuildError("the site would not ship what the engine can import:\n  " + "\n  ".join(report["missing"]))
+    return report
 
 
 # --- the site ---------------------------------------------------------------------------
@@ -324,7 +342,7 @@ def write_options(path: Path) -> None:
 
 
 # --- the site's files: flat ---------------------------------------------------------------
-# web/ is in folders by job (engine/, shell/, i18n/, art/, table/, keep/, game/, replay/,
+# web/ is in folders by job (engine/, shell/, i18n/, art/, table/, overlay/, keep/, game/, replay/,
 # tutorial/, help/); the site is flat: every file is published at dist/'s root under its own name
 # (a name is unique across the folders, checked here), so the public URLs (mj-hand.js, tiles.js,
 # replayio.js, i18n.js, sw.js at the scope's root) do not depend on where the source sits, and a
@@ -396,13 +414,16 @@ def digest(paths: Iterable[Path]) -> str:
     return h.hexdigest()
 
 
-OFFLINE_SKIPS = {"sw.js", "site-files.json", ".nojekyll"}
-# for other sites (a Markdown page's tile images, a pinned <mj-hand>), not the game: not kept offline
-OFFLINE_SKIP_FOLDERS = {"tiles", "v1"}
+OFFLINE_SKIPS = {"sw.js", "site-files.json", ".nojekyll", "LICENSE", "THIRD_PARTY.md"}
+# for other sites (a Markdown page's tile images, a pinned <mj-hand>) and authors (the docs), not the
+# game: not kept offline
+OFFLINE_SKIP_FOLDERS = {"tiles", "v1", "docs"}
+# the terms travel with every copy of the site (THIRD_PARTY.md: what dist/ ships and under which licence)
+NOTICES = ("LICENSE", "THIRD_PARTY.md")
 
 
 def write_tile_faces(folder: Path) -> None:
-    """Every tile face as an SVG file of its own (tiles/1m.svg, tiles/hant/1m.svg: README), drawn by
+    """Every tile face as an SVG file of its own (tiles/1m.svg, tiles/hant/1m.svg: docs/embedding.md), drawn by
     the page's painters under Node, its characters as outlines: no font needed to show it."""
     node = shutil.which("node")
     if node is None:
@@ -446,7 +467,7 @@ def build(dist: Path = DIST) -> Path:
     lock = vendor_pyodide(pin, dist / "pyodide")
     built = build_engine_wheel(dist / "wheels", pin)
     vendored = [dist / "pyodide" / w["file"] for w in pin["wheels"].values()]
-    precompile(dist / "pyodide", lock, [*vendored, built])
+    imports = precompile(dist / "pyodide", lock, [*vendored, built])
     stdlib = dist / "pyodide" / "python_stdlib.zip"
     packed = [pack(path) for path in (stdlib, *vendored, built)]
     relock(lock, dist / "pyodide")
@@ -484,10 +505,18 @@ def build(dist: Path = DIST) -> Path:
                             dist / "snapshot-worker.js", dist / "warmup.py"]),
         "lock": lock,
         "sizes": sizes,
+        # every engine module: a restored snapshot imports each before it serves (engine-worker.js),
+        # or is not used
+        "modules": imports["engine"] if imports else [],
     }
     (dist / "engine.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     write_options(dist / "options.json")
     runpy.run_path(str(ROOT / "tools" / "help_examples.py"))["write"](dist / "help-examples.json")  # the help's worked examples
+    for name in NOTICES:
+        shutil.copyfile(ROOT / name, dist / name)
+    # the documentation, built by MkDocs with its pages' live embeds of the pages above (skipped,
+    # with a message, where MkDocs is not installed; the tests check it is built)
+    runpy.run_path(str(ROOT / "tools" / "docs_site.py"))["build"](dist / "docs")
     version = write_offline_list(dist)
     (dist / ".nojekyll").write_text("")  # GitHub Pages: serve files as they are
     log(f"wrote {dist.relative_to(ROOT) if dist.is_relative_to(ROOT) else dist} ({wheel.name}, version {version})")
@@ -508,7 +537,7 @@ def build(dist: Path = DIST) -> Path:
 PUBLIC_MODULES = {"mj-hand.js": "art/mj-hand.js", "replayio.js": "keep/replayio.js",
                   "tiles.js": "art/tiles.js", "i18n.js": "i18n/i18n.js"}
 # The public modules an author may pin, at a path naming the major version of what they read
-# (<mj-hand>'s attributes and the notation: README), each one file that imports nothing: the
+# (<mj-hand>'s attributes and the notation: docs/embedding.md, CHANGELOG.md), each one file that imports nothing: the
 # chunks of the modules above are named by their content and change with every build, so a page
 # holding an old mj-hand.js (a cache, a CDN) would ask for chunks that are gone. A change that
 # breaks what an author wrote makes a v2/ beside v1/, which stays.
@@ -548,7 +577,10 @@ def esbuild(tool: Path, dist: Path, entries: Iterable[str], out: Path, *flags: s
     """Bundle `entries` (dist/ files) into out/ with the esbuild at `tool`; returns its metafile."""
     meta = out / "meta.json"
     subprocess.run([str(tool), "--bundle", "--format=esm", "--charset=utf8", "--log-level=warning", *MINIFY,
-                    f"--outdir={out / 'files'}", f"--metafile={meta}", *flags, *entries], cwd=dist, check=True)
+                    f"--outdir={out / 'files'}", f"--metafile={meta}", *flags, *entries], cwd=dist, check=True,
+                   # the page's npm packages (qrcode-generator: web/friends/qr.js) from the checkout's
+                   # node_modules, wherever dist/ is built (the tests build it in a temporary folder)
+                   env={**os.environ, "NODE_PATH": str(ROOT / "node_modules")})
     return json.loads(meta.read_text(encoding="utf-8"))
 
 
@@ -590,7 +622,9 @@ def bundle_modules(dist: Path) -> None:
                     raise BuildError(f"two bundles wrote {built.name} differently")
         pinned = pinned_modules(tool, dist, Path(tmp) / "pinned")
     for name in inputs:  # (pyodide.mjs too: each worker takes it in)
-        (dist / name).unlink(missing_ok=True)
+        taken = (dist / name).resolve()
+        if dist.resolve() in taken.parents:  # never an npm package's file (node_modules/...)
+            taken.unlink(missing_ok=True)
     for folder in sorted((p for p in dist.iterdir() if p.is_dir() and p.name not in KEPT_WHOLE)):
         if left := [f for f in folder.rglob("*") if f.name.endswith(MODULE_FILES)]:
             raise BuildError(f"web/{folder.name}/: {left[0].name} is bundled by no page or worker")

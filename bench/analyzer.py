@@ -104,7 +104,7 @@ def report(name: str, runs: dict[str, Times]) -> None:
           f"  {'engine p50':>10} {'p95':>8}  {'typing p50':>10} {'p95':>8}  {'bots p50':>10} {'p95':>8}")
     keys = sorted(runs["first"]) + [("all", 0)]
     for key in keys:
-        def get(measure: str) -> list[float]:
+        def get(measure: str, key: tuple = key) -> list[float]:
             if key[0] == "all":
                 return [m for ms in runs[measure].values() for m in ms]
             return runs[measure].get(key, [])

@@ -13,7 +13,7 @@ Network.emulateNetworkConditions: 10 Mbit/s down, 40 ms latency), and measures:
   table (window.mahjong.state() answers), its first paint and first contentful paint (the
   'paint' entries), and whether that paint came before the runtime's download began;
 - repeat visit: the same page loaded again in the same context, until its table or its offer to
-  continue the first visit's match (keep.js) is up. Before it, our page is left to finish what a
+  continue the first visit's match (keeper.js) is up. Before it, our page is left to finish what a
   first visit does after the table is up (the service worker's cache, the memory snapshot); so
   the repeat visit is the snapshot path, served by the service worker;
 - a later reload ("later"): the repeat visit's page left 2 s, then reloaded. The repeat visit
@@ -72,7 +72,7 @@ window.__bootDone = performance.now();
 """
 
 # In every page from its start: the moment our first playable table is up, or (a repeat visit)
-# the offer to continue the match the first visit left (keep.js), which the player answers first.
+# the offer to continue the match the first visit left (keeper.js), which the player answers first.
 TABLE_WATCH = """
 const poll = setInterval(() => {
   try {

@@ -285,9 +285,9 @@ NAMES = {"xinyu": "Xinyu", "longyan": "Longyan"}
 
 
 def ladder(path: Path) -> str:
-    """The README's bot ladder (``--ladder``), read from the kept results: each rule set's swap
+    """bench/README.md's bot ladder (``--ladder``), read from the kept results: each rule set's swap
     margins (normal over easy, hard over normal) and the room's shares.
-    tests/engine/test_bench_players.py checks the README carries exactly this."""
+    tests/engine/test_bench_players.py checks bench/README.md carries exactly this."""
     runs = json.loads(path.read_text(encoding="utf-8"))["runs"]
     out = ["| rule set | margin (swap design) | hands | mean / hand | 95% CI | clear at 95% | run |",
            "|---|---|---|---|---|---|---|"]
@@ -364,7 +364,7 @@ def main() -> None:
     ap.add_argument("--note", default="", help="a sentence kept with the run's figures (how a log was joined, ...)")
     ap.add_argument("--results", type=Path, default=RESULTS, help="the JSON file the figures are kept in")
     ap.add_argument("--show", action="store_true", help="print the kept results (--results) as tables; no play")
-    ap.add_argument("--ladder", action="store_true", help="print the README's bot ladder from the kept results; no play")
+    ap.add_argument("--ladder", action="store_true", help="print bench/README.md's bot ladder from the kept results; no play")
     args = ap.parse_args()
     if args.show or args.ladder:
         print(show(args.results) if args.show else ladder(args.results))

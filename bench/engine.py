@@ -1,7 +1,7 @@
 """Engine benchmarks: ``python bench/engine.py [N]``.
 
 Sections (each a function called from ``main``):
-  * ``bench_shapes(n)``: win checks and shanten of ``py_engine.shapes`` on N seeded random hands,
+  * ``bench_shapes(n)``: win checks and shanten of ``py_engine.tiles.shapes`` on N seeded random hands,
     against the PyPI ``mahjong`` package on the same hands when it is installed.
   * ``bench_games(n)``: whole hands played by random legal actions, per variant, on one core.
 """
@@ -16,7 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 _start = time.perf_counter()
-from py_engine import shapes  # noqa: E402
+from py_engine.tiles import shapes  # noqa: E402
 
 IMPORT_MS = (time.perf_counter() - _start) * 1000
 
@@ -155,7 +155,7 @@ def bench_games(hands: int) -> None:
 
 def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 20000
-    print(f"import py_engine.shapes (package __init__ included): {IMPORT_MS:.1f} ms")
+    print(f"import py_engine.tiles.shapes (package __init__ included): {IMPORT_MS:.1f} ms")
     bench_shapes(n)
     bench_games(max(100, n // 20))
 

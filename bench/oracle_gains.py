@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import players  # noqa: E402  (bench/players.py; it puts the tree's root on the path)
 
 from py_engine import Game, bots  # noqa: E402
-from py_engine.actions import Action  # noqa: E402
+from py_engine.play.actions import Action  # noqa: E402
 
 
 def main() -> None:

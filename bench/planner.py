@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from py_engine.actions import Action  # noqa: E402
+from py_engine.play.actions import Action  # noqa: E402
 from py_engine.bots import hard  # noqa: E402
 from py_engine.bots.common import GOLD_SLOT, View  # noqa: E402
 from py_engine.bots.value import Evaluator  # noqa: E402

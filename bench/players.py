@@ -32,7 +32,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from py_engine import bots  # noqa: E402
-from py_engine.actions import Action  # noqa: E402
+from py_engine.play.actions import Action  # noqa: E402
 from py_engine.bots.common import GOLD_SLOT, View  # noqa: E402
 
 CONTINUATION = "normal"

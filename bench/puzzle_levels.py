@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from py_engine import bots  # noqa: E402
-from py_engine.puzzles import moment  # noqa: E402
+from py_engine.teach.puzzles import moment  # noqa: E402
 
 LEVELS = ("easy", "normal", "hard")
 NAMES = {"xinyu": "Xinyu", "longyan": "Longyan"}

@@ -8,16 +8,23 @@ argument of the wrong type or range: ARGUMENTS below, checked before anything is
 position), "illegal" for an action not legal now (with `legal`), "engine" for a fault of the engine.
 
 One engine may serve several pages (the embeds of one host page share it: web/engine/engine.js):
-`call(request, client_id)` keeps each client's match and replay viewer apart (Client; at most
-MAX_CLIENTS, the least recently used dropped first), and `drop(client_id)` forgets a page that left.
+`call(request, client_id)` keeps each client's match and replay viewer apart (Client), and
+`drop(client_id)` forgets a page that left (the page says so, or its frame's port closes). Past
+MAX_CLIENTS, far above any page's embeds, the least recently used is let go; a call that needs
+the match (or replay) a client no longer has is refused with `missing: "match"` (or "viewer"),
+and the page sets it up again from its latest save and asks again (engine.js restore).
 
 Methods
-- new_match {variant, seed, options, hands, level, human, autoplay, position, dealer}
+- new_match {variant, seed, options, hands, level, human, autoplay, position, dealer, people}
+                                   `people`: the seats people play (a table of friends, web/friends/; the
+                                   default: [human]); the others are bots. With more than one, every
+                                   method that changes the match also answers `views`: {seat: that seat's
+                                   state}, each seat's own observation only (what the host sends each friend)
 - check_match {the same}         -> {}: whether new_match would accept them; the match in play is untouched
-- state {}                      -> {state}
-- act {action}                  -> the human seat plays; {events, state}
+- state {seat}                  -> {state}; `seat` (one of `people`) sees the table from that seat
+- act {action, seat}            -> the human seat (or `seat`, one of `people`) plays; {events, state}
 - bot_step {}                   -> one bot seat that is waited for plays; {seat, action, events, state, think_ms}
-- timeout {selected}            -> the decision timer ran out: the human seat plays `selected` (the move the
+- timeout {selected, seat}      -> the decision timer ran out: the human seat (or `seat`) plays `selected` (the move the
                                    player had chosen, e.g. the selected tile's discard) when it is legal, else
                                    what the hint suggests; {events, state, action, chosen_by: "selected" | "hint"}
 - next_hand {}                  -> deals the next hand of the match
@@ -25,14 +32,14 @@ Methods
 - position {}                   -> this hand's start position plus its history (a link to this moment)
 - restart_hand {}               -> deals the current hand again from its start position (after an engine fault)
 - spectate {face_up}            -> autoplay: every hand shown face up (the default) or hidden; {state}
-- save {}                       -> {save}: the match so far as a replay (py_engine/replay.py), for the page to keep
+- save {}                       -> {save}: the match so far as a replay (py_engine/record/replay.py), for the page to keep
 - resume {save}                 -> the match of a save, exactly where it was; {state}
 - export {hand}                 -> {replay}: the match, or only hand `hand` (0-based) when given
-- replay_open {replay}          -> the viewer's replay (replay_view.py): {hands, problem}
+- replay_open {replay}          -> the viewer's replay (record/viewer.py): {hands, problem}
 - replay_frame {hand, step, face_up} -> {state}: the table after `step` actions of that hand
 - review {hand}                 -> {decisions}: the human's choices beside the hard bot's (review.py)
 - duplicate {hand, level}       -> {result}: that hand's deal played again with the bot of `level` in the human seat
-- lesson_check {lesson}         -> {problems}: every problem of a lesson (py_engine/lessons.py), each naming its step
+- lesson_check {lesson}         -> {problems}: every problem of a lesson (py_engine/teach/lessons.py), each naming its step
 - lesson_step {lesson, step}    -> {moment}: step `step` (1-based) of a good lesson as the reader sees it
 - lesson_judge {lesson, step, action | choice} -> {verdict}: {right, rule, ...} on the reader's answer
 - options {}                    -> the rule sets, each option with its allowed values (the first is the default),
@@ -56,13 +63,14 @@ import time
 from importlib import import_module
 from typing import Any, Callable
 
-from . import analyzer_query, position_check
+from .teach import analyzer_query
+from .play import position_check
 from .bots import LEVELS            # one source for the levels: the bots' own
-from .game import Game, IllegalActionError
-from .match import DEFAULT_HANDS, MATCH_LENGTHS, MAX_SEED, Match
-from . import replay as replays
-from . import replay_view
-from .quote import quote
+from .play.game import Game, IllegalActionError
+from .play.match import DEFAULT_HANDS, MATCH_LENGTHS, MAX_SEED, Match
+from .record import replay as replays
+from .record import viewer as viewers
+from .tiles.quote import quote
 from .rules import RULESETS
 from .tiles import sorted_tiles
 
@@ -115,11 +123,13 @@ ARGUMENTS: dict[str, dict[str, Check]] = {
         "face_up": position_check.flag,
         "position": _object,             # its fields are Game.from_position's to check
         "dealer": position_check.seat,
+        "people": lambda v, what: _seats(v, what),
     },
-    "act": {"action": _text},
-    "timeout": {"selected": _text},
+    "act": {"action": _text, "seat": position_check.seat},
+    "timeout": {"selected": _text, "seat": position_check.seat},
+    "state": {"seat": position_check.seat},
     "spectate": {"face_up": position_check.flag},
-    **{name: {} for name in ("state", "bot_step", "next_hand", "hint", "position", "restart_hand", "save")},
+    **{name: {} for name in ("bot_step", "next_hand", "hint", "position", "restart_hand", "save")},
     # a save or a replay is anything: replay.load says what is wrong with it (kind "replay")
     "resume": {"save": lambda v, what: v},
     "replay_open": {"replay": lambda v, what: v},
@@ -141,6 +151,13 @@ ARGUMENTS: dict[str, dict[str, Check]] = {
 ARGUMENTS["check_match"] = ARGUMENTS["new_match"]
 for _name in KEEPING:
     ARGUMENTS[_name] = {**ARGUMENTS[_name], **_ALONG}
+
+
+def _seats(value: Any, what: str) -> list[int]:
+    """A list of distinct seats (new_match's `people`)."""
+    if not isinstance(value, list) or not value or len(set(map(repr, value))) != len(value):
+        raise ValueError(f"{what} must be a list of distinct seats, not {position_check.shown(value)}")
+    return sorted(position_check.seat(seat, what) for seat in value)
 
 
 def read_request(request: Any) -> tuple[str, dict[str, Any]]:
@@ -179,6 +196,8 @@ class Session:
         self.level = args.get("level", "normal")
         self.human = args.get("human", 0)
         self.autoplay = args.get("autoplay", False)
+        # the seats people play: the human's, and at a table of friends theirs (web/friends/)
+        self.people: list[int] = sorted(set(args.get("people") or []) | {self.human})
         # the autoplay demo is watched: every hand face up unless asked otherwise (spectate)
         self.face_up = args.get("face_up", True)
         position = args.get("position")
@@ -201,13 +220,24 @@ class Session:
         return self.match.game
 
     def bot_seats(self) -> list[int]:
-        return [0, 1, 2, 3] if self.autoplay else [s for s in range(4) if s != self.human]
+        return [0, 1, 2, 3] if self.autoplay else [s for s in range(4) if s not in self.people]
 
-    def state(self) -> dict[str, Any]:
-        obs: dict[str, Any] = dict(self.game.observation(None if self.autoplay else self.human))
+    def _person(self, seat: int | None) -> int:
+        """The seat a person plays: the human's when None; another's only if a person plays it."""
+        if seat is None:
+            return int(self.human)
+        if seat not in self.people:
+            raise IllegalActionError(f"seat {seat} is not played by a person (people: {self.people})")
+        return seat
+
+    def state(self, seat: int | None = None) -> dict[str, Any]:
+        """The table as seat `seat` (default: the human's) may see it, plus the match's facts."""
+        viewer = self._person(seat)
+        obs: dict[str, Any] = dict(self.game.observation(None if self.autoplay else viewer))
         waiting = self.game.waiting_for
         obs.update({
-            "human": self.human,
+            "human": viewer,
+            "people": list(self.people),
             "autoplay": self.autoplay,
             "level": self.level,
             "match": {
@@ -218,7 +248,8 @@ class Session:
                 "seed": self.match.seed,
             },
             "bot_to_move": any(s in self.bot_seats() for s in waiting),
-            "human_to_move": (not self.autoplay) and self.human in waiting,
+            "human_to_move": (not self.autoplay) and viewer in waiting,
+            "people_to_move": [] if self.autoplay else [s for s in waiting if s in self.people],
             "face_up": self.autoplay and self.face_up,
         })
         if self.autoplay and self.face_up:
@@ -231,24 +262,29 @@ class Session:
         self.face_up = bool(face_up)
         return {"state": self.state()}
 
-    def act(self, action: str) -> dict[str, Any]:
+    def act(self, action: str, seat: int | None = None) -> dict[str, Any]:
         if self.autoplay:
             raise IllegalActionError("autoplay: every seat is a bot")
-        events = self.game.apply(self.human, action)
+        events = self.game.apply(self._person(seat), action)
         return {"events": self._masked(events), "state": self.state()}
 
-    def timeout(self, selected: str | None = None) -> dict[str, Any]:
+    def views(self) -> dict[str, Any]:
+        """Each person's own state, by seat: what a table of friends' host sends each of them."""
+        return {str(seat): self.state(seat) for seat in self.people}
+
+    def timeout(self, selected: str | None = None, seat: int | None = None) -> dict[str, Any]:
         """The decision timer ran out: the move the player had selected if it is legal, else the
         hint's suggestion (the normal bot's choice, hints.py), else the referee's default."""
-        legal = self.game.legal_actions(self.human)
+        seat = self._person(seat)
+        legal = self.game.legal_actions(seat)
         if selected in legal:
             action, chosen_by = selected, "selected"
         else:
-            from . import hints
-            suggested = hints.hint(self.game, self.human)["suggested"]
-            action = suggested if suggested in legal else self.game.default_action(self.human)
+            from .teach import hints
+            suggested = hints.hint(self.game, seat)["suggested"]
+            action = suggested if suggested in legal else self.game.default_action(seat)
             chosen_by = "hint"
-        result = self.act(action)
+        result = self.act(action, seat)
         result.update(action=action, chosen_by=chosen_by)
         return result
 
@@ -275,7 +311,7 @@ class Session:
         return {"state": self.state()}
 
     def hint(self) -> dict[str, Any]:
-        from . import hints
+        from .teach import hints
         if self.autoplay or self.game.is_over:
             return {"hint": None}
         # also while others play: waits, and why another's discard cannot be won on (hints.cannot_win)
@@ -305,7 +341,7 @@ class Session:
     def export(self) -> dict[str, Any]:
         """The match so far as a replay: every hand, the current one up to now."""
         facts = {"hands": self.match.hands, "seed": self.match.seed, "human": self.human,
-                 "level": self.level, "autoplay": self.autoplay}
+                 "level": self.level, "autoplay": self.autoplay, "people": list(self.people)}
         current = replays.hand_record(self.game, self.match.hand_number)
         return replays.export(self.game.variant, self.game.options, facts, self.records + [current])
 
@@ -316,7 +352,7 @@ class Session:
         if loaded.problem is not None:
             raise replays.ReplayError(loaded.problem)
         facts = data["match"]  # its level, human seat and autoplay checked by replays.load
-        known = {k: facts[k] for k in ("level", "human", "autoplay") if facts.get(k) is not None}
+        known = {k: facts[k] for k in ("level", "human", "autoplay", "people") if facts.get(k) is not None}
         session = cls({"variant": data["variant"], **known, "hands": 1, "seed": 0})
         session.match = replays.rebuild_match(loaded)
         session.records = [replays.hand_record(g, n) for n, g in enumerate(loaded.games[:-1])]
@@ -351,18 +387,27 @@ def choose_action(game: Game, seat: int, level: str) -> str:
     return game.default_action(seat)
 
 
+class Missing(ValueError):
+    """A call that needs what the client does not have (its match, its replay viewer): `what`."""
+
+    def __init__(self, what: str, message: str) -> None:
+        super().__init__(message)
+        self.what = what
+
+
 class Client:
     """What one page keeps in the engine: its match and its replay viewer. One engine may serve
     several pages (web/engine/engine.js: the embeds of one host page share it), each its own."""
 
     def __init__(self) -> None:
         self.session: Session | None = None
-        self.viewer: replay_view.Viewer | None = None
+        self.viewer: viewers.Viewer | None = None
 
 
-#: The most clients kept at once: past it, the one that asked least recently is dropped (its page
-#: has gone without saying so; a page that comes back starts a new match or resumes its save).
-MAX_CLIENTS = 16
+#: The most clients kept at once, far above the embeds of any page (a tutorial's: a game and a
+#: lesson question per section): past it, the one that asked least recently is let go (a page gone
+#: without saying so; a page still there sets its match up again from its save: `missing`).
+MAX_CLIENTS = 256
 #: The clients by id ("" is the page that names none: a worker that serves one page), least recently used first.
 _clients: dict[str, Client] = {}
 
@@ -403,15 +448,15 @@ def _export(session: Session, args: dict[str, Any]) -> dict[str, Any]:
 
 
 def _replay_open(me: Client, args: dict[str, Any]) -> dict[str, Any]:
-    me.viewer = replay_view.Viewer(replays.load(args.get("replay")))
+    me.viewer = viewers.Viewer(replays.load(args.get("replay")))
     return me.viewer.summary()
 
 
-def _with_viewer(method: Callable[[replay_view.Viewer, dict[str, Any]], dict[str, Any]]
+def _with_viewer(method: Callable[[viewers.Viewer, dict[str, Any]], dict[str, Any]]
                  ) -> Callable[[Client, dict[str, Any]], dict[str, Any]]:
     def handler(me: Client, args: dict[str, Any]) -> dict[str, Any]:
         if me.viewer is None:
-            raise ValueError("no replay open: call replay_open first")
+            raise Missing("viewer", "no replay open: call replay_open first")
         return method(me.viewer, args)
     return handler
 
@@ -429,8 +474,8 @@ _METHODS: dict[str, Callable[[Client, dict[str, Any]], dict[str, Any]]] = {
     "review": _with_viewer(lambda viewer, args: viewer.review(args.get("hand", 0))),
     "duplicate": _with_viewer(lambda viewer, args: viewer.duplicate(args.get("hand", 0), args.get("level", "hard"))),
     # issue 14's pages, imported on first use so the game's boot does not pay for them
-    "analyze": lambda me, args: {"analysis": import_module(".analyzer", __package__).analyze(args)},
-    "puzzle": lambda me, args: {"puzzle": import_module(".puzzles", __package__).solve(args.get("position") or {})},
+    "analyze": lambda me, args: {"analysis": import_module(".teach.analyzer", __package__).analyze(args)},
+    "puzzle": lambda me, args: {"puzzle": import_module(".teach.puzzles", __package__).solve(args.get("position") or {})},
     "lesson_check": lambda me, args: {"problems": _lessons().check(args.get("lesson"))},
     "lesson_step": lambda me, args: {"moment": _lessons().moment(args.get("lesson"), args.get("step", 1))},
     "lesson_judge": lambda me, args: {"verdict": _lessons().judge(
@@ -439,13 +484,13 @@ _METHODS: dict[str, Callable[[Client, dict[str, Any]], dict[str, Any]]] = {
 
 
 def _lessons() -> Any:
-    """py_engine/lessons.py, imported on first use (the game's boot does not pay for it)."""
-    return import_module(".lessons", __package__)
+    """py_engine/teach/lessons.py, imported on first use (the game's boot does not pay for it)."""
+    return import_module(".teach.lessons", __package__)
 _SESSION_METHODS: dict[str, Callable[[Session, dict[str, Any]], dict[str, Any]]] = {
-    "state": lambda session, args: {"state": session.state()},
-    "act": lambda session, args: session.act(args.get("action", "")),
+    "state": lambda session, args: {"state": session.state(args.get("seat"))},
+    "act": lambda session, args: session.act(args.get("action", ""), args.get("seat")),
     "bot_step": lambda session, args: session.bot_step(),
-    "timeout": lambda session, args: session.timeout(args.get("selected")),
+    "timeout": lambda session, args: session.timeout(args.get("selected"), args.get("seat")),
     "next_hand": lambda session, args: session.next_hand(),
     "hint": lambda session, args: session.hint(),
     "position": lambda session, args: session.position(),
@@ -467,7 +512,7 @@ def call(request: str, client_id: str = "") -> str:
         if name in _METHODS:
             answer = _METHODS[name](me, args)
         elif me.session is None:
-            raise ValueError("no game yet: call new_match first")
+            raise Missing("match", "no game yet: call new_match first")
         else:
             answer = _SESSION_METHODS[name](me.session, args)
         session = me.session
@@ -475,17 +520,35 @@ def call(request: str, client_id: str = "") -> str:
             answer["save"] = session.export()
         if hint and session is not None and session.hint_applies():
             answer["hint"] = session.hint()["hint"]
+        if name in KEEPING and session is not None and len(session.people) > 1:
+            answer["views"] = session.views()
         return _ok(answer)
     except IllegalActionError as err:
-        legal = me.session.game.legal_actions(me.session.human) if me.session else []
-        return json.dumps({"ok": False, "error": str(err), "legal": legal, "kind": "illegal"})
+        seat = json.loads(request).get("args", {}).get("seat") if me.session else None
+        session = me.session
+        legal = session.game.legal_actions(seat if session and seat in session.people else session.human) if session else []
+        return json.dumps({"ok": False, "error": bounded(str(err)), "legal": legal, "kind": "illegal"})
+    except Missing as err:
+        return json.dumps({"ok": False, "error": str(err), "kind": "invalid", "missing": err.what})
     except replays.ReplayError as err:
-        return json.dumps({"ok": False, "error": str(err), "kind": "replay", "problem": err.problem.to_dict()})
+        problem = err.problem.to_dict()
+        problem["message"] = bounded(problem["message"])
+        return json.dumps({"ok": False, "error": bounded(str(err)), "kind": "replay", "problem": problem})
     except ValueError as err:
-        return json.dumps({"ok": False, "error": str(err), "kind": "invalid"})
+        return json.dumps({"ok": False, "error": bounded(str(err)), "kind": "invalid"})
     except Exception as err:  # an engine fault must not leave the page dead
         log.exception("engine error")
         return json.dumps({"ok": False, "error": f"{type(err).__name__}: {quote(str(err))}", "kind": "engine"})
+
+
+#: The longest message a refusal carries (the project's bound: whatever the input held, a reader
+#: reads it at a glance).
+MESSAGE_BOUND = 400
+
+
+def bounded(text: str) -> str:
+    """`text` cut to MESSAGE_BOUND characters, with an ellipsis when cut."""
+    return text if len(text) <= MESSAGE_BOUND else text[:MESSAGE_BOUND - 1] + "…"
 
 
 def _ok(payload: dict[str, Any]) -> str:

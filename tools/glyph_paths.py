@@ -1,11 +1,12 @@
-"""Write web/art/glyphs.js: the outlines of the few characters the tile faces carry (the numerals, 万/萬,
+"""Write tools/glyphs.js: the outlines of the few characters the tile faces carry (the numerals, 万/萬,
 the winds and dragons, the flowers, 金, and the corner indices), as SVG path data, so that a face is
 drawn the same on every device and in every file, with no font (issue 37: a downloaded SVG depended
 on the reader's CJK fonts, and the faces on the reader's fonts too).
 
     python tools/glyph_paths.py            # needs fontTools and the fonts below (Debian: fonts-noto-cjk, fonts-dejavu-core)
 
-Run by hand when the faces' characters change; the page and the build only read glyphs.js. The
+Run by hand when the faces' characters change, then tools/tile_faces.mjs (which paints the faces with
+them into py_engine/draw/faces.json, what the page and Python read). The
 outlines come from Noto Serif CJK SC Bold (SIL Open Font License 1.1) and DejaVu Sans Bold (Bitstream
 Vera license): the faces' fonts before, so the tiles look as they did on a machine that had them.
 """
@@ -23,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SERIF = Path("/usr/share/fonts/opentype/noto/NotoSerifCJK-Bold.ttc")
 SERIF_FACE = "Noto Serif CJK SC"
 SANS = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
-OUT = ROOT / "web" / "art" / "glyphs.js"
+OUT = ROOT / "tools" / "glyphs.js"
 
 
 def serif_font() -> TTFont:
@@ -34,8 +35,8 @@ def serif_font() -> TTFont:
 
 
 def faces_characters() -> tuple[str, str]:
-    """The characters tiles.js draws: its CJK string literals (serif), its index letters and digits (sans)."""
-    source = (ROOT / "web" / "art" / "tiles.js").read_text(encoding="utf-8")
+    """The characters the faces carry: tile_faces.mjs's CJK string literals (serif), its index letters and digits (sans)."""
+    source = (ROOT / "tools" / "tile_faces.mjs").read_text(encoding="utf-8")
     literals = "".join(re.findall(r'"([^"\n]*)"', source))  # (not the comments' words)
     serif = sorted({c for c in literals if "\u3400" <= c <= "\u9fff"})
     return "".join(serif), "123456789ESWN"

@@ -3,7 +3,7 @@
     python tools/make_puzzles.py longyan --seeds 1-60 > /tmp/candidates.json
 
 Plays seeded hands with the normal bot in every seat; at each discard decision close to ready it
-ranks the moment (py_engine.discards.rank: the hard bot's choice) and keeps moments where the
+ranks the moment (py_engine.teach.discards.rank: the hard bot's choice) and keeps moments where the
 choice is not the plain efficiency pick (most improving tiles at least shanten), or where a swim
 or a held gold is in question. The set in web/puzzles was picked from such candidates by hand;
 tests/engine/test_puzzles.py checks that the engine still gives each published answer.
@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from py_engine import Game, bots  # noqa: E402
-from py_engine.discards import efficiency_order, rank  # noqa: E402
+from py_engine.teach.discards import efficiency_order, rank  # noqa: E402
 
 
 def candidates(variant: str, seed: int, max_shanten: int) -> list[dict]:
@@ -72,7 +72,7 @@ def fill(position: dict) -> dict:
     written by hand: only the puzzle seat's hand matters)."""
     from collections import Counter
 
-    from py_engine.melds import parse_meld
+    from py_engine.tiles.melds import parse_meld
     from py_engine.rules import ruleset
     from py_engine.tiles import as_tiles, format_tiles, full_set, is_flower
 

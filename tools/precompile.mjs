@@ -1,5 +1,7 @@
 // build.py's bytecode step, run by Node with the vendored Pyodide itself, so the bytecode is
 // exactly its Python's:  node tools/precompile.mjs <pyodide dir> <lock file> <stdlib zip> <wheel>... <engine wheel>
+// (the import report, what the engine can import and whether the site ships it, is written to the
+// file named by MAHJONG_IMPORTS, or printed)
 // Boots the runtime, installs the engine's wheel (the last one) with micropip, plays a hand of
 // each rule set through the bridge (web/engine/warmup.py), then tools/site_bytecode.py trims the
 // standard library to what was imported and compiles it, in the zip and wheels given (rewritten
@@ -41,5 +43,9 @@ try {
 } catch {
   // expected
 }
+py.globals.set("REPORT", "/tmp/in/imports.json");
 py.runPython(fs.readFileSync(path.join(here, "site_bytecode.py"), "utf8"));
+const report = py.FS.readFile("/tmp/in/imports.json", { encoding: "utf8" });
+if (process.env.MAHJONG_IMPORTS) fs.writeFileSync(process.env.MAHJONG_IMPORTS, report);
+else console.log(report);
 for (const file of [...wheels, stdlib]) fs.writeFileSync(file, py.FS.readFile(inside(file)));

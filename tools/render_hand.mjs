@@ -17,7 +17,7 @@ import { join, dirname, resolve } from "node:path";
 import { tmpdir } from "node:os";
 import { pathToFileURL } from "node:url";
 import { parseHand, NotationError } from "../web/art/notation.js";
-import { altText, handSVG, layoutHand, tileSVG, THEMES } from "../web/art/handdraw.js";
+import { altText, handSVG, isEmptyHand, layoutHand, rowsOf, tileSVG, THEMES, ROWS } from "../web/art/handdraw.js";
 import { scriptOf } from "../web/art/tiles.js";
 import { matchLang, tIn, tileNameIn } from "../web/i18n/i18n.js";
 
@@ -48,8 +48,8 @@ function options(argv) {
     if (a === "--size") out.size = Number(value());
     else if (a === "--theme") out.theme = value();
     else if (a === "--lang") out.lang = value();
-    else if (a === "--rows") out.rows = Number(value());
-    else if (a === "--width") out.width = Number(value());
+    else if (a === "--rows") out.rows = value();
+    else if (a === "--width") out.width = value();
     else if (a === "--scale") out.scale = Number(value());
     else if (a === "--out") out.out = value();
     else if (a === "--tiles") out.tiles = value();
@@ -58,6 +58,19 @@ function options(argv) {
     else rest.push(a);
   }
   if (!(out.size >= 12 && out.size <= 160)) throw new Error("--size is a tile's width in px from 12 to 160");
+  // what <mj-hand>'s rows attribute takes (handdraw.js rowsOf), and a width a tile fits in
+  if (typeof out.rows === "string") {
+    const { rows, problem } = rowsOf(out.rows);
+    if (problem) throw new Error(`--rows is a whole number of lines from ${ROWS.min} to ${ROWS.max}, not ${JSON.stringify(out.rows.slice(0, 20))}`);
+    out.rows = rows;
+  }
+  if (typeof out.width === "string") {
+    const width = /^\s*\d+(\.\d+)?\s*$/.test(out.width) ? Number(out.width) : NaN;
+    if (!(width >= 2 * out.size && width <= 100_000)) {
+      throw new Error(`--width is the diagram's width in css px, from two tiles (${2 * out.size}) to 100000, not ${JSON.stringify(out.width.slice(0, 20))}`);
+    }
+    out.width = width;
+  }
   if (!Object.hasOwn(THEMES, out.theme)) throw new Error(`--theme is one of ${Object.keys(THEMES).join(", ")}`);
   if (!matchLang(out.lang)) throw new Error("--lang is one of zh-Hans, zh-Hant, en");
   if (!(out.scale >= 1 && out.scale <= 8)) throw new Error("--scale is from 1 to 8");
@@ -115,6 +128,11 @@ function main(argv) {
     const [a, b] = error.at;
     console.error(tIn(o.lang, "notation.error", { what: tIn(o.lang, error.key, error.vars) }));
     console.error(`  ${o.notation}\n  ${" ".repeat(a)}${"^".repeat(Math.max(1, b - a))}`);
+    return 1;
+  }
+  if (isEmptyHand(spec)) {
+    // nothing to draw: refused, as <mj-hand> refuses it
+    console.error(tIn(o.lang, "notation.error", { what: tIn(o.lang, "notation.empty") }));
     return 1;
   }
   const fit = o.rows ? { rows: o.rows } : { maxWidth: o.width };

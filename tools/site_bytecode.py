@@ -8,8 +8,8 @@ standard library's zip and the wheels keep Pyodide's own bytecode for every modu
   (first_lines), so its tracebacks name the function and where it starts.
 - In each wheel every imported module becomes a sourceless .pyc in place of its .py (RECORD says
   so); in the engine's, modules no boot imports stay sources (other pages import them); the
-  vendored wheels (micropip) keep only what the install imported, their licenses and metadata. The engine's wheel keeps its asserts and
-  line numbers (optimize 0) but not its docstrings (without_docstrings: nothing reads them in the page;
+  vendored wheels (micropip) keep only what the install imported, their licenses and metadata. The engine's wheel
+  keeps its asserts and line numbers (optimize 0) but not its docstrings (without_docstrings: nothing reads them in the page;
   ~30 KB of the first visit's gzip bytes), micropip's is compiled like the standard library.
 - The interpreter runs with PYTHONNODEBUGRANGES (precompile.mjs): the bytecode keeps line numbers
   but not the column ranges a traceback underlines with ^^^^, a quarter of its bytes.
@@ -20,11 +20,14 @@ file system).
 """
 from __future__ import annotations
 
+import _imp
 import ast
 import base64
 import hashlib
 import importlib.util
+import json
 import marshal
+import os
 import sys
 import types
 import zipfile
@@ -105,16 +108,115 @@ def imported_under(root: str) -> set[str]:
     return found
 
 
-ZIP_ROOT = next(p for p in sys.path if p.endswith(".zip")) + "/"
-SITE_ROOT = next(p for p in sys.path if p.endswith("site-packages")) + "/"
-USED = imported_under(ZIP_ROOT)
-USED_SITE = imported_under(SITE_ROOT)
+ZIP_ROOT = next((p for p in sys.path if p.endswith(".zip")), "") + "/"
+SITE_ROOT = next((p for p in sys.path if p.endswith("site-packages")), "") + "/"
+ENGINE = "py_engine"
+
+
+# --- what the engine can import: its import graph ---------------------------------------------
+# A restored snapshot is a heap: no wheel is installed in its file system, and the standard library
+# it mounts is the trimmed zip below. So what ships is not only what the warm-up happened to import
+# but what the engine's code can reach, read from its source: every import statement of every engine
+# module (those inside functions too: the bridge imports a page's module when first asked), and from
+# there, transitively, the imports a standard-library module makes when it is imported (its top level,
+# in `if` and `try` blocks included). An import inside a standard-library function runs only when
+# that function does: those the engine's pages call are imported by the warm-up (USED), which plays
+# every page's methods.
+
+def _statements(tree: ast.Module, everywhere: bool) -> Iterable[ast.AST]:
+    """Every node (everywhere), else the statements run when the module is imported."""
+    if everywhere:
+        yield from ast.walk(tree)
+        return
+    stack: list[ast.AST] = list(tree.body)
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, (ast.If, ast.Try, ast.TryStar, ast.With)):
+            for field in ("body", "orelse", "finalbody"):
+                stack.extend(getattr(node, field, None) or [])
+            for handler in getattr(node, "handlers", None) or []:
+                stack.extend(handler.body)
+
+
+def imports_of(source: bytes, name: str, package: bool, everywhere: bool) -> set[str]:
+    """The modules an import statement of module `name` names (each with its parents; `from a import
+    b` names a.b too, which is a module or not: the caller looks it up)."""
+    found: set[str] = set()
+    for node in _statements(ast.parse(source, name), everywhere):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                parts = name.split(".") if package else name.split(".")[:-1]
+                parts = parts[:len(parts) - node.level + 1]
+                base = ".".join(parts + ([node.module] if node.module else []))
+            else:
+                base = node.module or ""
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names)
+    return {".".join(n.split(".")[:i]) for n in found if n for i in range(1, n.count(".") + 2)}
+
+
+def engine_modules(site_root: str) -> dict[str, str]:
+    """Every module of the engine's package installed under site_root: its name and its file."""
+    modules: dict[str, str] = {}
+    root = site_root + ENGINE
+    for folder, _, files in os.walk(root):
+        for file in files:
+            if file.endswith(".py"):
+                parts = (ENGINE + folder[len(root):]).split("/") + [file[:-3]]
+                modules[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = os.path.join(folder, file)
+    return modules
+
+
+def reachable(engine: dict[str, str], sources: dict[str, bytes],
+              frozen: Callable[[str], bool] = lambda name: False) -> tuple[dict[str, set[str]], set[str]]:
+    """The standard library's modules (their zip entries, of `sources`: entry -> source) the import
+    graph of `engine` (module -> file) reaches, each with the modules that import it, and the names
+    it reaches that the zip does not hold (built in, frozen into the interpreter, which loads them at
+    its start: os, io, codecs..., or not on this platform)."""
+    entries = set(sources)
+
+    def entry(module: str) -> str | None:
+        path = module.replace(".", "/")
+        for candidate in (f"{path}.py", f"{path}/__init__.py"):
+            if candidate in entries:
+                return candidate
+        return None
+
+    graph: dict[str, set[str]] = {}
+    elsewhere: set[str] = set()
+    todo: list[tuple[str, str]] = []
+    for module, path in engine.items():
+        with open(path, "rb") as file:
+            todo += [(n, module) for n in imports_of(file.read(), module, path.endswith("__init__.py"), True)
+                     if n != ENGINE and not n.startswith(ENGINE + ".")]
+    while todo:
+        module, by = todo.pop()
+        path = None if frozen(module) else entry(module)
+        if path is None:
+            elsewhere.add(module)
+            continue
+        if path in graph:
+            graph[path].add(by)
+            continue
+        graph[path] = {by}
+        todo += [(n, module) for n in imports_of(sources[path], module, path.endswith("__init__.py"), False) if n != module]
+    return graph, elsewhere
+
+
+RUN = "STDLIB" in globals()  # run by precompile.mjs (which sets it); else imported by a test for its functions
+if RUN:
+    ENGINE_MODULES = engine_modules(SITE_ROOT)
+    USED = imported_under(ZIP_ROOT)
+    USED_SITE = imported_under(SITE_ROOT)
 
 
 def stdlib(entries: list[Entry]) -> Iterable[Entry]:
-    """Only the imported modules, sourceless."""
+    """Only the modules imported or reachable, sourceless."""
     for info, data in entries:
-        if info.filename in USED:
+        if info.filename in USED or info.filename in REACHED:
             yield entry(info.filename + "c", pyc(data, ZIP_ROOT + info.filename, STDLIB_OPTIMIZE, lines=False), info)
 
 
@@ -146,10 +248,49 @@ def wheel(optimize: int, lean: bool) -> Callable[[list[Entry]], list[Entry]]:
     return change
 
 
-with zipfile.ZipFile(STDLIB) as _zip:  # noqa: F821 (set by the caller)
-    _before = sum(1 for i in _zip.infolist() if i.filename.endswith(".py"))
-rewrite(STDLIB, stdlib)  # noqa: F821
-for _path, _optimize, _lean in zip(WHEELS, WHEEL_OPTIMIZE, WHEEL_LEAN, strict=True):  # noqa: F821
-    rewrite(_path, wheel(_optimize, _lean))
-print(f"standard library: kept {len(USED)} of {_before} modules, as bytecode (-OO); "
-      f"{len(USED_SITE)} modules of the wheels as bytecode in place of their sources")
+def check(stdlib_zip: str, engine_wheel: str, reached: dict[str, set[str]], engine: dict[str, str],
+          imported: Iterable[str]) -> list[str]:
+    """What the engine can import and the site does not ship: each a sentence naming the module and
+    who imports it (empty when nothing is missing). Read from the files written, not from the sets
+    that chose them; `imported`: the modules the warm-up imported (a restored snapshot has no others)."""
+    missing = []
+    with zipfile.ZipFile(stdlib_zip) as shipped:
+        have = set(shipped.namelist())
+    for path, by in sorted(reached.items()):
+        if path + "c" not in have:
+            missing.append(f"the standard library's {path} (imported by {', '.join(sorted(by))})")
+    with zipfile.ZipFile(engine_wheel) as shipped:
+        have = set(shipped.namelist())
+    for module, path in sorted(engine.items()):
+        name = path[len(SITE_ROOT):]
+        if name not in have and name + "c" not in have:
+            missing.append(f"the engine's {module} ({name})")
+    # a restored snapshot holds no installed wheel: it imports only what the warm-up imported
+    missing += [f"the engine's {module}: the warm-up (web/engine/warmup.py) does not import it, so a restored "
+                "snapshot cannot" for module in sorted(engine) if module not in set(imported)]
+    return missing
+
+
+def main() -> None:
+    global REACHED
+    with zipfile.ZipFile(STDLIB) as _zip:  # noqa: F821 (set by the caller)
+        before = sum(1 for i in _zip.infolist() if i.filename.endswith(".py"))
+        sources = {i.filename: _zip.read(i) for i in _zip.infolist() if i.filename.endswith(".py")}
+    REACHED, _ = reachable(ENGINE_MODULES, sources, _imp.is_frozen)
+    kept = USED | set(REACHED)
+    rewrite(STDLIB, stdlib)  # noqa: F821
+    for path, optimize, lean in zip(WHEELS, WHEEL_OPTIMIZE, WHEEL_LEAN, strict=True):  # noqa: F821
+        rewrite(path, wheel(optimize, lean))
+    missing = check(STDLIB, WHEELS[-1], REACHED, ENGINE_MODULES, sys.modules)  # noqa: F821
+    with open(REPORT, "w", encoding="utf-8") as out:  # noqa: F821 (set by the caller)
+        json.dump({"engine": sorted(ENGINE_MODULES),
+                   "stdlib": sorted(p.removesuffix("/__init__.py").removesuffix(".py").replace("/", ".") for p in kept),
+                   "reached": len(REACHED), "missing": missing}, out, indent=1)
+    print(f"standard library: kept {len(kept)} of {before} modules as bytecode (-OO): {len(REACHED)} reachable from "
+          f"the engine's imports, {len(kept - set(REACHED))} more imported by the warm-up; "
+          f"{len(USED_SITE)} modules of the wheels as bytecode in place of their sources")
+
+
+REACHED: dict[str, set[str]] = {}
+if RUN:
+    main()

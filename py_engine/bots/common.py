@@ -10,12 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .. import shapes
-from ..golds import GOLD_SLOT as GOLD_SLOT
-from ..golds import count_slots, natural_tile, white_replaces
+from ..tiles import shapes
+from ..tiles.golds import GOLD_SLOT as GOLD_SLOT
+from ..tiles.golds import count_slots, natural_tile, white_replaces
 from ..rules import RuleSet, ruleset
 from ..rules.base import free_hand_shanten
-from ..actions import Action
+from ..play.actions import Action
 from ..tiles import CODES, HONOR_BASE, INDEX, NUM_KINDS
 
 SUIT_LETTERS = "mps"
@@ -67,8 +67,9 @@ class View:
         variant = obs["variant"]
         rules = ruleset(variant)
         gold = obs.get("gold") if rules.has_gold else None
-        white = white_replaces(options, gold)
-        slot_of = list(count_slots(gold, white))     # the one gold reading (golds.py)
+        gold_rule = rules.gold_rule(options)         # the one gold reading (golds.py)
+        white = white_replaces(gold_rule, gold)
+        slot_of = list(count_slots(gold, white))
         unseen_map = obs.get("unseen") or {}
         unseen = [int(unseen_map.get(CODES[k], 0)) for k in range(NUM_KINDS)]
         info = MeldInfo()
@@ -79,7 +80,7 @@ class View:
             obs=obs, seat=seat, variant=variant, rules=rules, options=options,
             legal=list(obs.get("legal_actions") or []), phase=obs.get("phase", "discard"),
             hand=list(obs["hands"][seat] or []), melds=info, gold=gold,
-            wild="suited" if options.get("gold_wild") == "suited" else "any",
+            wild=gold_rule.wild,
             white_replaces=white, unseen=unseen, slot_of=slot_of,
             tiles_left=int(obs.get("tiles_left") or 0), dealer=int(obs.get("dealer") or 0),
             swims=list(obs.get("swims") or [0, 0, 0, 0]), furiten=bool(obs.get("furiten")),

@@ -11,7 +11,7 @@ value, no defence.
 """
 from __future__ import annotations
 
-from ..actions import kind_of, tile_of
+from ..play.actions import kind_of, tile_of
 from .common import GOLD_SLOT, View, discard_tiles, keep_score
 
 

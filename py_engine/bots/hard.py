@@ -23,8 +23,8 @@ Measured over 10,000 hands (bench/results/bots-ladder.json, bench/README-bots.md
 """
 from __future__ import annotations
 
-from .. import shapes
-from ..actions import Action
+from ..tiles import shapes
+from ..play.actions import Action
 from .common import GOLD_SLOT, MeldInfo, View, keep_score
 from .defense import FEED_COST, danger
 from .normal import (

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..actions import kind_of, tile_of
+from ..play.actions import kind_of, tile_of
 from .common import GOLD_SLOT, MeldInfo, View, discard_tiles, keep_score
 from .defense import FEED_COST, danger
 from .value import Estimate, Evaluator

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .. import shapes
+from ..tiles import shapes
 from ..tiles import HONOR_BASE, NUM_KINDS
 from .common import GOLD_SLOT, SUIT_LETTERS, MeldInfo, View
 

@@ -7,7 +7,7 @@ line in RULESETS.
 from __future__ import annotations
 
 from . import longyan, xinyu
-from ..quote import quote
+from ..tiles.quote import quote
 from .base import RuleSet
 
 RULESETS: dict[str, RuleSet] = {"xinyu": xinyu.RULES, "longyan": longyan.RULES}

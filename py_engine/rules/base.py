@@ -11,17 +11,50 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
-from ..quote import quote
-from ..results import Payment, Win
+from ..tiles.quote import quote
+from .results import Payment, Win
 from ..tiles import HONOR_BASE, NUM_KINDS
+from ..tiles.golds import GoldRule
 from ..types import OptionValue, Options
 
 if TYPE_CHECKING:
-    from ..melds import Meld
-    from ..shapes import Component
-    from ..state import HandState  # a hook reads the hand's state
+    from ..tiles.melds import Meld
+    from ..tiles.shapes import Component
+
+class HeldGolds(Protocol):
+    """A hand's shape as a hook reads it: the golds it holds (play/winning.py's HandShape)."""
+
+    @property
+    def golds(self) -> int: ...
+
+
+class HandView(Protocol):
+    """What a rule set's hooks read of a hand in play: play/state.py's HandState satisfies it. The
+    hooks see these fields only, so the rule sets import nothing of the play (no circle)."""
+
+    @property
+    def options(self) -> Mapping[str, OptionValue]: ...
+    @property
+    def gold(self) -> str | None: ...
+    @property
+    def replacement(self) -> bool: ...            # the last draw was a kong replacement (杠上开花)
+    @property
+    def swims(self) -> Sequence[int]: ...          # each seat's swim level (游金), 0: none
+    @property
+    def furiten(self) -> Sequence[bool]: ...
+    @property
+    def hands(self) -> Sequence[Sequence[str]]: ...
+    @property
+    def counts(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def hand_shapes(self) -> Sequence[HeldGolds]: ...
+
+    def others_swim(self, seat: int) -> int:
+        """The highest swim level of the other seats (0: none swims)."""
+        ...
+
 
 #: Every honor's kind: what completes thirteen honors into the all-honors free hand.
 HONOR_KINDS = frozenset(range(HONOR_BASE, NUM_KINDS))
@@ -83,7 +116,6 @@ class RuleSet:
     furiten: bool = False                 # passing a win forbids discard wins until one's next draw
     robs_added_kong: bool = False         # 抢杠: others may win on an added kong's tile
     first_discard_bonus: bool = False     # 分饼 (Longyan)
-    three_golds: bool = False             # 三金倒 (Longyan)
     bots: BotTuning = BotTuning()         # the bots' tuning for this rule set
 
     def resolve(self, given: Options | None) -> dict[str, OptionValue]:
@@ -103,6 +135,14 @@ class RuleSet:
                 )
         return {key: given.get(key, allowed[0]) for key, allowed in self.options.items()}
 
+    # ---- the gold (开金) ----
+
+    def gold_rule(self, options: Options) -> GoldRule:
+        """How a gold reads under these options: how far it stands in, and whether white dragons
+        stand for its face (白板替金). The one reader of those options; a rule set without golds
+        never has one to read."""
+        return GoldRule()
+
     # ---- the wall ----
 
     def wall_floor(self, wall_tiles: int, drawn_count: int, options: Options) -> int:
@@ -115,16 +155,16 @@ class RuleSet:
         """May a seat holding `golds` golds win on another's discard (at all, under these options)?"""
         return True
 
-    def refusal(self, state: HandState, seat: int, how: str) -> str | None:
+    def refusal(self, state: HandView, seat: int, how: str) -> str | None:
         """Why `seat` may not win now by `how` ("self_draw", "discard", "rob_kong", "rob_gold"), as a
         reason code; None when it may."""
         raise NotImplementedError
 
-    def self_draw_category(self, state: HandState, seat: int, shape: bool) -> str | None:
+    def self_draw_category(self, state: HandView, seat: int, shape: bool) -> str | None:
         """The category of a self-drawn win now (None: none); `shape`: the hand's shape wins."""
         return "self_draw" if shape and self.refusal(state, seat, "self_draw") is None else None
 
-    def swim_tiles(self, state: HandState, seat: int) -> list[str]:
+    def swim_tiles(self, state: HandView, seat: int) -> list[str]:
         """Tiles whose discard declares a swim now (游金)."""
         return []
 
@@ -165,7 +205,7 @@ class RuleSet:
 
     # ---- settlement ----
 
-    def score_win(self, state: HandState, seat: int, category: str, tile: str | None,
+    def score_win(self, state: HandView, seat: int, category: str, tile: str | None,
                   concealed: Sequence[str], melds: Sequence[Meld], self_draw: bool) -> Win:
         raise NotImplementedError
 
@@ -202,6 +242,11 @@ class RuleSet:
     def golds_win(self, golds: int, options: Options) -> str | None:
         """The category golds alone win now, on any own turn (三金倒), or None."""
         return None
+
+    def golds_win_at_start(self, golds: int) -> bool:
+        """Do golds alone win before the dealer's first turn (三金倒, asked of every holder, under
+        any option)? The referee opens a "three_golds" window for those who may."""
+        return False
 
     def self_draw_total(self, counts: Sequence[int], golds: int, melds: int, has_kong: bool,
                         meld_suits: frozenset[str], options: Options, dealer_wins: bool,

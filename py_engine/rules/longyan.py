@@ -13,19 +13,18 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from ..golds import count_index, hand_counts, wild_of
-from ..reading import reading_of
-from ..results import Payment, Win
-from ..shapes import can_form_sets, is_win
+from ..tiles.golds import GoldRule, count_index, hand_counts
+from ..tiles.win_reading import reading_of
+from .results import Payment, Win
+from ..tiles.shapes import can_form_sets, is_win
 from ..tiles import INDEX, format_tiles, sort_key
-from .base import BotTuning, RuleSet
+from .base import BotTuning, HandView, RuleSet
 from ..types import OptionValue, Options
 
 if TYPE_CHECKING:
-    from ..melds import Meld
-    from ..state import HandState
+    from ..tiles.melds import Meld
 
 # option -> allowed values; the first is the default
 OPTIONS: dict[str, tuple[OptionValue, ...]] = {
@@ -55,15 +54,33 @@ SWIM_TRIPLE = {"dealer_pays": 24, "other_pays": 16, "dealer_wins_each": 24}
 KONG_UNIT = {"exposed": 1, "concealed": 2}
 
 
+def gold_rule(options: Options) -> GoldRule:
+    """How the gold reads under the options gold_wild and white_dragon (白板替金)."""
+    return GoldRule(wild="suited" if options.get("gold_wild") == "suited" else "any",
+                    white=options.get("white_dragon") != "plain")
+
+
+def read_win(concealed: Sequence[str], melds: Sequence[Meld], gold: str | None,
+             rule: GoldRule) -> dict[str, Any] | None:
+    """The reading of a won hand (win_reading.py); three golds (三金倒) that form no shape read as
+    their golds."""
+    found = reading_of(concealed, melds, gold, rule)
+    if found is None and gold is not None and list(concealed).count(gold) >= 3:
+        golds = [t for t in concealed if t == gold]
+        found = {"shape": "three_golds", "groups": [{"type": "golds", "tiles": golds, "as": golds}],
+                 "melds": [m.to_dict() for m in melds], "stand_ins": []}
+    return found
+
+
 # ---- 游金, the swim (docs/RULES.md §3) ----
 
-def swim_tiles(hand: Sequence[str], gold: str, options: Options) -> list[str]:
+def swim_tiles(hand: Sequence[str], gold: str, rule: GoldRule) -> list[str]:
     """Tiles T whose discard leaves the other 13 as sets plus one lone gold: a single swim when the
     pair was a gold with T, a double swim when T is a gold and the pair was two golds."""
-    counts, golds = hand_counts(hand, gold, options)
+    counts, golds = hand_counts(hand, gold, rule)
     if golds == 0:
         return []
-    wild = wild_of(options)
+    wild = rule.wild
     out = []
     for tile in sorted(set(hand), key=sort_key):
         if tile == gold:
@@ -71,7 +88,7 @@ def swim_tiles(hand: Sequence[str], gold: str, options: Options) -> list[str]:
                 out.append(tile)       # double swim: the pair was two golds
             continue
         rest = list(counts)
-        rest[count_index(tile, gold, options)] -= 1   # a white dragon fills the gold's face
+        rest[count_index(tile, gold, rule)] -= 1   # a white dragon fills the gold's face
         if can_form_sets(rest, golds - 1, wild):
             out.append(tile)           # single swim: the pair was a gold with T
     return out
@@ -184,7 +201,7 @@ class Longyan(RuleSet):
     def may_win_on_discard(self, options: Options, golds: int = 0) -> bool:
         return not (golds and options.get("gold_holder_no_discard_win"))     # 有金不平胡 (option)
 
-    def refusal(self, state: HandState, seat: int, how: str) -> str | None:
+    def refusal(self, state: HandView, seat: int, how: str) -> str | None:
         """Swims of others, furiten, options (docs/RULES.md §3)."""
         if state.swims[seat]:
             return "swim"                   # a swimmer wins only by the swim's own draw
@@ -199,7 +216,7 @@ class Longyan(RuleSet):
             return "gold_holder"
         return None
 
-    def self_draw_category(self, state: HandState, seat: int, shape: bool) -> str | None:
+    def self_draw_category(self, state: HandView, seat: int, shape: bool) -> str | None:
         three = state.gold is not None and three_golds_now(state.counts[seat][INDEX[state.gold]], state.options)
         if not (shape or three) or self.refusal(state, seat, "self_draw") is not None:
             return None
@@ -210,10 +227,10 @@ class Longyan(RuleSet):
             candidates.append("self_draw")
         return category(candidates)[0]
 
-    def swim_tiles(self, state: HandState, seat: int) -> list[str]:
+    def swim_tiles(self, state: HandView, seat: int) -> list[str]:
         if state.swims[seat] or not state.gold:
             return []
-        return swim_tiles(state.hands[seat], state.gold, state.options)
+        return swim_tiles(state.hands[seat], state.gold, gold_rule(state.options))
 
     def swim_category(self, level: int) -> str:
         return SWIM_CATEGORY[level]
@@ -227,26 +244,27 @@ class Longyan(RuleSet):
     def bonus_payments(self, dealer: int, round_number: int, tile: str) -> list[Payment]:
         return first_discard_bonus(dealer, round_number, tile)
 
-    def score_win(self, state: HandState, seat: int, category_id: str, tile: str | None,
+    def score_win(self, state: HandView, seat: int, category_id: str, tile: str | None,
                   concealed: Sequence[str], melds: Sequence[Meld], self_draw: bool) -> Win:
         name, base = category([category_id])
         return Win(seat, name, (), base, format_tiles(concealed), tuple(str(m) for m in melds), tile,
                    base=base or None,
-                   read=functools.partial(reading_of, list(concealed), tuple(melds), state.gold, dict(state.options)))
+                   read=functools.partial(read_win, list(concealed), tuple(melds), state.gold, gold_rule(state.options)))
 
     def evaluate(self, tiles: Sequence[str], melds: Sequence[Meld], gold: str | None,
                  options: Options, self_draw: bool, kong_bloom: bool) -> Win | None:
         candidates = []
         if gold is not None and list(tiles).count(gold) >= 3:
             candidates.append("three_golds")
-        counts, golds = hand_counts(tiles, gold, options)
-        if is_win(counts, len(melds), golds, wild_of(options)):     # standard shape or seven pairs
+        rule = gold_rule(options)
+        counts, golds = hand_counts(tiles, gold, rule)
+        if is_win(counts, len(melds), golds, rule.wild):     # standard shape or seven pairs
             candidates.append("self_draw" if self_draw else "discard_win")
         if not candidates:
             return None
         name, base = category(candidates)
         return Win(0, name, (), base, format_tiles(tiles), tuple(str(m) for m in melds), None,
-                   base=base or None, read=functools.partial(reading_of, list(tiles), tuple(melds), gold, dict(options)))
+                   base=base or None, read=functools.partial(read_win, list(tiles), tuple(melds), gold, rule))
 
     def win_payments(self, win: Win, dealer: int, discarder: int | None) -> list[Payment]:
         return win_payments(win, dealer, discarder)
@@ -263,6 +281,12 @@ class Longyan(RuleSet):
     def win_total(self, category_id: str, multiplier: int, dealer_wins: bool) -> int:
         return category_total(category_id, multiplier, dealer_wins)
 
+    def gold_rule(self, options: Options) -> GoldRule:
+        return gold_rule(options)
+
+    def golds_win_at_start(self, golds: int) -> bool:
+        return golds >= 3                    # 三金倒 at the start, under either three_golds option
+
     def golds_win(self, golds: int, options: Options) -> str | None:
         return "three_golds" if three_golds_now(golds, options) else None
 
@@ -278,7 +302,6 @@ class Longyan(RuleSet):
 
 RULES = Longyan("longyan", flowers=True, stacks_per_side=18, options=OPTIONS, has_gold=True, random_dealer=True,
                 covered_first_discard=True, furiten=True, robs_added_kong=True, first_discard_bonus=True,
-                three_golds=True,
                 # quick hands (golds): fewer rounds survive; pongs are most of a hand's speed, golds make
                 # them less needed (the easy bot pongs only into ready)
                 bots=BotTuning(survive=0.9, avoided_loss=2.0, pong_when_ready=True))

@@ -11,16 +11,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .. import shapes
-from ..reading import reading_of
-from ..results import Payment, Win
+from ..tiles import shapes
+from ..tiles.win_reading import reading_of
+from .results import Payment, Win
 from ..tiles import HONOR_BASE, counts34, format_tiles
-from .base import BotTuning, RuleSet, free_hand_shanten
+from .base import BotTuning, HandView, RuleSet, free_hand_shanten
 from ..types import OptionValue, Options
 
 if TYPE_CHECKING:
-    from ..melds import Meld
-    from ..state import HandState
+    from ..tiles.melds import Meld
 
 # option -> allowed values; the first is the default
 OPTIONS: dict[str, tuple[OptionValue, ...]] = {
@@ -179,7 +178,7 @@ class Xinyu(RuleSet):
     def may_win_on_discard(self, options: Options, golds: int = 0) -> bool:
         return bool(options["discard_win"])
 
-    def refusal(self, state: HandState, seat: int, how: str) -> str | None:
+    def refusal(self, state: HandView, seat: int, how: str) -> str | None:
         if how == "self_draw" or (how == "discard" and state.options["discard_win"]):
             return None
         return "self_draw_only"
@@ -187,14 +186,14 @@ class Xinyu(RuleSet):
     def several_winners(self, window_kind: str, options: Options) -> bool:
         return window_kind == "claim" and bool(options.get("discard_win"))
 
-    def score_win(self, state: HandState, seat: int, category: str, tile: str | None,
+    def score_win(self, state: HandView, seat: int, category: str, tile: str | None,
                   concealed: Sequence[str], melds: Sequence[Meld], self_draw: bool) -> Win:
         scored = score(concealed, melds, self_draw=self_draw, kong_bloom=state.replacement and self_draw,
                        simple=state.options["scoring"] == "simple")
         assert scored is not None, "a legal win always scores"
         return Win(seat, category, scored.patterns, scored.multiplier, format_tiles(concealed),
                    tuple(str(m) for m in melds), tile, pattern_multipliers=scored.pattern_multipliers,
-                   read=functools.partial(reading_of, list(concealed), tuple(melds), None, dict(state.options),
+                   read=functools.partial(reading_of, list(concealed), tuple(melds), None, self.gold_rule(state.options),
                                                 scored.shape))
 
     def evaluate(self, tiles: Sequence[str], melds: Sequence[Meld], gold: str | None,
@@ -207,7 +206,7 @@ class Xinyu(RuleSet):
         return Win(0, "self_draw" if self_draw else "discard_win", scored.patterns, scored.multiplier,
                    format_tiles(tiles), tuple(str(m) for m in melds), None,
                    pattern_multipliers=scored.pattern_multipliers,
-                   read=functools.partial(reading_of, list(tiles), tuple(melds), None, dict(options), scored.shape))
+                   read=functools.partial(reading_of, list(tiles), tuple(melds), None, self.gold_rule(options), scored.shape))
 
     def win_payments(self, win: Win, dealer: int, discarder: int | None) -> list[Payment]:
         return win_payments(win, discarder)

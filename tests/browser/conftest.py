@@ -7,6 +7,8 @@ The site is built once per session into a temporary folder as `mahjong/`, beside
 """
 from __future__ import annotations
 
+import functools
+import http.server
 import importlib.util
 import os
 import shutil
@@ -127,3 +129,19 @@ def _no_snapshot_worker(request: pytest.FixtureRequest) -> None:
 @pytest.fixture
 def boot_timeout() -> int:
     return BOOT_TIMEOUT_MS
+
+
+@pytest.fixture(scope="session")
+def same_site_host(site) -> Iterator[str]:
+    """A second server on 127.0.0.1 (another port: another origin of the same site), serving the host pages."""
+    root = Path(site.dist).parent
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(root))
+    handler.log_message = lambda *a: None  # type: ignore[method-assign]
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -40,7 +40,7 @@ document.addEventListener("securitypolicyviolation", (e) => {
 HAND_TILES = """() => window.mahjong._renderer.handRects.map(r => ({x: r.x + r.w / 2, y: r.y + r.h / 2, code: r.code}))"""
 
 
-# The table is up, or the page offers to continue a match this browser saved (keep.js).
+# The table is up, or the page offers to continue a match this browser saved (keeper.js).
 TABLE_OR_OFFER = "() => " + TABLE_UP[6:] + " || !!document.getElementById('resume-new')"
 
 
@@ -133,7 +133,7 @@ def key_discard(page, legal: list[str]) -> str:
     return f"discard {tiles[index]['code']}"
 
 
-# The README's height snippet (a host page sizing every frame of ours), with each message it
+# The author's guide's height snippet (docs/embedding.md, docs/js/frames.js) (a host page sizing every frame of ours), with each message it
 # acted on kept in window.got ({frame, page, height}) for the test to read.
 HEIGHT_SNIPPET = """window.got = [];
 addEventListener("message", (e) => {

@@ -174,13 +174,13 @@ def test_a_damaged_replay_is_said_in_the_readers_language_and_its_link_keeps_the
 
 
 def test_the_readmes_diagram_iframe_fits_its_own_height_on_another_origin(page, site, console_errors):
-    """The README's tiles.html snippet, pasted as it is into a page of another origin: its frame
-    was 80 px high for a diagram of 91 (the download buttons cut in half)."""
+    """The author's guide's tiles.html snippet (docs/embedding.md), pasted as it is into a page of
+    another origin: its frame was 80 px high for a diagram of 91 (the download buttons cut in half)."""
     from pathlib import Path
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parents[2] / "docs" / "embedding.md").read_text(encoding="utf-8")
     snippet = re.search(r'<iframe src="https://<user>\.github\.io/<repository>/(tiles\.html#[^"]+)"\s+'
                         r'width="(\d+)" height="(\d+)"', readme)
-    assert snippet, "the README's tiles.html iframe"
+    assert snippet, "the author's guide's tiles.html iframe"
     src, width, height = snippet.group(1).replace("&amp;", "&"), int(snippet.group(2)), int(snippet.group(3))
     root = Path(site.dist).parent
     (root / "snippet.html").write_text(
@@ -191,7 +191,7 @@ def test_the_readmes_diagram_iframe_fits_its_own_height_on_another_origin(page, 
     page.goto(site.parent_url.replace("parent.html", "snippet.html"))   # localhost: another origin than the site's
     page.wait_for_function("() => window.got.some(m => m.type === 'height' && m.detail.height > 40)")
     needed = max(m["detail"]["height"] for m in page.evaluate("window.got") if m["type"] == "height")
-    assert needed <= height, f"the diagram needs {needed} px, the README's frame gives {height}"
+    assert needed <= height, f"the diagram needs {needed} px, the guide's frame gives {height}"
     assert console_errors == []
 
 

@@ -201,14 +201,14 @@ def test_the_site_ships_bytecode_for_what_the_boot_imports(site):
     record = {row.split(",")[0]: row.split(",")[1] for row in
               wheel.read(next(n for n in names if n.endswith("RECORD"))).decode().splitlines()}
     assert set(record) == names
-    for name in ("py_engine/game.py", "py_engine/bots/hard.py"):
+    for name in ("py_engine/play/game.py", "py_engine/bots/hard.py"):
         assert name not in names and not [n for n in names if "__pycache__" in n]
         data = wheel.read(name + "c")
         assert int.from_bytes(data[4:8], "little") == 1
         digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
         assert record[name + "c"] == f"sha256={digest}"
     # a module no page's boot imports stays a source (compiled only where it is imported)
-    assert "py_engine/analyzer.py" in names
+    assert "py_engine/teach/analyzer.py" in names
     assert len(wheel.read(next(n for n in names if n.endswith("METADATA")))) < 2_000  # not the whole README
 
 

@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 
 from pagehelp import CSP_WATCH, HEIGHT_SNIPPET, base64url, shot
-from py_engine.lessons import judge, moment_of
+from py_engine.teach.lessons import judge, moment_of
 
 LESSONS = Path(__file__).resolve().parents[2] / "web" / "lessons"
 LONGYAN = json.loads((LESSONS / "longyan.json").read_text(encoding="utf-8"))["lessons"]
@@ -95,7 +95,7 @@ def test_an_authors_lesson_with_a_bad_step_is_reported_naming_it(page, site, con
     assert console_errors == []
 
 
-# An author's own lesson (the README's format): a reading step and an acting step, English only.
+# An author's own lesson (the format of docs/embedding.md): a reading step and an acting step, English only.
 AUTHORS = {
     "id": "my-gold-lesson", "rules": "longyan",
     "title": {"en": "My lesson: the gold completes a hand"},

@@ -11,7 +11,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
 from pagehelp import HAND_TILES, discard_and_keep, idle, phone_visit, shot
-from py_engine.lessons import judge, moment_of
+from py_engine.teach.lessons import judge, moment_of
 
 LESSONS = Path(__file__).resolve().parents[2] / "web" / "lessons"
 LONGYAN = json.loads((LESSONS / "longyan.json").read_text(encoding="utf-8"))["lessons"]

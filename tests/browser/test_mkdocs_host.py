@@ -1,5 +1,5 @@
 """Issue 34's "done when": a real MkDocs site (built by `mkdocs build`, its default theme, the
-author's Markdown with two iframes and the README's height snippet as `extra_javascript`), served
+author's Markdown with two iframes and the author's guide's height snippet as `extra_javascript`), served
 from another origin, embeds lesson 3 of the Longyan course and an author's own lesson from a link;
 both are read, the author's is played to its verdict, and the frames take the heights they post."""
 from __future__ import annotations
@@ -52,7 +52,7 @@ def build_site(tmp_path: Path, site_url: str) -> Path:
     docs = project / "docs"
     docs.mkdir(parents=True)
     (project / "mkdocs.yml").write_text(MKDOCS_YML, encoding="utf-8")
-    (docs / "frames.js").write_text(HEIGHT_SNIPPET, encoding="utf-8")  # the README's snippet, as the site's extra JavaScript
+    (docs / "frames.js").write_text(HEIGHT_SNIPPET, encoding="utf-8")  # the guide's snippet, as the site's extra JavaScript
     (docs / "index.md").write_text(PAGE_MD.format(
         course=f"{site_url}learn.html#rules=longyan&amp;lesson=3&amp;lang=zh-Hans",
         mine=f"{site_url}learn.html#l={base64url(LESSON)}&amp;lang=en"), encoding="utf-8")

@@ -9,11 +9,7 @@ takes over. Twice: with third-party storage blocked (the host on another site: l
 on the same site, another port)."""
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 
@@ -47,22 +43,6 @@ STEP_TO = """(step) => { const s = document.getElementById('rp-slider');
 SNAPSHOT = """async () => { const r = await Promise.race([window.mahjong.snapshot, new Promise((ok) => setTimeout(() => ok('pending'), 200))]);
   return typeof r === 'string' ? r : r.type === 'skipped' ? `skipped: ${r.why}` : r.type; }"""
 SUMMARY = "() => { const s = window.mahjong.state(); return [s.variant, s.match.seed, s.wall_remaining ?? null, JSON.stringify(s.hands?.[s.human] ?? s.hand ?? null), JSON.stringify(s.discards ?? null)]; }"
-
-
-@pytest.fixture(scope="module")
-def same_site_host(site) -> Iterator[str]:
-    """A second server on 127.0.0.1 (another port: another origin of the same site), serving the host pages."""
-    root = Path(site.dist).parent
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(root))
-    handler.log_message = lambda *a: None  # type: ignore[method-assign]
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def frame_named(page, name: str):

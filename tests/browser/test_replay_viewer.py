@@ -7,7 +7,8 @@ from pathlib import Path
 from pagehelp import shot
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from py_engine import Game, bots, replay  # noqa: E402
+from py_engine import Game, bots  # noqa: E402
+from py_engine.record import replay
 from py_engine.bots import normal  # noqa: E402
 from py_engine.bots.common import View  # noqa: E402
 

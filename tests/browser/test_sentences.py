@@ -52,7 +52,7 @@ def test_every_line_of_a_played_hand_reads_as_a_sentence_in_each_language(page, 
             page.evaluate("([v, s]) => window.mahjong.newGame({variant: v, seed: s, hands: 1, hints: true, speed: 'instant'})", [variant, seed])
             shown: list[str] = []
             steps = 0
-            while not (s := idle(page))["over"]:
+            while not idle(page)["over"]:
                 page.wait_for_timeout(30)  # the hints panel's answer
                 shown += page.evaluate(TEXTS)
                 page.evaluate("(a) => window.mahjong.act(a)", page.evaluate(CHOOSE))

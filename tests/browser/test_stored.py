@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from pagehelp import TABLE_UP, base64url, idle, open_game, shot
-from py_engine import Game, bots, replay
+from py_engine import Game, bots
+from py_engine.record import replay
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOWN = "() => window.mahjong.replay && window.mahjong.replay.shown.then(() => true)"

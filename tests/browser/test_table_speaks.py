@@ -272,7 +272,7 @@ def test_the_loading_card_speaks_in_players_words_and_fits(browser, site, output
         context = browser.new_context(viewport={"width": width, "height": height})
         page = context.new_page()
         errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on("pageerror", lambda error, errors=errors: errors.append(str(error)))
         try:
             page.goto(site.url + "?lang=en")
             status = page.locator("#boot-status")

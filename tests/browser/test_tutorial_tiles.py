@@ -167,7 +167,7 @@ DIAGRAMS_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><t
 def test_diagrams_say_enough_from_the_pinned_script(page, site, console_errors, output_path):
     """Issue 37: no claimed tile turned (nor from whom), no face-down tile but a concealed kong's, no
     gap before the winning tile, no wrapping (a long hand shrank to 16 px tiles), no pond, and an
-    mj-hand.js whose chunks change every build. Here from v1/mj-hand.js (one file, README)."""
+    mj-hand.js whose chunks change every build. Here from v1/mj-hand.js (one file, docs/embedding.md)."""
     root = Path(site.dist).parent
     (root / "diagrams.html").write_text(DIAGRAMS_PAGE, encoding="utf-8")
     page.set_viewport_size({"width": 900, "height": 700})

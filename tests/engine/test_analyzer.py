@@ -1,4 +1,4 @@
-"""The analyzer of analyze.html (py_engine/analyzer.py, issue 14): RULES.md's worked examples, the
+"""The analyzer of analyze.html (py_engine/teach/analyzer.py, issue 14): RULES.md's worked examples, the
 reasons a complete hand may not win, waits, the discard table, and impossible input named."""
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from py_engine import analysis, bots, bridge
-from py_engine.analyzer import analyze, play, stage
-from py_engine.analyzer_query import read_query
+from py_engine.teach.analyzer import analyze, play, stage
+from py_engine.teach.analyzer_query import read_query
 
 GOLDEN = {e["name"]: e for e in json.loads(
     (Path(__file__).resolve().parents[1] / "golden" / "worked_examples.json").read_text(encoding="utf-8"))}

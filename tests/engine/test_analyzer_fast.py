@@ -12,12 +12,13 @@ from typing import Any
 
 import pytest
 
-from py_engine import analysis, shapes
-from py_engine.golds import white_replaces, wild_of
+from py_engine import analysis
+from py_engine.tiles import shapes
+from py_engine.tiles.golds import white_replaces
 from py_engine.rules import ruleset
-from py_engine.analyzer import STOP, analyze, play, stage
-from py_engine.analyzer_query import Query, read_query
-from py_engine.discards import efficiency_order, rank
+from py_engine.teach.analyzer import STOP, analyze, play, stage
+from py_engine.teach.analyzer_query import Query, read_query
+from py_engine.teach.discards import efficiency_order, rank
 from py_engine.tiles import CODES, NUM_KINDS, full_set
 
 OPTIONS = [{}, {"white_dragon": "plain"}, {"gold_wild": "suited"}, {"gold_wild": "suited", "white_dragon": "plain"}]
@@ -30,7 +31,8 @@ def reference(hand: list[str], melds: list[str], variant: str, gold: str | None,
     shapes' or the free hand's if lower (analysis.shanten's reading of 14 tiles)."""
     rules = ruleset(variant)
     resolved = rules.resolve(options)
-    wild, white = wild_of(resolved), white_replaces(resolved, gold)
+    gold_rule = rules.gold_rule(resolved)
+    wild, white = gold_rule.wild, white_replaces(gold_rule, gold)
 
     def shanten14(tiles: list[str]) -> int:
         counts, golds = shapes.gold_counts(tiles, gold, white)

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from py_engine import Game, Match, analysis, format_tiles, replay
+from py_engine import Game, Match, analysis, format_tiles
+from py_engine.record import replay
 
 
 @pytest.mark.parametrize("seat", [True, False, 4, -1, "0", [0], 1.0])

@@ -90,13 +90,13 @@ def test_the_kept_ladder_results_say_how_to_rerun_them() -> None:
         for margin in run["margins"]:
             low, high = margin["ci95"]
             assert low <= margin["mean"] <= high, (key, margin)
-        assert "--results" not in run["command"], key       # a rerun writes where the README reads
+        assert "--results" not in run["command"], key       # a rerun writes where bench/README.md reads
 
 
-def test_the_readme_bot_ladder_is_the_kept_results() -> None:
-    """The README's bot ladder is what ``bench/bots.py --ladder`` prints from the kept results, so a
-    bot change that reruns its pairs cannot leave the README's figures behind."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+def test_the_benches_bot_ladder_is_the_kept_results() -> None:
+    """bench/README.md's bot ladder is what ``bench/bots.py --ladder`` prints from the kept results, so
+    a bot change that reruns its pairs cannot leave the published figures behind."""
+    readme = (BENCH / "README.md").read_text(encoding="utf-8")
     start, end = "<!-- ladder: python bench/bots.py --ladder -->\n", "\n<!-- /ladder -->"
     assert start in readme and end in readme
     block = readme.split(start, 1)[1].split(end, 1)[0]

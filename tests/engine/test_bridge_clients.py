@@ -69,3 +69,21 @@ def test_clients_are_bounded_and_dropped():
     assert "many-0" not in kept and f"many-{bridge.MAX_CLIENTS + 2}" in kept   # the least recent went first
     assert bridge.drop("many-5") and not bridge.drop("many-5")
     assert ask("many-5", "state")["kind"] == "invalid"
+
+
+def test_the_client_limit_is_far_above_a_tutorial_page():
+    # issue 44 finding 1: a game and 16 lesson questions on one page dropped the game's match
+    assert bridge.MAX_CLIENTS >= 100
+
+
+def test_a_client_whose_match_is_gone_is_told_what_is_missing():
+    # the page then sets its match up again from its save and asks again (engine.js restore)
+    bridge._clients.clear()
+    save = ask("gone", "new_match", variant="xinyu", seed=4, hands=1, keep=True)["save"]
+    assert bridge.drop("gone")
+    lost = ask("gone", "act", action="pass")
+    assert lost["ok"] is False and lost["kind"] == "invalid" and lost["missing"] == "match"
+    assert ask("gone", "replay_frame", hand=0, step=1)["missing"] == "viewer"
+    assert ask("gone", "resume", save=save)["ok"]
+    assert ask("gone", "state")["ok"]
+    assert "missing" not in ask("gone", "act", action="no such action")

@@ -3,7 +3,7 @@
 engine's own (issue 32: one home for every sentence, the catalogs web/i18n/*.json). The codes are
 enumerated from Python (hints.REASON_CODES, CANNOT_WIN, TARGETS, the swim levels, the shanten
 words, every action kind and comparison of a review) and taken from real rankings and reviews;
-web/i18n/hint-words.js writes each in Node, py_engine/words.py in Python: every sentence must come
+web/i18n/hint-words.js writes each in Node, py_engine/teach/words.py in Python: every sentence must come
 out whole (not empty, no placeholder or string key left, no "undefined") and the same from both."""
 from __future__ import annotations
 
@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 
 from py_engine import Game, bots, hints, words
-from py_engine.actions import KINDS
-from py_engine.discards import rank
-from py_engine.review import review_hand
+from py_engine.play.actions import KINDS
+from py_engine.teach.discards import rank
+from py_engine.teach.review import review_hand
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGS = ("en", "zh-Hans", "zh-Hant")
@@ -139,7 +139,7 @@ def test_every_hint_and_review_code_has_words_in_every_language(codes, written) 
 
 
 def test_the_engine_writes_the_words_the_page_writes(codes, written) -> None:
-    """py_engine/words.py and web/i18n/hint-words.js compose the same sentences from the same codes."""
+    """py_engine/teach/words.py and web/i18n/hint-words.js compose the same sentences from the same codes."""
     python = {
         "reasons": [words.per_lang(words.reason_words, r) for r in codes["reasons"]],
         "cannot": [words.per_lang(words.cannot_win_words, c["code"]) for c in codes["cannot"]],
@@ -170,7 +170,7 @@ def test_no_hint_or_review_speaks_a_tile_code_and_chinese_speaks_chinese_only(co
 def test_a_claims_english_reason_reads_as_a_sentence():
     """The English reason of a pong or kong claim: "makes a set; …" and "a kong pays at once; …"
     (not "makes a kong pays at once")."""
-    from py_engine.hints import reason_words
+    from py_engine.teach.hints import reason_words
 
     for code, start in (("pong", "makes a set; "), ("kong", "a kong pays at once; ")):
         words_ = reason_words({"code": code, "tile": "5p", "shanten": 1})

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from py_engine import bridge
-from py_engine.lessons import GOAL_RULES, RULE_CODES, check, dealt, judge, moment, moment_of
+from py_engine.teach.lessons import GOAL_RULES, RULE_CODES, check, dealt, judge, moment, moment_of
 
 LESSONS = Path(__file__).resolve().parents[2] / "web" / "lessons"
 COURSES = {v: json.loads((LESSONS / f"{v}.json").read_text(encoding="utf-8")) for v in ("xinyu", "longyan")}
@@ -161,7 +161,7 @@ def _play_to_the_end(game, seat):
 def test_what_the_flower_lesson_says_a_non_dealers_flower_kong_pays():
     """longyan-6: a non-dealer's fourth flower is a flower kong paid like an exposed kong: 2 from the
     dealer, 1 from each other non-dealer; five flowers make two."""
-    from py_engine.game import Game
+    from py_engine.play.game import Game
     lesson = _lesson("longyan-6")
     assert [s["question"]["answer"] for s in lesson["steps"][1:]] == [0, 1, 1]
     game = Game.from_position(dealt({"variant": "longyan", "dealer": 3, "gold": "6s", "flowers": [["1f", "2f", "3f"], [], [], []],
@@ -185,7 +185,7 @@ def test_what_the_swim_lesson_says_a_single_swim_pays():
 
 def test_what_the_first_discard_lesson_says_round_two_pays():
     """longyan-8: round 1 all 1z pays 1 each; round 2 all of one suited tile (6m) pays 2 x 2 = 4 each."""
-    from py_engine.game import Game
+    from py_engine.play.game import Game
     lesson = _lesson("longyan-8")
     step = next(s for s in lesson["steps"] if s.get("rule") == "first_discard_bonus" and "position" in s)
     position = {**step["position"], "wall": "3m3p3s6m6m6m6m",
@@ -196,7 +196,7 @@ def test_what_the_first_discard_lesson_says_round_two_pays():
 
 
 def test_every_rule_and_problem_a_step_may_name_is_said_in_three_languages():
-    from py_engine.lessons import PROBLEMS
+    from py_engine.teach.lessons import PROBLEMS
     root = Path(__file__).resolve().parents[2] / "web" / "i18n"
     for lang in LANGS:
         learn = json.loads((root / f"{lang}.json").read_text(encoding="utf-8"))["learn"]
@@ -204,10 +204,11 @@ def test_every_rule_and_problem_a_step_may_name_is_said_in_three_languages():
         assert all(learn.get(f"problem.{code}") for code in PROBLEMS), lang
 
 
-def test_the_readmes_lesson_is_a_good_lesson_judged_as_it_says():
+def test_the_guides_lesson_is_a_good_lesson_judged_as_it_says():
+    """The two-step lesson of the author's guide (docs/embedding.md, "The lesson format")."""
     import re
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("### Lessons"):]
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "embedding.md").read_text(encoding="utf-8")
+    section = guide[guide.index("### The lesson format"):]
     lesson = json.loads(re.search(r"```json\n(.*?)```", section, re.S).group(1))
     assert check(lesson) == []
     assert judge(lesson, 2, "win") == {"right": True, "rule": "gold", "paid": [12, -4, -4, -4], "seat": 0}

@@ -617,7 +617,7 @@ def brute_swims(hand: list[str], gold: str, wild: str = "any", white: bool = Tru
     choices = SUITED if wild == "suited" else KINDS
     out = set()
     if golds >= 1:
-        for i, (face, value) in enumerate(naturals):
+        for i, (face, _value) in enumerate(naturals):
             rest = [v for j, (_, v) in enumerate(naturals) if j != i]
             for combo in combinations_with_replacement(choices, golds - 1):
                 c = Counter(rest + list(combo))

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from py_engine.puzzles import moment, solve
+from py_engine.teach.puzzles import moment, solve
 
 PUZZLES = Path(__file__).resolve().parents[2] / "web" / "puzzles"
 SETS = {v: json.loads((PUZZLES / f"{v}.json").read_text(encoding="utf-8")) for v in ("xinyu", "longyan")}

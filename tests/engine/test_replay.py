@@ -1,4 +1,4 @@
-"""Replays (py_engine/replay.py), save and resume through the bridge, the viewer, review (issue 15)."""
+"""Replays (py_engine/record/replay.py), save and resume through the bridge, the viewer, review (issue 15)."""
 from __future__ import annotations
 
 import copy
@@ -7,11 +7,12 @@ from typing import Any
 
 import pytest
 
-from py_engine import bridge, replay, words
+from py_engine import bridge, words
+from py_engine.record import replay
 from py_engine.bots import normal
 from py_engine.bots.common import View
-from py_engine.replay_view import Viewer
-from py_engine.review import costliest, review_hand
+from py_engine.record.viewer import Viewer
+from py_engine.teach.review import costliest, review_hand
 
 
 def call(method: str, **args: Any) -> dict[str, Any]:

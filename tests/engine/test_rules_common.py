@@ -461,7 +461,7 @@ def test_format_then_parse_round_trip_random_lists():
 
 
 def test_action_notation_round_trips_and_refuses_bad_text() -> None:
-    from py_engine.actions import Action
+    from py_engine.play.actions import Action
 
     for text in ("discard 3p", "pong", "kong", "kong 5z", "swim 2m", "win", "pass"):
         action = Action.parse(text)

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from py_engine import shapes
-from py_engine.shapes import (
+from py_engine.tiles import shapes
+from py_engine.tiles.shapes import (
     can_form_sets,
     gold_counts,
     is_seven_pairs,

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from py_engine import Game, bots
-from py_engine.actions import Action
+from py_engine.play.actions import Action
 
 from helpers import pos
 

@@ -12,9 +12,10 @@ import random
 
 import pytest
 
-from py_engine import Game, legality
+from py_engine import Game
+from py_engine.play import legality
 from py_engine.tiles import counts34
-from py_engine.winning import HandShape, is_winning
+from py_engine.play.winning import HandShape, is_winning
 
 OPTION_SETS = [
     ("xinyu", {}), ("xinyu", {"discard_win": True}),

@@ -1,4 +1,4 @@
-"""The engine's words (py_engine/words.py): its sentences come from the page's catalogs
+"""The engine's words (py_engine/teach/words.py): its sentences come from the page's catalogs
 (web/i18n/*.json) and nowhere else, so the engine's code holds no Chinese outside docstrings and
 comments; without the catalogs (the page's wheel) py_engine still imports and plays, only the
 words are missing."""
@@ -55,8 +55,8 @@ def test_words_come_from_the_catalogs() -> None:
 ALONE = """
 import json
 from py_engine import Game, hints, words, analyzer
-from py_engine.discards import rank
-from py_engine.review import review_hand
+from py_engine.teach.discards import rank
+from py_engine.teach.review import review_hand
 assert not words.available()
 game = Game.new("xinyu", seed=3)
 h = hints.hint(game, game.waiting_for[0])

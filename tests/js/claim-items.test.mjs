@@ -1,8 +1,8 @@
-// The claim buttons' items (web/claim-items.js), the one reading of the legal actions as buttons.
+// The claim buttons' items (web/overlay/claims.js claimItems), the one reading of the legal actions as buttons.
 import test from "node:test";
 import assert from "node:assert/strict";
 
-import { plainItems, claimItems } from "../../web/table/claim-items.js";
+import { plainItems, claimItems } from "../../web/overlay/claims.js";
 import { setLang } from "../../web/i18n/i18n.js";
 
 function state(extra = {}) {

@@ -31,7 +31,7 @@ test("every notation is read and written back as it was (its one order)", () => 
   }
 });
 
-test("the parts mean what the README says", () => {
+test("the parts mean what the author's guide says", () => {
   const spec = parseHand("xx12m|win 3m from left|pong 7z from across|gold 5m hidden|pond 1p2p*x");
   assert.deepEqual(spec.hand, ["back", "back", "1m", "2m"]);
   assert.deepEqual(spec.drawn, { tile: "3m", win: true, from: "left" });

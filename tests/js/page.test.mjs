@@ -3,7 +3,7 @@
 // tests/browser/test_shell.py.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { pageParams, chooseLang, chooseTheme } from "../../web/shell/page.js";
+import { pageParams, chooseLang, lookOf } from "../../web/shell/page.js";
 
 const at = (search, hash) => ({ search, hash });
 
@@ -28,11 +28,14 @@ test("the language: the link's, else the stored choice, else the browser's, else
   assert.deepEqual(chooseLang(p("lang=klingon"), "zh-Hans", "en"), { lang: "zh-Hans", badLang: "klingon" });
 });
 
-test("the theme: the link's, else the page's own default, else the reader's preference", () => {
-  assert.equal(chooseTheme("dark", false), "dark");
-  assert.equal(chooseTheme("transparent", true), "transparent");
-  assert.equal(chooseTheme("", true), "dark");
-  assert.equal(chooseTheme("", false), "light");
-  assert.equal(chooseTheme("", true, "transparent"), "transparent");
-  assert.equal(chooseTheme("<b>x</b>", false, "transparent"), "transparent"); // anything else is not a theme
+test("the look: a scheme asked is taken whatever the reader prefers; auto follows the reader; transparent keeps either", () => {
+  const on = (scheme, transparent, osDark) => lookOf({ scheme, transparent }, osDark);
+  assert.deepEqual(on("dark", false, false), { dark: true, transparent: false, colorScheme: "dark" });
+  assert.deepEqual(on("light", false, true), { dark: false, transparent: false, colorScheme: "light" });
+  assert.deepEqual(on("auto", false, true), { dark: true, transparent: false, colorScheme: "dark" });
+  assert.deepEqual(on("auto", false, false), { dark: false, transparent: false, colorScheme: "light" });
+  // a transparent page following the reader matches a host that does; told a scheme, it takes the host's
+  assert.deepEqual(on("auto", true, false), { dark: false, transparent: true, colorScheme: "light dark" });
+  assert.deepEqual(on("dark", true, false), { dark: true, transparent: true, colorScheme: "dark" });
+  assert.deepEqual(on("light", true, true), { dark: false, transparent: true, colorScheme: "light" });
 });

@@ -1,10 +1,10 @@
 // The one-line turn prompt (web/prompt.js): what it says in each situation, in each language,
-// from the claim items of the engine's structured actions (claim-items.js) and `waiting_for`.
+// from the claim items of the engine's structured actions (overlay/claims.js claimItems) and `waiting_for`.
 import test from "node:test";
 import assert from "node:assert/strict";
 
-import { promptOf } from "../../web/table/prompt.js";
-import { claimItems } from "../../web/table/claim-items.js";
+import { promptOf } from "../../web/overlay/prompt.js";
+import { claimItems } from "../../web/overlay/claims.js";
 import { setLang } from "../../web/i18n/i18n.js";
 
 globalThis.document ??= /** @type {any} */ ({ documentElement: {} });

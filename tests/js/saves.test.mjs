@@ -37,7 +37,7 @@ class QuotaStorage {
 let storage = new QuotaStorage();
 globalThis.window = { get localStorage() { return storage; } };
 const saves = await import("../../web/keep/saves.js");
-const { keepMatch, newSlot, readSaves, setAside, readSlot, checkSave, slotOf, SLOT_PREFIX, OLD_SAVE_KEY, ASIDE_PREFIX, CAPS } = saves;
+const { keepMatch, newSlot, readSaves, setAside, pruneAside, readSlot, checkSave, slotOf, SLOT_PREFIX, OLD_SAVE_KEY, ASIDE_PREFIX, CAPS } = saves;
 
 /** A save of the engine's shape: `actions` moves into hand 1 of 8. */
 function save(actions = 3, variant = "xinyu") {
@@ -110,7 +110,7 @@ test("no storage at all is 'blocked'; a save too large to send back is 'size'; a
   storage = null;
   globalThis.window = { get localStorage() { throw new Error("SecurityError"); } };
   assert.equal(keepMatch(newSlot(""), save(1)), "blocked");
-  assert.deepEqual(readSaves(), { saves: [], bad: [] });
+  assert.deepEqual(readSaves(), { saves: [], bad: [], other: [] });
   globalThis.window = { get localStorage() { return storage; } };
   storage = new QuotaStorage();
   const big = save(1);
@@ -150,6 +150,47 @@ test("issue 15's one save is read as a slot; what is not a save is named", () =>
   const many = save();
   many.hands[0].position.padding = new Array(60_000).fill(0);
   assert.equal(readSlot(OLD_SAVE_KEY, JSON.stringify(many)).problem, "tooBig");
+});
+
+test("issue 15's one save moves to a key of its own at its first write; a second tab continuing it is told", () => {
+  storage = new QuotaStorage();
+  storage.setItem(OLD_SAVE_KEY, JSON.stringify(save(2)));
+  const [kept] = readSaves().saves;
+  const a = slotOf(kept);
+  const b = slotOf(readSaves().saves[0]);
+  assert.ok(a.key.startsWith(SLOT_PREFIX) && a.key !== b.key);
+  assert.equal(keepMatch(a, save(3)), null);
+  assert.equal(storage.getItem(OLD_SAVE_KEY), null);
+  assert.ok(!a.forked);
+  assert.equal(keepMatch(b, save(4)), null);
+  assert.ok(b.forked);
+  assert.deepEqual(readSaves().saves.map((k) => k.save.hands[0].actions.length).sort(), [3, 4]);
+});
+
+test("a full list still takes the old save's match: it replaces the old key", () => {
+  storage = new QuotaStorage();
+  for (let i = 0; i < CAPS.saves - 1; i++) assert.equal(keepMatch(newSlot(""), save(1)), null);
+  storage.setItem(OLD_SAVE_KEY, JSON.stringify(save(2)));
+  const old = readSaves().saves.find((k) => k.key === OLD_SAVE_KEY);
+  assert.equal(keepMatch(slotOf(old), save(3)), null);
+  assert.equal(readSaves().saves.length, CAPS.saves);
+});
+
+test("set-aside saves beyond the cap go, never those spared; another version's saves are left apart", () => {
+  storage = new QuotaStorage();
+  for (let i = 0; i < 4; i++) storage.setItem(`${ASIDE_PREFIX}${1000 + i}`, `old ${i}`);
+  const fresh = [];
+  for (let i = 0; i < 6; i++) {
+    storage.setItem(`${SLOT_PREFIX}bad${i}`, `{broken ${i}`);
+    fresh.push(setAside(`${SLOT_PREFIX}bad${i}`));
+  }
+  assert.equal(pruneAside(fresh), 4);
+  assert.deepEqual([...storage.map.keys()].filter((k) => k.startsWith(ASIDE_PREFIX)).sort(), [...fresh].sort());
+  assert.equal(pruneAside(), 1);
+  storage.setItem(`${SLOT_PREFIX}next`, JSON.stringify({ kind: "mahjong-save", link: "", at: 1, behind: false, save: { ...save(), version: 2 } }));
+  const read = readSaves();
+  assert.deepEqual(read.other, [`${SLOT_PREFIX}next`]);
+  assert.deepEqual(read.bad, []);
 });
 
 // --- a seeded fuzz of stored slots ---------------------------------------------------------------

@@ -115,6 +115,24 @@ test("options.json, when built, has the shape of the catalog", (t) => {
   assert.ok(isCatalog(JSON.parse(text).options));
 });
 
+test("newGame takes what the address takes: the seat, the clock, the language", () => {
+  assert.deepEqual(checkNewGame({ seat: 1, timer: 0, lang: "zh-TW" }, CATALOG), { seat: 1, timer: 0, lang: "zh-Hant" });
+  assert.deepEqual(checkNewGame({ variant: "longyan", timer: 20 }, CATALOG), { variant: "longyan", timer: 20 });
+  // a position's rule set names the clock's choices
+  assert.deepEqual(checkNewGame({ position: { variant: "xinyu", hands: [] }, timer: 10 }, CATALOG).timer, 10);
+  const refused = [
+    [{ seat: 4 }, /seat must be a whole number from 0 to 3, not 4/],
+    [{ seat: "1" }, /seat must be a whole number/],
+    [{ timer: 15 }, /timer 15 is not one of 0, 10, 20, 30/],
+    [{ timer: "20" }, /timer "20" is not one of/],
+    [{ lang: "fr" }, /lang "fr" is not one of zh-Hans, zh-Hant, en/],
+    [{ origin: "https://a.example" }, /unknown setting "origin"/],
+  ];
+  for (const [args, pattern] of refused) {
+    assert.throws(() => checkNewGame(args, CATALOG), (e) => e.kind === "invalid" && pattern.test(e.message), JSON.stringify(args));
+  }
+});
+
 test("newGame's arguments are checked before anything is touched", () => {
   assert.deepEqual(checkNewGame(undefined, CATALOG), {});
   assert.deepEqual(checkNewGame({ variant: "longyan", level: "hard", hands: 2, seed: 0, autoplay: true, hints: false, speed: 250 }, CATALOG),
@@ -196,10 +214,21 @@ test("URL parameters the engine would not apply are refused by name, with the en
   const { params, problems } = readParams(catalog, "?seed=1234567890123456&hands=17&timer=7");
   assert.deepEqual(params, {});
   assert.deepEqual(problems.map((p) => [p.name, p.why, p.vars]), [
-    ["seed", "range", { min: 0, max: 10 ** 12 }], ["hands", "range", { min: 1, max: 16 }], ["timer", "choice", { values: "0, 10, 20, 30" }],
+    ["seed", "range", { min: -(10 ** 12), max: 10 ** 12 }], ["hands", "range", { min: 1, max: 16 }], ["timer", "choice", { values: "0, 10, 20, 30" }],
   ]);
   assert.deepEqual(readParams(catalog, "?seed=1000000000000&hands=16&timer=20&variant=longyan").params,
     { variant: "longyan", seed: 10 ** 12, hands: 16, timer: 20 });
+});
+
+test("one seed range, the engine's: the URL and newGame take -max_seed to max_seed, and no more (issue 44)", () => {
+  const catalog = { ...CATALOG, max_seed: 10 ** 12 };
+  assert.deepEqual(readParams(catalog, "?seed=-1").params, { seed: -1 });
+  assert.deepEqual(readParams(catalog, "?seed=-1000000000000").params, { seed: -(10 ** 12) });
+  assert.equal(readParams(catalog, "?seed=-1000000000001").problems[0].why, "range");
+  assert.equal(readParams(catalog, "?seed=--1").problems[0].why, "number");
+  assert.deepEqual(checkNewGame({ seed: -1 }, catalog), { seed: -1 });
+  assert.throws(() => checkNewGame({ seed: 10 ** 12 + 1 }, catalog), /seed must be a whole number from -1000000000000 to 1000000000000/);
+  assert.throws(() => checkNewGame({ seed: 2 ** 53 - 1 }, catalog), /seed must be a whole number/);
 });
 
 test("newGame refuses a match length the engine does not play", () => {

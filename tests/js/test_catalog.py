@@ -1,5 +1,5 @@
 """The string catalogs, web/i18n/<lang>.json: every sentence's one home, read by the page (i18n.js)
-and by the engine's words for Python users (py_engine/words.py). Every key is in all three
+and by the engine's words for Python users (py_engine/teach/words.py). Every key is in all three
 languages with the same placeholders; every key the code names exists; the traditional text holds
 no simplified-only character and the simplified none of the traditional-only (OpenCC's tables)."""
 from __future__ import annotations
@@ -17,7 +17,7 @@ CATALOGS = ROOT / "web" / "i18n"
 LANGS = ("en", "zh-Hans", "zh-Hant")
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 # A pong's or a kong's hint names the action in English ("pong 1z") and the meld in Chinese
-# (碰东东东): py_engine/words.py passes both, each language takes the one it says.
+# (碰东东东): py_engine/teach/words.py passes both, each language takes the one it says.
 OWN_PLACEHOLDERS = {"hint.head.pong": {"tile", "meld"}, "hint.head.kong": {"tile", "meld"}}
 
 
@@ -78,10 +78,10 @@ def named_in_js() -> tuple[set[tuple[str, str]], set[tuple[str, str]]]:
 
 
 def named_in_words() -> tuple[set[str], set[str]]:
-    """The keys py_engine/words.py names whole, and the prefixes its f-strings complete."""
+    """The keys py_engine/teach/words.py names whole, and the prefixes its f-strings complete."""
     areas = set(catalog("en"))
     whole, prefixes = set(), set()
-    tree = ast.parse((ROOT / "py_engine" / "words.py").read_text(encoding="utf-8"))
+    tree = ast.parse((ROOT / "py_engine" / "teach" / "words.py").read_text(encoding="utf-8"))
     parts = {id(v) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr) for v in node.values}
     for node in ast.walk(tree):
         if isinstance(node, ast.JoinedStr) and node.values and isinstance(node.values[0], ast.Constant):

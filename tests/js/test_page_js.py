@@ -1,7 +1,9 @@
-"""The page's JavaScript: the type check (tsc --checkJs over web/, JSDoc types) and the unit tests
-of its pure modules (node --test tests/js/). tests/run.sh installs the pinned TypeScript (npm ci)."""
+"""The page's JavaScript: the type checks (tsc --checkJs over web/, JSDoc types: the page, the
+workers, and the strict check file by file) and the unit tests of its pure modules (node --test tests/js/). tests/run.sh installs the pinned TypeScript (npm ci)."""
 from __future__ import annotations
 
+import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -19,12 +21,39 @@ def node() -> str:
     return path
 
 
-def test_the_page_type_checks_with_no_error():
+def tsc(*args: str) -> subprocess.CompletedProcess:
     if not TSC.exists():
         pytest.fail("TypeScript is not installed: run `npm ci` (tests/run.sh does)")
-    done = subprocess.run([node(), str(TSC), "-p", str(ROOT / "tsconfig.json")], cwd=ROOT,
-                          capture_output=True, text=True, timeout=600)
+    return subprocess.run([node(), str(TSC), *args], cwd=ROOT, capture_output=True, text=True, timeout=600)
+
+
+def test_the_page_type_checks_with_no_error():
+    done = tsc("-p", str(ROOT / "tsconfig.json"))
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_workers_type_check_with_no_error():
+    """The engine's and the snapshot's workers and the service worker, in their own global scope."""
+    config = json.loads((ROOT / "tsconfig.workers.json").read_text(encoding="utf-8"))
+    assert {"web/engine/engine-worker.js", "web/engine/snapshot-worker.js", "web/shell/sw.js"} <= set(config["files"])
+    done = tsc("-p", str(ROOT / "tsconfig.workers.json"))
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_every_file_passes_the_strict_check_but_those_not_yet_strict():
+    """tsconfig.strict.json: strict on, file by file. A file off its notYetStrict list has no strict
+    error (a new file starts strict); a file on it still has some (else it comes off the list)."""
+    listed = set(json.loads((ROOT / "tsconfig.strict.json").read_text(encoding="utf-8"))["notYetStrict"])
+    errors: dict[str, list[str]] = {}
+    for done in (tsc("-p", str(ROOT / "tsconfig.strict.json")),
+                 tsc("-p", str(ROOT / "tsconfig.workers.json"), "--strict", "true")):
+        assert "error TS5" not in done.stdout, done.stdout   # a bad configuration, not the code
+        for line in done.stdout.splitlines():
+            match = re.match(r"^(\S+?)\(\d+,\d+\): error TS", line)
+            if match:
+                errors.setdefault(match.group(1), []).append(line)
+    assert {path: lines for path, lines in errors.items() if path not in listed} == {}
+    assert sorted(listed - set(errors)) == [], "strict now: take these off tsconfig.strict.json's notYetStrict"
 
 
 def test_the_page_unit_tests_pass():

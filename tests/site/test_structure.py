@@ -34,7 +34,7 @@ def imports(path: Path) -> set[Path]:
 def test_web_holds_the_pages_and_folders_by_job():
     loose = [p.name for p in WEB.iterdir() if p.is_file() and p.suffix != ".html"]
     assert len(loose) <= 10, loose
-    assert {p.name for p in WEB.iterdir() if p.is_dir()} >= {"engine", "shell", "i18n", "art", "table", "keep", "game", "replay", "tutorial"}
+    assert {p.name for p in WEB.iterdir() if p.is_dir()} >= {"engine", "shell", "i18n", "art", "table", "overlay", "keep", "game", "replay", "tutorial"}
 
 
 def test_every_page_starts_with_the_page_shell():
@@ -56,8 +56,17 @@ def test_the_engine_is_reached_one_way():
 
 def test_the_table_makes_no_engine_calls():
     engine = (WEB / "engine").resolve()
-    for path in sorted((WEB / "table").glob("*.js")):
+    for path in sorted((WEB / "table").glob("*.js")) + sorted((WEB / "overlay").glob("*.js")):
         assert not [p for p in imports(path) if p.is_relative_to(engine)], path.relative_to(ROOT)
+
+
+def test_the_canvas_knows_nothing_of_the_overlay():
+    """table/ draws the table on its canvas; overlay/ holds the DOM widgets over it, which may read
+    the table's model (model.js, narrate.js) but are never read by it (issue 45)."""
+    overlay = (WEB / "overlay").resolve()
+    for path in sorted((WEB / "table").glob("*.js")):
+        assert not [p for p in imports(path) if p.is_relative_to(overlay)], path.relative_to(ROOT)
+    assert not [p.name for p in (WEB / "table").iterdir() if p.suffix == ".css"]   # the overlay's style is overlay/ui.css
 
 
 def test_the_page_names_no_rule_set_in_its_logic():

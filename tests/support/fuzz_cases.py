@@ -14,15 +14,17 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from py_engine import Game, Match, analysis, bridge, format_tiles, parse_tiles, replay
-from py_engine.replay_view import Viewer
+from py_engine import Game, Match, analysis, bridge, format_tiles, parse_tiles
+from py_engine.record import replay
+from py_engine.record.viewer import Viewer
 
 #: The longest error message or problem a refusal may carry (it names fields, it does not echo them).
 LONGEST_MESSAGE = 400
 
 # JSON of any shape, as a file or a link may carry it: with the numbers and strings that broke things before.
 LEAVES = (st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats(allow_nan=False, allow_infinity=False)
-          | st.text(max_size=12) | st.sampled_from(["xinyu", "longyan", "discard 1m", "pass", "constructor", "x" * 5000]))
+          | st.text(max_size=12) | st.sampled_from(["xinyu", "longyan", "discard 1m", "pass", "constructor", "x" * 5000])
+          | st.sampled_from([10**400, -10**400]))   # (a 401-digit number once came back as a 515-character error)
 JSON = st.recursive(LEAVES, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
                     max_leaves=8)
 #: The bridge's methods, and names that are none.

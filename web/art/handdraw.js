@@ -2,15 +2,11 @@
 // the flowers and the turned gold, laid out in rows that wrap to a width, then a discard pond; painted
 // with the game's tile art (tiles.js) on a canvas, or into an SVG (svgctx.js) by the same painters.
 // Knows the notation's parts (notation.js), no rules.
-import { TILE_H, drawTile, paintTile, roundRect } from "./tiles.js";
+import { PLATE, THEMES, TILE_H, drawTile, paintTile, roundRect } from "./tiles.js";
 import { SvgContext } from "./svgctx.js";
 import { t, tIn, tileNameIn } from "../i18n/i18n.js";
 
-export const THEMES = {
-  transparent: { panel: null, ink: "#1b2a4a" },
-  light: { panel: "#f6f1e4", ink: "#1b2a4a" },
-  dark: { panel: "#17241d", ink: "#f3efe2" },
-};
+export { THEMES };
 
 const SIDEWAYS = -Math.PI / 2; // a claimed tile lies turned, its top to the left
 
@@ -150,10 +146,10 @@ function wrap(groups, limit, slotWidth) {
 function paintPlates(ctx, layout) {
   for (const p of layout.plates) {
     roundRect(ctx, p.x, p.y, p.w, p.h, Math.round(layout.tileWidth * 0.15));
-    ctx.fillStyle = "rgba(212, 160, 23, 0.22)";
+    ctx.fillStyle = PLATE.fill;
     ctx.fill();
     ctx.lineWidth = 1;
-    ctx.strokeStyle = "rgba(160, 118, 10, 0.8)";
+    ctx.strokeStyle = PLATE.stroke;
     ctx.stroke();
   }
 }
@@ -168,6 +164,46 @@ function paintPanel(ctx, layout, theme) {
 
 // `script` (each drawing's last argument, optional): the faces' characters, "hans" 万东发 or "hant"
 // 萬東發 (tiles.js scriptOf(lang)); a diagram in another language than the page's passes its own.
+
+/** Whether a parsed hand names no tile to draw (<mj-hand> and tools/render_hand.mjs refuse it). */
+export const isEmptyHand = (/** @type {any} */ spec) => !spec.hand.length && !spec.melds.length && !spec.flowers.length && !spec.gold;
+
+/** The largest canvas Chromium draws (a side, and the area in pixels): past either it stays blank. */
+export const CANVAS = Object.freeze({ side: 32_767, area: 268_435_456 });
+
+/** Whether a diagram laid out as `layout` fits one canvas at `scale` device pixels a css px. */
+export function fitsCanvas(layout, scale = 1) {
+  const width = Math.round(layout.width * scale);
+  const height = Math.round(layout.height * scale);
+  return width <= CANVAS.side && height <= CANVAS.side && width * height <= CANVAS.area;
+}
+
+/** A diagram's rows (the `rows` attribute, render_hand's --rows): 1 (never wrapped) to 20 lines. */
+export const ROWS = Object.freeze({ min: 1, max: 20 });
+
+/**
+ * A `rows` value -> {rows, problem}: a whole number from ROWS.min to ROWS.max; none: 0 (the
+ * diagram wraps to the width it is given); anything else: 0 and the problem, in English for the author.
+ * @param {string | null} value
+ */
+export function rowsOf(value) {
+  if (value === null || value.trim() === "") return { rows: 0, problem: null };
+  const n = Number(value);
+  if (/^\s*\d+\s*$/.test(value) && n >= ROWS.min && n <= ROWS.max) return { rows: n, problem: null };
+  return { rows: 0, problem: `rows is a whole number of lines from ${ROWS.min} to ${ROWS.max}; wrapped to the width` };
+}
+
+/**
+ * The fit of a diagram that one canvas can hold at `scale`: `fit` as asked when it does; else in
+ * rows as wide as a canvas may be (`wrapped`); null when even that is too large (too many tiles).
+ * @param {any} spec @param {number} w @param {{maxWidth?: number, rows?: number}} fit @param {number} scale
+ * @returns {{fit: {maxWidth?: number, rows?: number}, wrapped: boolean} | null}
+ */
+export function canvasFit(spec, w, fit, scale = 1) {
+  if (fitsCanvas(layoutHand(spec, w, fit), scale)) return { fit, wrapped: false };
+  const widest = { maxWidth: Math.min(fit.maxWidth ?? Infinity, Math.floor(CANVAS.side / scale)) };
+  return fitsCanvas(layoutHand(spec, w, widest), scale) ? { fit: widest, wrapped: true } : null;
+}
 
 /** A <canvas> with the diagram, crisp at the device's pixel ratio. */
 export function handCanvas(spec, w, theme = "transparent", script = undefined, fit = {}) {

@@ -1,4 +1,4 @@
-// <mj-hand>: a hand diagram for any page that includes this script (README, "Hand diagrams").
+// <mj-hand>: a hand diagram for any page that includes this script (docs/embedding.md, "The mj-hand element").
 //   <script type="module" src=".../mj-hand.js"></script>
 //   <mj-hand tiles="123m456p789s11z|pong 7z" gold="5m" size="40" theme="light" lang="en" download></mj-hand>
 // tiles: the notation of notation.js; gold: the gold (also "|gold 5m" in tiles); size: a tile's
@@ -9,7 +9,7 @@
 // a hand that cannot be read, or none, is said in the diagram's place.
 // Never loads the engine: the drawing is the page's own tile art, painted at once.
 import { parseHand } from "./notation.js";
-import { THEMES, altText, handCanvas, handPNG, handSVG } from "./handdraw.js";
+import { THEMES, altText, canvasFit, handCanvas, handPNG, handSVG, isEmptyHand, layoutHand, rowsOf } from "./handdraw.js";
 import { LANGS, matchLang, tIn } from "../i18n/i18n.js";
 import { scriptOf } from "./tiles.js";
 
@@ -79,8 +79,6 @@ export function specOf(tiles, gold) {
   return { text, spec: parseHand(text) };
 }
 
-/** Whether a parsed hand names no tile at all. */
-const isEmpty = (spec) => !spec.hand.length && !spec.melds.length && !spec.flowers.length && !spec.gold;
 
 function textOf(tiles, gold) {
   return gold && !/\|\s*gold\b/.test(tiles || "") ? `${tiles || ""}|gold ${gold}` : tiles || "";
@@ -113,17 +111,7 @@ export function langOf(el) {
   return matchLang(tag) || "en";
 }
 
-/**
- * The `rows` attribute -> {rows, problem}: 1-20 lines (1: never wrapped); none: 0, the diagram
- * wraps to the width its container gives it.
- * @param {string | null} value
- */
-export function rowsOf(value) {
-  if (value === null || value.trim() === "") return { rows: 0, problem: null };
-  const n = Number(value);
-  if (Number.isInteger(n) && n >= 1 && n <= 20) return { rows: n, problem: null };
-  return { rows: 0, problem: "rows is a whole number of lines from 1 to 20; wrapped to the width" };
-}
+export { rowsOf }; // (the `rows` attribute's reading: handdraw.js, shared with tools/render_hand.mjs)
 
 /** The width the element's container gives its content, in css px (Infinity while it has none). @param {HTMLElement} el */
 function roomOf(el) {
@@ -205,7 +193,7 @@ class MjHand extends HTMLElement {
       fail(tIn(lang, error.key, error.vars), error.at);
       return;
     }
-    if (isEmpty(parsed.spec)) {
+    if (isEmptyHand(parsed.spec)) {
       // nothing to draw: said on the page and to the author, not an empty box
       warn(this, "tiles", 'tiles is empty: give a hand in the notation, e.g. tiles="123m456p789s11z"');
       fail(tIn(lang, "notation.empty"), null);
@@ -215,7 +203,17 @@ class MjHand extends HTMLElement {
     const script = scriptOf(lang); // the faces follow the diagram's language: 萬 in zh-Hant
     const { rows, problem: rowsProblem } = rowsOf(this.getAttribute("rows"));
     if (rowsProblem) warn(this, "rows", rowsProblem);
-    const fit = rows ? { rows } : { maxWidth: this.room ?? roomOf(this) };
+    const dpr = window.devicePixelRatio || 1;
+    const fits = canvasFit(parsed.spec, w, rows ? { rows } : { maxWidth: this.room ?? roomOf(this) }, dpr);
+    if (!fits) {
+      // more tiles than any canvas can hold: said, not a blank box
+      const n = layoutHand(parsed.spec, w).tiles.length;
+      warn(this, "tiles", `${n} tiles are more than one canvas can draw at size ${w}: split the diagram`);
+      fail(tIn(lang, "diagram.tooBig", { n }), null);
+      return;
+    }
+    if (fits.wrapped) warn(this, rows ? "rows" : "tiles", "the diagram is wider than a canvas can be: drawn in rows");
+    const { fit } = fits;
     const canvas = handCanvas(parsed.spec, w, theme, script, fit);
     canvas.setAttribute("role", "img");
     canvas.setAttribute("aria-label", alt);
@@ -232,7 +230,8 @@ class MjHand extends HTMLElement {
       png.type = "button";
       png.textContent = tIn(lang, "diagram.downloadPng");
       png.addEventListener("click", async () => download("hand.png", await handPNG(parsed.spec, w, theme, 2, script, fit)));
-      row.append(svg, png);
+      row.append(svg);
+      if (canvasFit(parsed.spec, w, fit, 2)?.wrapped === false) row.append(png); // (a PNG is drawn at twice the size)
       wrap.append(row);
     }
     root.append(wrap);

@@ -1,4 +1,4 @@
-// The hand notation of tutorial pages (README, "Hand notation"): the tile strings of RULES.md §1
+// The hand notation of tutorial pages (docs/embedding.md, "Hand notation"): the tile strings of RULES.md §1
 // ("123m55p789s111z", "x" a face-down tile) plus parts after "|" for melds, the drawn or winning
 // tile, flowers, the gold and a discard pond:
 //

@@ -1,8 +1,8 @@
-// An object with the part of the canvas 2D API that web/tiles.js's painters use, writing SVG
+// An object with the part of the canvas 2D API that the tile painters use (tiles.js, handdraw.js), writing SVG
 // instead of pixels: so a downloaded SVG is drawn by the very painters the table uses (one tile
 // art). Paths are kept in the user space of the moment they are filled or stroked and carry the
 // current transform as their `transform` attribute; clips become <clipPath> groups closed by
-// restore(). The tiles' characters are outlines (tiles.js, glyphs.js), filled as paths: no font is
+// restore(). The tiles' characters are outlines (faces.json), filled as paths: no font is
 // needed to draw the file; text (fillText) stays text.
 
 let nextId = 0;
@@ -179,14 +179,17 @@ export class SvgContext {
     if (!this.d.length) return;
     this.body.push(`<path d="${this.d.join("")}" transform="${this.matrix()}" fill="${this.paint(this.fillStyle)}"/>`);
   }
-  stroke() {
-    if (!this.d.length) return;
-    this.body.push(`<path d="${this.d.join("")}" transform="${this.matrix()}" fill="none" stroke="${this.paint(this.strokeStyle)}" ` +
+  /** The current path, or `path` when given (faces.json's, its SVG path data in `svg`). */
+  stroke(path = undefined) {
+    const d = path?.svg ? esc(path.svg) : this.d.join("");
+    if (!d) return;
+    this.body.push(`<path d="${d}" transform="${this.matrix()}" fill="none" stroke="${this.paint(this.strokeStyle)}" ` +
       `stroke-width="${num(this.lineWidth)}" stroke-linecap="${esc(this.lineCap)}" stroke-linejoin="${esc(this.lineJoin)}"/>`);
   }
-  clip() {
+  clip(path = undefined) {
     const id = `${this.prefix}${this.ids++}`;
-    this.defs.push(`<clipPath id="${id}"><path d="${this.d.join("")}" transform="${this.matrix()}"/></clipPath>`);
+    const d = path?.svg ? esc(path.svg) : this.d.join("");
+    this.defs.push(`<clipPath id="${id}"><path d="${d}" transform="${this.matrix()}"/></clipPath>`);
     this.body.push(`<g clip-path="url(#${id})">`);
     this.openGroups++;
   }

@@ -253,6 +253,22 @@ async function restoreBoot(found) {
   // The snapshot froze the random state: reseed it from the system's entropy.
   pyodide.runPython("import random; random.seed()");
   mark("reseeded");
+  // A restored heap has no installed wheel in its file system: every engine module must be in it
+  // already (the warm-up imports them all). One that is not makes this a failed restore, never a
+  // page's "No module named" later.
+  const modules = (await manifest).modules ?? [];
+  pyodide.globals.set("_engine_modules", pyodide.toPy(modules));
+  const missing = pyodide.runPython(`
+import importlib
+_missing = []
+for _name in _engine_modules:
+    try:
+        importlib.import_module(_name)
+    except ImportError as _error:
+        _missing.append(f"{_name}: {_error}")
+del _engine_modules
+", ".join(_missing)`);
+  if (missing) throw new Error(`the restored engine cannot import ${missing}`);
   return pyodide;
 }
 

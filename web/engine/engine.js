@@ -39,9 +39,11 @@
 // the pages it serves); the others find it and talk to it through a MessagePort, with the same
 // messages as above plus  page -> hub {type: "bye"}  and  hub -> page {type: "gone"}  (its page is
 // going away). Each page is a client of its own (bridge.py Client: its match and replay viewer).
-// A page served by another frame's engine keeps what it needs to set itself up again (its match's
-// latest save, its open replay): if the hosting frame goes away, it takes over (or joins another
-// host), sets itself up again and sends again every call still waiting: none is lost. A page that
+// Every page keeps what it needs to set itself up again (its match's latest save, its open replay):
+// if the hosting frame goes away, it takes over (or joins another host), sets itself up again and
+// sends again every call still waiting: none is lost; if the engine answers that it no longer has
+// the page's match or replay (bridge.py `missing`), the page sets it up again and asks again. The
+// hub lets a page's match go only when the page leaves (its "bye", or its port's close event). A page that
 // is not framed, or finds no host of the same build, starts its own worker as before.
 // (A SharedWorker would also survive its first page, but in a frame on another site's page Chromium
 // does not connect one: third-party storage partitioning and blocking.)
@@ -247,7 +249,7 @@ export class Engine {
   /** @param {EngineOptions} [options] */
   constructor(options = {}) {
     this.timeout = options.timeout ?? DEFAULT_TIMEOUT;
-    /** @type {Map<number, {resolve: (a: Answer) => void, reject: (e: Error) => void, method: string, match: number | null, timer: any, json: string, strip: boolean}>} */
+    /** @type {Map<number, {resolve: (a: Answer) => void, reject: (e: Error) => void, method: string, match: number | null, timer: any, json: string, strip: boolean, restored?: boolean}>} */
     this.pending = new Map();
     this.nextId = 1;
     /** The current match: bumped by newMatch(); answers to calls of an older one are dropped. */
@@ -299,11 +301,13 @@ export class Engine {
     /** this page's id as the engine's client (its own match and replay viewer: bridge.py Client) */
     this.client = newClientId();
     /** @type {{save: any, spectate: string | null, replay: string | null}} what this page set up in
-     * the engine, kept while another frame's engine serves it: its match's latest save, the
-     * spectate choice made since, the replay it opened (its request) */
+     * the engine, kept to set it up again (restore): its match's latest save, the spectate choice
+     * made since, the replay it opened (its request) */
     this.kept = { save: null, spectate: null, replay: null };
     /** times this page took over or joined another engine after its host frame went away */
     this.failovers = 0;
+    /** times this page set its match (or replay) up again in the engine (failover, or a match the engine had let go) */
+    this.restores = 0;
     /** @type {Link | null} */
     this.link = null;
     this.connect();
@@ -387,6 +391,26 @@ export class Engine {
     old.close();
     this.failovers++;
     this.connect();
+    this.restore();
+    for (const [id, call] of [...this.pending].sort(([a], [b]) => a - b)) {
+      /** @type {Link} */ (this.link).post({ type: "call", id, method: call.method, json: call.json, client: this.client });
+    }
+  }
+
+  /**
+   * Whether `answer` says the engine holds no match (or no replay) of this page's while this page
+   * keeps one to set up again (bridge.py: `missing`).
+   * @param {Answer} answer
+   */
+  lost(answer) {
+    return !answer.ok && ((answer.missing === "match" && !!this.kept.save) || (answer.missing === "viewer" && !!this.kept.replay));
+  }
+
+  /** Set up again in the engine what this page had there: its match from its latest save, the
+   * spectate choice made since, the replay it opened. Sent before any call that follows (the
+   * worker answers in order). */
+  restore() {
+    this.restores++;
     const link = /** @type {Link} */ (this.link);
     const again = [];
     try {
@@ -397,10 +421,7 @@ export class Engine {
     if (this.kept.spectate) again.push(["spectate", this.kept.spectate]);
     if (this.kept.replay) again.push(["replay_open", this.kept.replay]);
     // (answers to these come back under ids no call waits for: dropped by settle)
-    for (const [method, json] of again) link.post({ type: "call", id: this.nextId++, method, json });
-    for (const [id, call] of [...this.pending].sort(([a], [b]) => a - b)) {
-      link.post({ type: "call", id, method: call.method, json: call.json });
-    }
+    for (const [method, json] of again) link.post({ type: "call", id: this.nextId++, method, json, client: this.client });
   }
 
   /** A message of the worker, through the hub. @param {any} data */
@@ -469,9 +490,10 @@ export class Engine {
     // analyzer's diagram, say) then overlaps the engine's instead of delaying it
     if (!this.info) await this.ready;
     if (this.failure) throw this.failure; // the worker died after its boot
-    // served by another frame's engine: each change of the match brings its save along, kept
-    // here to set the match up again should that frame go away (the caller sees none it did not ask for)
-    const strip = Boolean(this.link?.remote && KEEPING.has(method) && !(/** @type {any} */ (args)).keep);
+    // each change of the match brings its save along, kept here to set the match up again should
+    // the engine have lost it (the frame serving this page went away, or the engine let this page's
+    // match go: restore) (the caller sees no save it did not ask for)
+    const strip = Boolean(KEEPING.has(method) && !(/** @type {any} */ (args)).keep);
     if (strip) json = encodeRequest(method, { ...args, keep: true });
     const id = this.nextId++;
     const timeout = options.timeout ?? this.timeout;
@@ -511,6 +533,19 @@ export class Engine {
     if (data.type === "result") {
       try {
         answer = decodeAnswer(data.json ?? "", call.method);
+        if (!call.restored && this.lost(answer)) {
+          // the engine has no match (or replay) of this page's: set up again from what the page
+          // keeps, then the same call again, answered as if nothing happened
+          call.restored = true;
+          this.pending.set(data.id, call);
+          call.timer = setTimeout(() => {
+            this.pending.delete(data.id);
+            call.reject(new EngineError(`the engine did not answer ${call.method} within ${Math.round(this.timeout / 1000)} s`, { kind: "timeout", method: call.method }));
+          }, this.timeout);
+          this.restore();
+          /** @type {Link} */ (this.link).post({ type: "call", id: data.id, method: call.method, json: call.json, client: this.client });
+          return;
+        }
         this.keep(call.method, call.json, answer);
         if (call.strip) delete answer.save;
       } catch (error) {
@@ -529,8 +564,7 @@ export class Engine {
     else call.resolve(answer);
   }
 
-  /** What an answer set up in the engine, kept while another frame's engine serves this page
-   * (failover sets it up again). @param {string} method @param {string} json @param {Answer} answer */
+  /** What an answer set up in the engine, kept to set it up again (restore). @param {string} method @param {string} json @param {Answer} answer */
   keep(method, json, answer) {
     if (!answer.ok) return;
     if (KEEPING.has(method) && answer.save) this.kept.save = answer.save;

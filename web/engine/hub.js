@@ -85,9 +85,19 @@ export class Hub {
       this.calls.set(id, { client, id: data.id });
       this.worker.postMessage({ type: "call", id, method: data.method, json: data.json, client });
     } else if (data?.type === "bye") {
-      this.clients.delete(client);
-      this.worker.postMessage({ type: "drop", client });
+      this.leaves(client);
     }
+  }
+
+  /** A page leaves (it said goodbye, or its port closed: its frame is gone): its match is dropped.
+   * Only then: the engine keeps every page's match while the page is there. @param {string} client */
+  leaves(client) {
+    const entry = this.clients.get(client);
+    if (!entry) return;
+    this.clients.delete(client);
+    if (entry.port) entry.port.onmessage = null;
+    for (const [id, call] of this.calls) if (call.client === client) this.calls.delete(id);
+    this.worker.postMessage({ type: "drop", client });
   }
 
   /** A sibling frame's page asks to join, sending the port it will talk through. @param {MessageEvent} event */
@@ -96,8 +106,11 @@ export class Hub {
     const port = event.ports?.[0];
     if (event.origin !== location.origin || !data || data.mahjongEngine !== "connect" || !port || !this.alive) return;
     if (typeof data.client !== "string" || !data.client || data.client.length > 80 || this.clients.has(data.client)) return;
-    const fromPage = this.attach(data.client, (message) => port.postMessage(message), port);
+    const client = data.client;
+    const fromPage = this.attach(client, (message) => port.postMessage(message), port);
     port.onmessage = ({ data: message }) => fromPage(message);
+    // a frame removed or navigated away may say no goodbye: its port closing says it for it
+    port.addEventListener("close", () => this.leaves(client));
   }
 
   /** This hub's page goes away: every page it served is told, and takes over. */

@@ -6,16 +6,18 @@ import { setLang, getLang, matchLang } from "../i18n/i18n.js";
 import { encodePosition, decodePosition, setForVisit } from "../keep/settings.js";
 import { listenToParent } from "./embed.js";
 import { checkNewGame, checkAction, RequestError } from "./requests.js";
-import { call } from "../engine/engine.js";
+import { call, shorten } from "../engine/engine.js";
+import { THEMES } from "../shell/page.js";
 
 /**
  * ctx: {view, run, settings, renderer, on, matchArgs, startMatch, humanAct, nextHand, beforeNewGame,
  * refused (a newGame the engine would not deal: said on the page), catalog (() => the engine's lists),
- * origins (the parent origins allowed to drive the game, or null)};
+ * origins (the parent origins allowed to drive the game, or null), setSeat (the seat the reader plays
+ * from now on, as the address's `seat=`)};
  * returns {resolveIdle}, which the controller calls whenever the page may have become idle.
  */
 export function installApi(ctx) {
-  const { view, run, settings, renderer, on, matchArgs, startMatch, humanAct, nextHand, beforeNewGame, refused, catalog, origins } = ctx;
+  const { view, run, settings, renderer, on, matchArgs, startMatch, humanAct, nextHand, beforeNewGame, refused, catalog, origins, setSeat } = ctx;
   const M = window.mahjong;
 
   // --- idle: the page waits for nobody but the human --------------------------------------
@@ -58,10 +60,22 @@ export function installApi(ctx) {
    */
   async function newGame(args = {}) {
     await M.ready;
-    const given = checkNewGame(args, catalog());
-    const { hints: _hints, speed: _speed, ...match } = given;
+    let given;
+    try {
+      given = checkNewGame(args, catalog());
+    } catch (error) {
+      refused(error); // said on the page too, in the reader's words: the match in play goes on
+      throw error;
+    }
+    const { hints: _hints, speed: _speed, seat, timer, lang, ...match } = given;
     const variant = given.variant || settings.variant;
-    const request = matchArgs({ ...match, variant, options: given.options ?? settings.options[variant] ?? {} });
+    const options = { ...(given.options ?? settings.options[variant] ?? {}) };
+    // the clock asked for, as the address's `timer=`: over a position's own options (its rules), else the match's
+    if (timer !== undefined && match.position) {
+      const own = match.position.options;
+      match.position = { ...match.position, options: { ...(own && typeof own === "object" ? own : {}), timer } };
+    } else if (timer !== undefined) options.timer = timer;
+    const request = matchArgs({ ...match, variant, options, ...(seat !== undefined ? { human: seat } : {}) });
     if (!("seed" in given)) request.seed = undefined;
     try {
       await call("check_match", request, { anyMatch: true }); // (the page's own first deal may start meanwhile)
@@ -77,18 +91,38 @@ export function installApi(ctx) {
       if (key in given) visit[key] = given[/** @type {keyof typeof given} */ (key)];
     }
     setForVisit(settings, visit);
+    if (seat !== undefined) setSeat(seat); // the seat of this visit's next matches too, as `seat=` gives it
+    if (lang) setLang(lang);
     beforeNewGame();
     return startMatch(request);
   }
 
-  const act = async (/** @type {unknown} */ args) => humanAct(checkAction(args), "api");
+  /** act's argument checked, a refusal said on the page too. @param {unknown} args */
+  const checked = (args) => {
+    try {
+      return checkAction(args);
+    } catch (error) {
+      refused(error);
+      throw error;
+    }
+  };
+  const act = async (/** @type {unknown} */ args) => humanAct(checked(args), "api");
 
   listenToParent({
     newGame,
-    act: (args) => humanAct(checkAction(args), "message"),
+    act: (args) => humanAct(checked(args), "message"),
     nextHand: () => nextHand(),
     state: () => view.state,
     legal: () => legal(),
+    // as every page answers them (shell/page.js: the height posted, the theme's answer posted);
+    // the game's felt is always dark, so its theme stays
+    height: () => ({ page: "game", height: Math.ceil(document.documentElement.getBoundingClientRect().height) }),
+    theme: (asked) => {
+      if (typeof asked !== "string" || !THEMES.includes(asked)) {
+        throw new RequestError(`theme ${shorten(JSON.stringify(asked) ?? String(asked), 40)} is not one of ${THEMES.join(", ")}`);
+      }
+      return { page: "game", taken: false, scheme: "dark" };
+    },
   }, { origins });
 
   Object.assign(M, {

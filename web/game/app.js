@@ -10,9 +10,9 @@ import "../shell/loader.js";
 import { t, setLang, getLang, onLangChange } from "../i18n/i18n.js";
 import { Renderer } from "../table/render.js";
 import { displayHand, viewSeat, isOwnDiscardTurn } from "../table/model.js";
-import { claimItems } from "../table/claim-items.js";
+import { claimItems } from "../overlay/claims.js";
 import { Input } from "../table/input.js";
-import { UI } from "../table/ui.js";
+import { UI } from "../overlay/ui.js";
 import { Sound } from "../table/sound.js";
 import { createEvents } from "./embed.js";
 import { createIntentHandler } from "./intents.js";
@@ -26,17 +26,17 @@ import { createPanels } from "./panels.js";
 import { createTimer } from "./timer.js";
 import { installApi } from "./api.js";
 import { createBotLoop } from "./loop.js";
-import { createKeeper, dailyLink, matchLink } from "./keep.js";
+import { createKeeper, dailyLink, matchLink } from "./keeper.js";
 import { openPage } from "../shell/page.js";
-import { showKeepNote, placeKeepNote } from "../shell/keep-note.js";
-import { createPrompt } from "../table/prompt.js";
-import { changedChoices } from "../table/settings-dialog.js";
+import { showKeepNote, placeKeepNote } from "../shell/storage-note.js";
+import { createPrompt } from "../overlay/prompt.js";
+import { changedChoices } from "../overlay/settings-dialog.js";
 import { createWelcome } from "./welcome.js";
 import { createCoach, wantsCoach } from "./coach.js";
 import { readRecord, addLine, lineOf, figures } from "../keep/record.js";
 import { probeStorage } from "../shell/storage.js";
 
-openPage("game", { theme: "dark" }); // language (query, hash, stored, browser), tile script, the felt's dark look
+openPage("game", { theme: "dark", embed: true }); // language (query, hash, stored, browser), tile script, the felt's dark look, heights
 const M = window.mahjong;
 const canvas = document.getElementById("table");
 const engine = startEngine();
@@ -116,10 +116,10 @@ const welcome = createWelcome({
 });
 // a newcomer's first hand, coached on the table (coach.js)
 const coach = createCoach({ root: uiRoot, view, renderer, active: wantsCoach(settings, params), redraw: () => redraw() });
-const keeper = createKeeper({ ui, notice, current: () => view.state }); // each match saved after every action (keep.js)
+const keeper = createKeeper({ ui, notice, current: () => view.state }); // each match saved after every action (keeper.js)
 // where the browser keeps nothing (a frame on another site's page: storage.js), no save is asked
-// of the engine, and one note says what the reader loses and how to get it (keep-note.js)
-// (in a tab of its own, a page refused storage says it with the match's export instead: keep.js)
+// of the engine, and one note says what the reader loses and how to get it (shell/storage-note.js)
+// (in a tab of its own, a page refused storage says it with the match's export instead: keeper.js)
 M.keeping.then((keeping) => {
   keeper.enabled = keeping.saving || !keeping.framed;
   showKeepNote(uiRoot, keeping.framed ? keeping : { ...keeping, refused: keeping.refused.filter((r) => r !== "saving") });
@@ -157,6 +157,9 @@ const timer = createTimer({ store, ui, sound, redraw, move, onFault: engineFault
 const { resolveIdle } = installApi({
   view, run, settings, renderer, on, matchArgs, startMatch, humanAct, nextHand,
   catalog: () => catalog, origins: params.origins ?? null, refused: (error) => notAccepted(error),
+  setSeat: (seat) => {
+    params.seat = seat;
+  },
   beforeNewGame: () => {
     dealWhenClosed = false;
     ui.closeDialog("settings");
@@ -254,7 +257,9 @@ function engineFault(error) {
  * `key` says what happens next (err.invalid: a normal game was started instead).
  */
 function notAccepted(error, key = "error.notAccepted") {
-  notice([t(key, { message: error.message })]);
+  // the page's own refusals in the reader's words; the engine's detail as it came
+  const words = error.words ? t(error.words.key, error.words.vars) : error.message;
+  notice([t(key, { message: words })]);
   emit("error", { message: error.message, kind: "invalid" });
 }
 
@@ -281,7 +286,7 @@ function matchArgs(extra = {}) {
 
 /**
  * Start a match (new_match); a bad position falls back to a normal game with a message. `link`
- * names the link that dealt it (keep.js matchLink): a reload of that link offers it.
+ * names the link that dealt it (keeper.js matchLink): a reload of that link offers it.
  */
 async function startMatch(args, { fromError = false, link = "" } = {}) {
   store.newMatch();
@@ -321,7 +326,7 @@ async function startMatch(args, { fromError = false, link = "" } = {}) {
   return view.state;
 }
 
-/** Continue a kept match (keep.js); false when it cannot be resumed (reported, set aside). */
+/** Continue a kept match (keeper.js); false when it cannot be resumed (reported, set aside). */
 async function resumeMatch(kept) {
   store.newMatch();
   timer.stop();

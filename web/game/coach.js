@@ -10,7 +10,7 @@ import { el } from "../shell/dom.js";
 import { t, onLangChange } from "../i18n/i18n.js";
 import { probeStorage } from "../shell/storage.js";
 import { viewSeat } from "../table/model.js";
-import { claimItems } from "../table/claim-items.js";
+import { claimItems } from "../overlay/claims.js";
 
 export const COACHED_KEY = "mahjong.coached";
 

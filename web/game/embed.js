@@ -2,14 +2,16 @@
 // the same events posted to the parent window inside an iframe, and a parent's requests
 // ({target: "mahjong", id, method, args}) answered with {source: "mahjong", type: "reply", ...}.
 //
-// The message rules (README, Embed it):
+// The message rules (docs/embedding.md, "Driving the game from the host page"):
 // - requests are taken only from window.parent, and, when the URL names `origin`s, only from
 //   a parent on one of them; anything else is ignored without an answer;
 // - `method` must be one of the page's own methods (looked up as an own property: "toString",
 //   "constructor" are unknown methods); its arguments are checked before anything changes;
 // - every failure is answered `ok: false` with a short message (at most 300 characters);
 // - events go to the parent with target origin "*", or only to the `origin`s when given;
-//   replies go to the origin of the request.
+//   replies go to the origin of the request;
+// - a state posted to a parent the address names (`origin`) carries the reader's own observation
+//   (their hand; never another seat's); to any other, the table's public facts only.
 
 import { shorten } from "../engine/engine.js";
 
@@ -47,7 +49,7 @@ export function createEvents({ origins = null } = {}) {
     call(name, detail);
     if (name === "event") call(detail.type, detail);
     if (window.parent !== window && name !== "state") {
-      const data = detail && detail.state ? { ...detail, state: compact(detail.state) } : detail;
+      const data = detail && detail.state ? { ...detail, state: compact(detail.state, !!origins) } : detail;
       for (const target of origins ?? ["*"]) {
         try {
           window.parent.postMessage({ source: "mahjong", type: name, detail: data }, target);
@@ -62,22 +64,33 @@ export function createEvents({ origins = null } = {}) {
 }
 
 /**
- * The part of a state worth posting to another window.
- * @param {any} state
+ * The part of a state worth posting to another window. `own`: the parent is one the address named
+ * (`origin=`), so it gets the reader's own observation too: their concealed hand and the tile they
+ * just drew, and what everyone sees (melds, discards, flowers, the gold); never another seat's hand.
+ * @param {any} state @param {boolean} [own]
  */
-export function compact(state) {
-  return {
+export function compact(state, own = false) {
+  const out = {
     variant: state.variant, seat: state.seat, turn: state.turn, phase: state.phase, scores: state.scores,
     legal_actions: state.legal_actions, is_over: state.is_over, tiles_left: state.tiles_left,
     human_to_move: state.human_to_move,
     match: { hand_number: state.match.hand_number, hands: state.match.hands, is_over: state.match.is_over },
   };
+  if (!own) return out;
+  const seat = Number.isInteger(state.seat) ? state.seat : null;
+  return {
+    ...out,
+    hand: seat === null ? null : [...(state.hands?.[seat] ?? [])],
+    drawn: seat !== null && state.drawn_seat === seat ? state.drawn ?? null : null,
+    dealer: state.dealer, seat_winds: state.seat_winds, gold: state.gold ?? null,
+    melds: state.melds, discards: state.discards, flowers: state.flowers, hand_counts: state.hand_counts,
+  };
 }
 
-/** A request's answer value: a state (or {state}) is posted compacted. @param {any} value */
-function replyValue(value) {
-  if (value && value.state) return compact(value.state);
-  if (value && value.variant && value.match) return compact(value);
+/** A request's answer value: a state (or {state}) is posted compacted. @param {any} value @param {boolean} own */
+function replyValue(value, own) {
+  if (value && value.state) return compact(value.state, own);
+  if (value && value.variant && value.match) return compact(value, own);
   return value ?? null;
 }
 
@@ -124,7 +137,7 @@ export function listenToParent(methods, { origins = null } = {}) {
       if (typeof name !== "string" || !Object.hasOwn(own, name) || typeof own[name] !== "function") {
         throw new Error(`unknown method ${shorten(JSON.stringify(name) ?? String(name), 60)} (methods: ${Object.keys(own).join(", ")})`);
       }
-      reply = { ok: true, value: replyValue(await own[name](m.args)) };
+      reply = { ok: true, value: replyValue(await own[name](m.args), !!origins) };
     } catch (error) {
       reply = { ok: false, error: shorten(/** @type {Error} */ (error)?.message ?? String(error)), kind: /** @type {any} */ (error)?.kind ?? "invalid" };
     }

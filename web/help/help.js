@@ -8,7 +8,7 @@ import { t, tileName, setLang, label } from "../i18n/i18n.js";
 import { tileElement } from "../art/tiles.js";
 import { openPage, gameLink, LANGS } from "../shell/page.js";
 import { el } from "../shell/dom.js";
-import { readingRow, arithmeticLine } from "../table/settle-detail.js";
+import { readingRow, arithmeticLine } from "../overlay/settle-detail.js";
 
 const SUITS = ["m", "p", "s"];
 

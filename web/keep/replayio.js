@@ -1,4 +1,4 @@
-// Replays as files and links (issue 15): a replay (py_engine/replay.py) packed into a URL hash
+// Replays as files and links (issue 15): a replay (py_engine/record/replay.py) packed into a URL hash
 // (deflate with the browser's CompressionStream, then base64url) and back, saved as a .json
 // file, read from a file the player picks. Nothing read here reaches the DOM as HTML: a replay is
 // data for the engine, which checks it.
@@ -110,20 +110,21 @@ export async function unpackReplay(text) {
 }
 
 /** The viewer's link for a replay, opened at a hand and an action: replay.html#r=…&hand=…&step=… */
-export async function replayLink(replay, { hand = 0, step = null, base = location.href } = {}) {
+export async function replayLink(replay, { hand = 0, step = null, faceUp = false, base = location.href } = {}) {
   const url = new URL("./replay.html", base);
   const parts = [`r=${await packReplay(replay)}`, `hand=${hand}`];
   if (step !== null && step !== undefined) parts.push(`step=${step}`);
+  if (faceUp) parts.push("faceup=1"); // every hand face up, as the viewer's F shows them
   url.search = "";
   url.hash = parts.join("&");
   return url.href;
 }
 
-/** The hash's parts: {r, hand, step} (numbers where given and whole, else null). */
+/** The hash's parts: {r, hand, step, faceUp} (numbers where given and whole, else null; faceUp: `faceup=1`). */
 export function readHash(hash = location.hash) {
   const q = new URLSearchParams(hash.replace(/^#/, ""));
   const whole = (name) => (/^\d{1,6}$/.test(q.get(name) || "") ? Number(q.get(name)) : null);
-  return { r: q.get("r"), hand: whole("hand"), step: whole("step") };
+  return { r: q.get("r"), hand: whole("hand"), step: whole("step"), faceUp: q.get("faceup") === "1" };
 }
 
 /** A replay offered as a file download (replay-<variant>-<date>.json). */

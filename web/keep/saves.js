@@ -24,9 +24,12 @@ export const CAPS = { saves: 8, aside: 5, history: 5, bytes: LIMITS.bytes - 1024
  * @typedef {"corrupt" | "foreign" | "old" | "tooBig"} ReadProblem
  * @typedef {{variant: string, hand: number, hands: number, scores: number[] | null, over: boolean}} Summary
  * @typedef {{link: string, at: number | null, behind: boolean, save: any}} Record
- * @typedef {{key: string, link: string, at: number | null, behind: boolean, save: any, summary: Summary, record: Record}} Kept
- * @typedef {{key: string, link: string, last: Record | null, forked?: boolean}} Slot  where a match is kept; `last`: what
- *   was written last; `forked`: the match was also played on in another tab, and this one keeps its own under a new key
+ * @typedef {{key: string, link: string, at: number | null, behind: boolean, save: any, summary: Summary, record: Record, text: string}} Kept
+ *   `text`: the slot's text as read
+ * @typedef {{key: string, link: string, last: Record | null, forked?: boolean, from?: {key: string, text: string} | null}} Slot
+ *   where a match is kept; `last`: what was written last; `forked`: the match was also played on in another tab, and
+ *   this one keeps its own under a new key; `from`: the old key (issue 15's `mahjong.save`) the match was continued
+ *   from, moved to the slot's own key at its first write
  */
 
 /** @returns {Storage | null} */
@@ -108,7 +111,8 @@ const isScores = (/** @type {unknown} */ v) => Array.isArray(v) && v.length === 
 export function checkSave(save) {
   if (!isObject(save) || /** @type {any} */ (save).format !== FORMAT) return "foreign";
   const s = /** @type {any} */ (save);
-  if (s.version !== FORMAT_VERSION) return "old";
+  // another version's save (another build on the same site): its own to read, "old" to this one
+  if (s.version !== FORMAT_VERSION) return isWhole(s.version, 1) ? "old" : "corrupt";
   if (typeof s.variant !== "string" || !isObject(s.options) || !isObject(s.match) || !isWhole(s.match.hands, 1)) return "corrupt";
   if (!Array.isArray(s.hands) || !s.hands.length || s.hands.length > s.match.hands) return "corrupt";
   for (const hand of s.hands) {
@@ -159,26 +163,31 @@ export function readSlot(key, text) {
     return { problem: "tooBig", message: /** @type {Error} */ (error).message };
   }
   const { link, at, behind, save } = record;
-  return { kept: { key, link, at, behind, save, summary: summarize(save), record: { link, at, behind, save } } };
+  return { kept: { key, link, at, behind, save, summary: summarize(save), record: { link, at, behind, save }, text: String(text) } };
 }
 
 /**
- * Every kept match, newest first, and the slots that cannot be read ({key, problem}).
- * @returns {{saves: Kept[], bad: Array<{key: string, problem: ReadProblem, message?: string}>}}
+ * Every kept match, newest first; the slots that cannot be read ({key, problem}); and the keys of
+ * the saves another version of the game wrote (`other`: another build on the same site reads them,
+ * so they are left as they are, neither offered nor set aside).
+ * @returns {{saves: Kept[], bad: Array<{key: string, problem: ReadProblem, message?: string}>, other: string[]}}
  */
 export function readSaves() {
   /** @type {Kept[]} */
   const saves = [];
   /** @type {Array<{key: string, problem: ReadProblem, message?: string}>} */
   const bad = [];
+  /** @type {string[]} */
+  const other = [];
   for (const key of keys()) {
     if (key !== OLD_SAVE_KEY && !key.startsWith(SLOT_PREFIX)) continue;
     const read = readSlot(key, get(key));
     if ("kept" in read) saves.push(read.kept);
+    else if (read.problem === "old") other.push(key);
     else bad.push({ key, ...read });
   }
   saves.sort((a, b) => (b.at ?? 0) - (a.at ?? 0));
-  return { saves, bad };
+  return { saves, bad, other };
 }
 
 // --- writing: one key a match; a failed write leaves the older save marked as older -----------
@@ -189,8 +198,14 @@ export function newSlot(link = "") {
   return { key: SLOT_PREFIX + id, link, last: null };
 }
 
-/** The slot of a kept match, to go on keeping it there. @param {Kept} kept @returns {Slot} */
+/**
+ * The slot of a kept match, to go on keeping it there. Issue 15's one save (`mahjong.save`, which
+ * held no record to tell another tab's writes from this one's) moves to a key of its own at its
+ * first write: no two tabs ever write one key unguarded.
+ * @param {Kept} kept @returns {Slot}
+ */
 export function slotOf(kept) {
+  if (kept.key === OLD_SAVE_KEY) return { ...newSlot(kept.link), from: { key: kept.key, text: kept.text } };
   return { key: kept.key, link: kept.link, last: kept.record };
 }
 
@@ -219,6 +234,8 @@ function writtenElsewhere(slot) {
  * @returns {WriteFailure | null}
  */
 export function keepMatch(slot, save) {
+  const from = slot.from;
+  if (from && get(from.key) !== from.text) slot.forked = true; // continued in another tab first: moved or written there
   if (writtenElsewhere(slot)) {
     // the other tab's moves stay where they are; this tab's go on as a match of their own
     slot.key = newSlot(slot.link).key;
@@ -231,10 +248,15 @@ export function keepMatch(slot, save) {
   /** @type {WriteFailure | null} */
   let why = null;
   if (text.length > CAPS.bytes) why = "size";
-  else if (!slot.last && get(slot.key) === null && openSlots() >= CAPS.saves) why = "full";
+  else if (!slot.last && !from && get(slot.key) === null && openSlots() >= CAPS.saves) why = "full";
   else why = put(slot.key, text);
   if (!why) {
     slot.last = record;
+    if (from) {
+      // the old key's match now lives in its own key: the old key goes, unless another tab wrote it meanwhile
+      if (get(from.key) === from.text) remove(from.key);
+      slot.from = null;
+    }
     return null;
   }
   if (slot.last && !slot.last.behind) {
@@ -255,10 +277,10 @@ export function removeSlot(/** @type {string} */ key) {
 }
 
 /**
- * Move the value at `key` aside under its own key (kept for the player or a bug report); the
- * oldest beyond the cap go. Returns the new key, or null when it could not be moved: then it
- * stays where it was, untouched. A move, not a copy: the value's own room is freed first, so a
- * save as large as what storage has left can still be moved.
+ * Move the value at `key` aside under its own key (kept for the player or a bug report). Returns
+ * the new key, or null when it could not be moved: then it stays where it was, untouched. A move,
+ * not a copy: the value's own room is freed first, so a save as large as what storage has left can
+ * still be moved. Nothing older is removed here (pruneAside, once the pass is said).
  * @param {string} key
  * @returns {string | null}
  */
@@ -273,29 +295,50 @@ export function setAside(key) {
     put(key, text); // back where it was: its own room is free again
     return null;
   }
+  return aside;
+}
+
+/**
+ * The oldest set-aside saves beyond CAPS.aside removed, never one of `spared` (those a pass has
+ * just set aside and said so: they stay until a later pass). Returns how many were removed.
+ * @param {Iterable<string>} [spared]
+ */
+export function pruneAside(spared = []) {
+  const keep = new Set(spared);
   const kept = keys().filter((k) => k.startsWith(ASIDE_PREFIX))
     .sort((a, b) => Number(a.slice(ASIDE_PREFIX.length)) - Number(b.slice(ASIDE_PREFIX.length)));
-  for (const old of kept.slice(0, Math.max(0, kept.length - CAPS.aside))) remove(old);
-  return aside;
+  let removed = 0;
+  for (const old of kept.slice(0, Math.max(0, kept.length - CAPS.aside))) {
+    if (!keep.has(old) && remove(old)) removed++;
+  }
+  return removed;
 }
 
 // --- the finished matches, for the viewer -------------------------------------------------------
 
-/** The finished matches kept for the viewer, newest first (what is not a replay's shape is skipped). */
-export function history() {
+/** The stored list of finished matches, as stored (an empty list when it is not one). @returns {any[]} */
+function storedHistory() {
   try {
     const list = JSON.parse(get(HISTORY_KEY) || "[]");
-    return Array.isArray(list) ? list.filter((r) => checkSave(r) === null) : [];
+    return Array.isArray(list) ? list : [];
   } catch {
     return [];
   }
 }
 
-/** Keep a finished match for the viewer: newest first, at most CAPS.history, within the byte cap. @returns {WriteFailure | null} */
+/** The finished matches kept for the viewer, newest first (what is not a replay's shape is skipped). */
+export function history() {
+  return storedHistory().filter((r) => checkSave(r) === null);
+}
+
+/** Keep a finished match for the viewer: newest first, at most CAPS.history of this version, within
+ * the byte cap; another version's finished matches are kept as they are, after ours. @returns {WriteFailure | null} */
 export function remember(/** @type {any} */ replay) {
   const list = [replay, ...history()].slice(0, CAPS.history);
-  while (list.length > 1 && JSON.stringify(list).length > 4 * CAPS.bytes) list.pop();
-  return put(HISTORY_KEY, JSON.stringify(list));
+  const others = storedHistory().filter((r) => checkSave(r) === "old").slice(0, CAPS.history);
+  while (list.length > 1 && JSON.stringify([...list, ...others]).length > 4 * CAPS.bytes) list.pop();
+  while (others.length && JSON.stringify([...list, ...others]).length > 4 * CAPS.bytes) others.pop();
+  return put(HISTORY_KEY, JSON.stringify([...list, ...others]));
 }
 
 /** The newest match this browser keeps, in play or finished (the viewer's default), or null. */

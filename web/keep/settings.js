@@ -199,7 +199,7 @@ export function readParams(catalog, search) {
   /** A whole number parameter from `min` to `max`: the number, or null (reported). */
   const whole = (/** @type {string} */ name, /** @type {number} */ min, /** @type {number} */ max) => {
     const v = String(q.get(name));
-    if (!/^\d+$/.test(v)) bad(name, "number");
+    if (!(min < 0 ? /^-?\d+$/ : /^\d+$/).test(v)) bad(name, "number");
     else if (Number(v) < min || Number(v) > max) bad(name, "range", { min, max });
     else return Number(v);
     return null;
@@ -211,7 +211,7 @@ export function readParams(catalog, search) {
     else bad("variant", "variant");
   }
   if (q.has("seed")) {
-    const v = whole("seed", 0, maxSeed(catalog));
+    const v = whole("seed", -maxSeed(catalog), maxSeed(catalog)); // the engine's range
     if (v !== null) out.seed = v;
   }
   if (q.has("hands")) {

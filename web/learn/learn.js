@@ -1,10 +1,10 @@
 // learn.html: the lessons (issue 34). The course index (no lesson named), a project lesson
 // (#rules=longyan&lesson=3, and &step=N for one step) or an author's own (#l=<base64url JSON>, the
-// format of py_engine/lessons.py; or one from a file, the course index's file input; &single shows
+// format of py_engine/teach/lessons.py; or one from a file, the course index's file input; &single shows
 // the one step named by &step and nothing after it: a tutorial's embedded question). The engine checks a lesson (lesson_check: every problem names
 // its step; the words are the catalog's learn.problem.*), gives a step's moment (lesson_step) and
 // judges each answer (lesson_judge: right or wrong, and the rule, learn.rule.*). No rules here.
-import { startEngine, call, shorten } from "../engine/engine.js";
+import { startEngine, call, shorten, encodeRequest, LIMITS } from "../engine/engine.js";
 import { loadCatalog, variantsOf } from "../engine/catalog.js";
 import { LANGS, LANG_NAMES, getLang, setLang, t, tileName, label, has } from "../i18n/i18n.js";
 import { el } from "../shell/dom.js";
@@ -55,10 +55,12 @@ function rich(text, size = 22) {
       const melds = hand.melds.flatMap((meld) => ["|", ...Array(meld.type === "pong" ? 3 : 4).fill(meld.tile)]);
       const flowers = hand.flowers.length ? ["|", ...hand.flowers] : [];
       const row = tileRow([...hand.hand, ...melds, ...flowers], { size, gold: hand.gold });
-      // the marks right after the tiles stay on their line ("如 [123m]；" never breaks before "；")
+      // the marks right after the tiles stay on the line of the last tile ("如 [123m]；" never breaks
+      // before "；"), while the row itself wraps to a narrow frame's width
       const marks = CLOSING.exec(text.slice(at))?.[0] ?? "";
       at += marks.length;
-      out.append(marks ? el("span", { class: "tiles-and-mark" }, row, marks) : row);
+      if (marks && row.lastElementChild) row.append(el("span", { class: "tile-and-mark" }, row.lastElementChild, marks));
+      out.append(row);
     } catch {
       out.append(m[0]);
     }
@@ -103,6 +105,18 @@ function notice(text) {
   heightChanged();
 }
 
+/** The lesson the "progress is not kept" line is shown in: the first one opened, until another is
+ * (then `false`: said once a visit). @type {object | null | false} */
+let notKeptIn = null;
+
+/** Say once, in the first lesson opened, that the reader's progress is not kept (no storage here). */
+function tellNotKept() {
+  const line = $("not-kept");
+  const shown = !!state.lesson && state.lesson === notKeptIn;
+  line.hidden = !shown;
+  line.textContent = shown ? t(page.embedded ? "learn.notKept.framed" : "learn.notKept.own") : "";
+}
+
 function labels() {
   document.title = t("learn.pageTitle");
   $("title").textContent = state.lesson ? say(state.lesson.title) : t("learn.title");
@@ -112,6 +126,7 @@ function labels() {
   $("retry").textContent = t("learn.retry");
   $("next").textContent = t("learn.next");
   $("index").textContent = t("learn.index");
+  tellNotKept();
 }
 
 /** Keeps `lang` (and the rest of the query) as the hash changes. */
@@ -161,10 +176,45 @@ async function openFile(input) {
     return;
   }
   go("");
-  await openLesson(lesson, null, 1, false, "file");
+  await openLesson(lesson, null, null, false, "file");
 }
 
 // --- a lesson -----------------------------------------------------------------------------
+
+/** The longest request a lesson will cause (its last step judged, with the longest action the page
+ * sends: 40 characters) beside the lesson itself: what a lesson may weigh is the limit less that. */
+const JUDGE_EXTRA = encodeRequest("lesson_judge", { lesson: 0, step: 9999, action: "x".repeat(40) }).length - 1;
+
+/**
+ * The problem of a lesson too large or too deep for the requests it will cause (each step's moment
+ * and each answer's verdict send the whole lesson), or null: checked before any is sent.
+ * @param {unknown} lesson
+ */
+function oversize(lesson) {
+  try {
+    encodeRequest("lesson_judge", { lesson, step: 9999, action: "x".repeat(40) });
+    return null;
+  } catch (error) {
+    if (error.limit === "bytes") {
+      const kb = (/** @type {number} */ n) => (n / 1024).toFixed(1);
+      return { step: null, code: "size", size: kb(JSON.stringify(lesson).length), max: kb(LIMITS.bytes - JUDGE_EXTRA) };
+    }
+    if (error.limit === "depth") return { step: null, code: "depth", depth: LIMITS.depth - 2 };
+    if (error.limit === "values") return { step: null, code: "values", values: LIMITS.values };
+    return null; // not plain JSON cannot come from a link or a file: the engine's check names the rest
+  }
+}
+
+/**
+ * The step a link names: a whole number from 1 to the lesson's steps, or null (the link said none,
+ * or one that is not a step of this lesson: `bad` then holds it as written).
+ * @param {string | null} text @param {number} total
+ */
+function linkStep(text, total) {
+  if (text === null) return { step: null, bad: null };
+  if (/^\d{1,6}$/.test(text) && Number(text) >= 1 && Number(text) <= total) return { step: Number(text), bad: null };
+  return { step: null, bad: text };
+}
 
 function problemText(p) {
   const params = Object.fromEntries(Object.entries(p).map(([k, v]) => [k, shorten(String(v), 160)]));
@@ -172,12 +222,28 @@ function problemText(p) {
   return p.step === null ? t("learn.atLesson", { problem: words }) : t("learn.atStep", { n: p.step, problem: words });
 }
 
-async function openLesson(lesson, number, step, single = false, source = "") {
+/**
+ * Check and open a lesson at the step `stepText` names (a link's `step`, as written; null: the
+ * first). A step that is not one of the lesson's is said, and the lesson opens at its first step,
+ * whole (not `single`: the reader can go through it).
+ * @param {any} lesson @param {number | null} number @param {string | null} stepText
+ */
+async function openLesson(lesson, number, stepText, single = false, source = "") {
   let problems;
-  try {
-    ({ problems } = await call("lesson_check", { lesson }));
-  } catch (error) {
-    problems = [{ step: null, code: "lesson", detail: shorten(String(error?.message ?? error), 120) }];
+  const big = oversize(lesson);
+  if (big) problems = [big];
+  else {
+    try {
+      ({ problems } = await call("lesson_check", { lesson }));
+    } catch (error) {
+      // only a refused request is the lesson's fault; an engine that did not answer is not the lesson's
+      if (error?.kind !== "invalid") {
+        $("status").textContent = t("learn.engineFailed", { error: shorten(String(error?.message ?? error), 120) });
+        heightChanged();
+        return;
+      }
+      problems = [{ step: null, code: "lesson", detail: shorten(String(error?.message ?? error), 120) }];
+    }
   }
   if (problems.length) {
     state.lesson = null;
@@ -194,6 +260,11 @@ async function openLesson(lesson, number, step, single = false, source = "") {
     heightChanged();
     return;
   }
+  const { step, bad } = linkStep(stepText, lesson.steps.length);
+  if (bad !== null) {
+    notice(t("learn.badStep", { step: shorten(bad, 20), total: lesson.steps.length }));
+    single = false;
+  }
   state.lesson = lesson;
   state.number = number;
   state.finished = false;
@@ -202,8 +273,9 @@ async function openLesson(lesson, number, step, single = false, source = "") {
   $("index").hidden = single;
   $("course").hidden = true;
   $("lesson").hidden = false;
+  if (!page.storage && !single && notKeptIn !== lesson) notKeptIn = notKeptIn === null ? lesson : false;
   labels();
-  await showStep(Math.min(Math.max(1, step), lesson.steps.length));
+  await showStep(step ?? 1);
 }
 
 async function showStep(n) {
@@ -228,7 +300,15 @@ async function showStep(n) {
       el("button", { type: "button", class: "answer", "data-choice": String(i), onclick: () => answer({ choice: i }) }, rich(say(choice), 20))));
   } else if (step.position) {
     $("status").textContent = t("analyzer.thinking");
-    const { moment } = await call("lesson_step", { lesson, step: n });
+    let moment;
+    try {
+      ({ moment } = await call("lesson_step", { lesson, step: n }));
+    } catch (error) {
+      if (state.lesson !== lesson || state.step !== n) return;
+      $("status").textContent = t("learn.failed", { error: shorten(String(error?.message ?? error), 120) });
+      heightChanged();
+      return;
+    }
     if (state.lesson !== lesson || state.step !== n) return;
     $("status").textContent = "";
     state.moment = moment;
@@ -294,8 +374,19 @@ async function answer(given) {
   const lesson = state.lesson;
   const n = state.step;
   enable(false);
-  const { verdict } = await call("lesson_judge", { lesson, step: n, ...given });
+  let verdict;
+  try {
+    ({ verdict } = await call("lesson_judge", { lesson, step: n, ...given }));
+  } catch (error) {
+    if (state.lesson !== lesson || state.step !== n) return;
+    // said, and the step can be answered again
+    $("status").textContent = t("learn.failed", { error: shorten(String(error?.message ?? error), 120) });
+    enable(true);
+    heightChanged();
+    return;
+  }
   if (state.lesson !== lesson || state.step !== n) return;
+  $("status").textContent = "";
   state.verdict = verdict;
   state.given = given;
   drawVerdict(given);
@@ -377,11 +468,12 @@ async function route() {
       notice(t("learn.badLink", { what: shorten(String(error.message), 120) }));
       return showCourse();
     }
-    return openLesson(lesson, null, Number(p.get("step")) || 1, single);
+    return openLesson(lesson, null, p.get("step"), single);
   }
   const rules = p.get("rules");
   if (!rules && !p.has("lesson")) return showCourse();
-  const n = Number(p.get("lesson") || "1");
+  const lessonText = p.get("lesson") || "1";
+  const n = /^\d{1,4}$/.test(lessonText) ? Number(lessonText) : NaN;
   if (!RULESETS.includes(rules ?? "") || !Number.isInteger(n) || n < 1) {
     notice(t("learn.badLink", { what: shorten(`rules=${rules}&lesson=${p.get("lesson")}`, 120) }));
     return showCourse();
@@ -391,7 +483,7 @@ async function route() {
     notice(t("learn.noSuch", { n }));
     return showCourse();
   }
-  return openLesson(course[n - 1], n, Number(p.get("step")) || 1, single);
+  return openLesson(course[n - 1], n, p.get("step"), single);
 }
 
 $("lang").addEventListener("change", async () => {

@@ -12,7 +12,7 @@ import { reviewWords } from "../i18n/hint-words.js";
 import { openPage, gameLink } from "../shell/page.js";
 import { Renderer } from "../table/render.js";
 import { markOf } from "../table/review-mark.js";
-import { settlement } from "../table/settle.js";
+import { settlement } from "../overlay/settle.js";
 import { el } from "../shell/dom.js";
 import { oversizedPart, readHash, readReplayFile, replayLink, unpackReplay } from "../keep/replayio.js";
 import { newestMatch } from "../keep/saves.js";
@@ -21,7 +21,7 @@ const M = window.mahjong;
 const PLAY_MS = 700; // one action every so often while playing
 
 /**
- * The one line that reports a replay's problem (py_engine/replay.py Problem, or the page's own
+ * The one line that reports a replay's problem (py_engine/record/replay.py Problem, or the page's own
  * {code, words}). The engine's detail (`message`) is English: an English page shows it as it is,
  * another says the code's reason in its own words (replay.why.<code>) and leaves the detail to
  * the console, for the author who made the file.
@@ -63,6 +63,11 @@ const view = {
 const at = { opened: 0, replay: null, summary: null, hand: 0, step: 0, want: { hand: 0, step: 0 }, faceUp: false, playing: 0, reviewOpen: false, reviews: {}, gen: 0, chosen: null };
 let opened;
 const shown = new Promise((resolve) => (opened = resolve));
+// `faces=up` in the hash opens every hand face up (a table of friends' replay: friends.html)
+if (new URLSearchParams(location.hash.slice(1)).get("faces") === "up") {
+  at.faceUp = true;
+  controls.faceUp.checked = true;
+}
 
 // --- words -------------------------------------------------------------------------------
 
@@ -449,7 +454,8 @@ async function open(replay, where = {}) {
 }
 
 async function replayOfPage() {
-  const { r, hand, step } = readHash();
+  const { r, hand, step, faceUp } = readHash();
+  if (faceUp) at.faceUp = controls.faceUp.checked = true; // a link may open with every hand face up
   if (r) {
     try {
       return { replay: await unpackReplay(r), where: { hand, step } };
@@ -468,7 +474,7 @@ controls.open.onclick = () => controls.file.click();
 /** The link to this replay at this action: put in the address bar, and copied when the browser lets us. */
 controls.link.onclick = async () => {
   // in the viewer's language, as the game's share links are (the query that gave it is left behind)
-  const link = `${await replayLink(at.replay, { hand: at.hand, step: at.step })}&lang=${getLang()}`;
+  const link = `${await replayLink(at.replay, { hand: at.hand, step: at.step, faceUp: at.faceUp })}&lang=${getLang()}`;
   window.history.replaceState(null, "", link);
   try {
     await navigator.clipboard.writeText(link);
@@ -505,6 +511,26 @@ M.replay = {
 };
 M.state = () => view.state;
 M._renderer = renderer;
+
+// a link that changes the hash (followed in the same tab, pasted, back and forward) opens as a
+// fresh link: its replay, or what it says it cannot open
+addEventListener("hashchange", () => {
+  M.ready.then(async () => {
+    notice("");
+    const found = await replayOfPage();
+    if (found && await open(found.replay, found.where)) return;
+    // nothing of the replay shown before stays on the table
+    playing(false);
+    Object.assign(at, { replay: null, summary: null, hand: 0, step: 0, reviews: {} });
+    view.state = null;
+    controls.label.value = "";
+    controls.marks.replaceChildren();
+    fillHands();
+    enable(false);
+    redraw();
+    if (controls.notice.hidden) notice(t("replay.none"));
+  }, () => {});
+});
 
 M.ready.then(async () => {
   controls.open.disabled = false;

@@ -8,14 +8,17 @@
 //     "#v=xinyu&lang=en", or tiles.html's "#123m?lang=en"), else the player's stored choice,
 //     else the browser's; the i18n catalog set to it, <html lang>, and the tiles' script (简体
 //     万东发 or 繁體 萬東發) following it from now on, whoever changes the language later;
-//   - its theme: `theme` (light, dark, transparent) or the reader's preference, as the `dark`
-//     class on <html> and the document's color-scheme, so that a frame on a dark host is not a
-//     white box (the game's own pages are always dark: `theme: "dark"`);
+//   - its theme: `theme` (light, dark, auto: the reader's preference, followed as it changes;
+//     transparent: on the host's background) as the `dark` and `transparent` classes on <html> and
+//     the document's color-scheme, so that a frame on a dark host is not a white box; a host sets it
+//     again at any time with a message ({target: "mahjong", method: "theme", args: "dark"}), and a
+//     page transparent by default stays transparent in either scheme (the game and the replay are
+//     always dark, the rules always light: `theme`);
 //   - whether this browser keeps anything for it (`page.storage`: the Storage, or null when a
 //     third-party frame or a privacy setting denies it; storage.js keeping() says what else);
 //   - inside a frame, with `embed: true`, its height posted to the parent whenever it changes, and
 //     again whenever the parent asks ({target: "mahjong", method: "height"}): a host script that
-//     runs late still learns it;
+//     runs late still learns it; a theme message is answered {source: "mahjong", type: "theme"};
 //   - for a page that writes its own hash (the analyzer, the puzzles), the `lang` and `theme` to
 //     write into it again (linkParams), so that its address, copied or reloaded, opens as it is.
 // Nothing here knows the game.
@@ -25,7 +28,9 @@ import { setTileScript, scriptOf } from "../art/tiles.js";
 import { storedLang } from "../keep/settings.js";
 import { probeStorage } from "./storage.js";
 
-export const THEMES = ["light", "dark", "transparent"];
+export const THEMES = ["light", "dark", "auto", "transparent"];
+/** The schemes a host may set at any time: by the `theme` parameter or a message. */
+export const SCHEMES = ["light", "dark", "auto"];
 
 /**
  * The page's parameters: the query's, then the hash's over them. A hash is read as parameters
@@ -52,21 +57,75 @@ export function chooseLang(params, stored = storedLang(), browser = navigator.la
   return { lang, badLang: asked !== null && !matchLang(asked) ? asked : null };
 }
 
-/** The asked theme if it is one, else the page's default, else the reader's preference. */
-export function chooseTheme(/** @type {string} */ asked, /** @type {boolean} */ prefersDark, fallback = "") {
-  if (THEMES.includes(asked)) return asked;
-  if (THEMES.includes(fallback)) return fallback;
-  return prefersDark ? "dark" : "light";
+/**
+ * The page's look: its scheme (light, dark, or auto: the reader's preference) and whether it lies
+ * on its host's background (transparent); `fixed`: the page has one look whatever is asked.
+ */
+const look = { scheme: "auto", transparent: false, fixed: false };
+
+const prefersDark = () => typeof matchMedia === "function" && matchMedia("(prefers-color-scheme: dark)").matches;
+
+/**
+ * What a look puts on the document: the `dark` class, the `transparent` class and the
+ * color-scheme. A transparent page following the reader takes either scheme ("light dark"), so it
+ * matches a host that follows the reader too; told a scheme, it takes that one, the host's: a
+ * frame whose scheme differs from its host's gets an opaque backdrop, the white box.
+ * @param {{scheme: string, transparent: boolean}} wanted @param {boolean} osDark
+ */
+export function lookOf({ scheme, transparent }, osDark) {
+  const dark = scheme === "dark" || (scheme === "auto" && osDark);
+  const colorScheme = transparent && scheme === "auto" ? "light dark" : dark ? "dark" : "light";
+  return { dark, transparent, colorScheme };
 }
 
-/** The theme on the document: the `dark` / `transparent` class on <html> and its color-scheme. */
-export function applyTheme(/** @type {string} */ theme) {
+/** @type {Set<(look: {scheme: string, dark: boolean, transparent: boolean}) => void>} */
+const lookWatchers = new Set();
+
+/** Call `watch` whenever the look changes (a host's message, the reader's preference under "auto"). */
+export function onLookChange(/** @type {(look: {scheme: string, dark: boolean, transparent: boolean}) => void} */ watch) {
+  lookWatchers.add(watch);
+}
+
+function showLook() {
+  const { dark, transparent, colorScheme } = lookOf(look, prefersDark());
   const root = document.documentElement;
-  root.classList.toggle("dark", theme === "dark");
-  root.classList.toggle("transparent", theme === "transparent");
-  // a transparent page takes either scheme, so that it matches its host's and shows through
-  // (a frame whose scheme differs from its host's gets an opaque backdrop)
-  root.style.colorScheme = theme === "transparent" ? "light dark" : theme;
+  root.classList.toggle("dark", dark);
+  root.classList.toggle("transparent", transparent);
+  root.style.colorScheme = colorScheme;
+  for (const watch of lookWatchers) watch({ scheme: look.scheme, dark, transparent });
+}
+
+/** The theme on the document: "light", "dark", "auto" (the scheme), "transparent" (the background). */
+export function applyTheme(/** @type {string} */ theme) {
+  if (theme === "transparent") look.transparent = true;
+  else if (SCHEMES.includes(theme)) look.scheme = theme;
+  showLook();
+}
+
+/**
+ * A host's theme, asked by a parameter or a message at any time: "light", "dark" or "auto" (a
+ * transparent page stays transparent), "transparent"; anything else, or a page of one look, changes
+ * nothing. Returns whether it was taken.
+ * @param {unknown} asked
+ */
+export function setTheme(asked) {
+  if (look.fixed || typeof asked !== "string" || !THEMES.includes(asked)) return false;
+  applyTheme(asked);
+  return true;
+}
+
+/** The look now: {scheme, dark, transparent} (a page drawing on a canvas reads its colours from it). */
+export const currentLook = () => ({ scheme: look.scheme, ...lookOf(look, prefersDark()) });
+
+let followingReader = false;
+
+/** Follow the reader's preference as it changes, while the scheme is "auto". */
+function followReader() {
+  if (followingReader || typeof matchMedia !== "function") return;
+  followingReader = true;
+  matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => {
+    if (look.scheme === "auto") showLook();
+  });
 }
 
 let heightPage = "";
@@ -95,6 +154,26 @@ function embedHeights(name) {
   });
 }
 
+let themePage = "";
+
+/** A parent's theme messages, taken at any time and answered with the look now (to the parent alone). */
+function hostThemes(name) {
+  if (window.parent === window || themePage) return;
+  themePage = name;
+  window.addEventListener("message", (event) => {
+    const data = event.data;
+    if (event.source !== window.parent || !data || typeof data !== "object" || data.target !== "mahjong" || data.method !== "theme") return;
+    const taken = setTheme(data.args);
+    const { scheme, dark, transparent } = currentLook();
+    try {
+      window.parent.postMessage({ source: "mahjong", type: "theme",
+        detail: { page: themePage, taken, scheme, dark, transparent } }, event.origin && event.origin !== "null" ? event.origin : "*");
+    } catch {
+      // a parent that cannot receive is no reason to stop
+    }
+  });
+}
+
 /**
  * @typedef {{name: string, params: URLSearchParams, lang: string, badLang: string | null,
  *   theme: string, storage: Storage | null, embedded: boolean}} Page
@@ -103,8 +182,8 @@ function embedHeights(name) {
 /**
  * Set the page up (see the top of this file). `theme` fixes the page's look ("dark": the game and
  * the replay viewer, whose table is felt); `defaultTheme` is the look when no `theme` is asked
- * for (tiles.html: "transparent"), else the reader's preference decides; `embed`: post the height
- * to a parent frame.
+ * for (tiles.html: "transparent", in the reader's scheme until told one), else the reader's
+ * preference decides; `embed`: post the height to a parent frame.
  * @param {string} name
  * @param {{theme?: string, defaultTheme?: string, embed?: boolean, params?: URLSearchParams}} [how]
  * @returns {Page}
@@ -112,9 +191,16 @@ function embedHeights(name) {
 export function openPage(name, how = {}) {
   const params = how.params ?? pageParams();
   const { lang, badLang } = chooseLang(params);
-  const prefersDark = typeof matchMedia === "function" && matchMedia("(prefers-color-scheme: dark)").matches;
-  const theme = how.theme ?? chooseTheme(params.get("theme") ?? "", prefersDark, how.defaultTheme);
-  applyTheme(theme);
+  look.fixed = false;
+  look.transparent = how.defaultTheme === "transparent";
+  look.scheme = SCHEMES.includes(how.defaultTheme ?? "") ? /** @type {string} */ (how.defaultTheme) : "auto";
+  if (how.theme) applyTheme(how.theme);
+  else setTheme(params.get("theme") ?? "");
+  look.fixed = !!how.theme;
+  showLook();
+  followReader();
+  const { dark, transparent } = lookOf(look, prefersDark());
+  const theme = transparent ? "transparent" : dark ? "dark" : "light";
   const follow = (/** @type {string} */ l) => {
     document.documentElement.lang = l;
     setTileScript(scriptOf(l));
@@ -128,6 +214,7 @@ export function openPage(name, how = {}) {
   follow(getLang());
   keepLinkParams();
   if (how.embed) embedHeights(name);
+  hostThemes(name);
   return { name, params, lang: getLang(), badLang, theme, storage: probeStorage(), embedded: window.parent !== window };
 }
 

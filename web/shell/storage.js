@@ -2,12 +2,12 @@
 // site's page (third-party storage blocked) or a privacy setting may refuse localStorage, Cache
 // Storage and the service worker. Refused is an answer, not a failure: the page asks once, skips
 // the steps that need them (the offline copy, the start-up snapshot) without a warning, and says
-// what the reader loses (keep-note.js). Import-free: the loader asks before its first paint is done.
+// what the reader loses (storage-note.js). Import-free: the loader asks before its first paint is done.
 
 /**
  * The Storage this page may use, or null where it is denied (a frame of another site's page, a
  * privacy setting: reading it throws). A full one is a Storage: its writes fail, and the saves say
- * so (keep.js), not this probe: a full storage is no reason to stop saving or to point elsewhere.
+ * so (keeper.js), not this probe: a full storage is no reason to stop saving or to point elsewhere.
  * @returns {Storage | null}
  */
 export function probeStorage() {

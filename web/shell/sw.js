@@ -4,10 +4,12 @@
 // sw.js: it fills a new cache completely (every file checked against its digest) while the old
 // one keeps serving, waits until the page says so (offline.js shows "a new version is ready"),
 // then replaces the old cache: a page never mixes files of two builds.
+/** This worker's global scope, typed as the service worker it is (tsconfig.workers.json). */
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const VERSION = "dev"; // build.py: the site's version
 const PREFIX = "mahjong-site-";
 const CACHE = PREFIX + VERSION;
-const scope = new URL(self.registration.scope);
+const scope = new URL(sw.registration.scope);
 // What the engine kept beside its memory snapshot (pyodide-boot.js's SNAPSHOT_CACHE) is served
 // from there to the workers that ask by URL: the browser keeps the runtime's compiled code beside
 // a wasm file it served from Cache Storage, so a later visit's engine compiles almost nothing.
@@ -35,23 +37,23 @@ async function fillCache() {
   }
 }
 
-self.addEventListener("install", (event) => {
+sw.addEventListener("install", (event) => {
   // A first install has nothing to replace: it takes over at once. An update waits (message below).
-  event.waitUntil(fillCache().then(() => (self.registration.active ? undefined : self.skipWaiting())));
+  event.waitUntil(fillCache().then(() => (sw.registration.active ? undefined : sw.skipWaiting())));
 });
 
-self.addEventListener("activate", (event) => {
+sw.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {
       if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
     }
-    await self.clients.claim();
+    await sw.clients.claim();
   })());
 });
 
 // The page's "reload into the new version" (offline.js posts it to the waiting worker only).
-self.addEventListener("message", (event) => {
-  if (event.data?.type === "activate") self.skipWaiting();
+sw.addEventListener("message", (event) => {
+  if (event.data?.type === "activate") sw.skipWaiting();
 });
 
 /** @type {Promise<Cache> | undefined} this version's cache, once opened */
@@ -64,7 +66,7 @@ function cachedPath(url) {
   return path.href;
 }
 
-self.addEventListener("fetch", (event) => {
+sw.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== "GET" || url.origin !== scope.origin || !url.pathname.startsWith(scope.pathname)) return;
   event.respondWith((async () => {

@@ -2,7 +2,7 @@
 // the other seats' rows, and the claim buttons go for a canvas size. Pure functions of the size,
 // the state's shape and the room the page's overlay takes.
 
-import { viewSeat, displayHand } from "./model.js";
+import { viewSeat } from "./model.js";
 import { TILE_H, FACE_H } from "../art/tiles.js";
 import { rimWidth } from "./felt.js";
 

@@ -1,6 +1,6 @@
 // What the page derives from the engine's state, in one place, without rules: whose view the
 // table shows, the player's tiles in display order, who just drew, whether a moment can be a
-// puzzle. Pure: no DOM, no canvas. (The claim buttons' items: claim-items.js; tile strings: notation.js.)
+// puzzle. Pure: no DOM, no canvas. (The claim buttons' items: overlay/claims.js claimItems; tile strings: notation.js.)
 
 /**
  * The parts of the engine's state (py_engine/OBSERVATION.md plus the bridge's match facts) that
@@ -58,7 +58,7 @@ export function displayHand(state, seat) {
 }
 
 /**
- * Whether this moment can be posed as a discard puzzle (py_engine/puzzles.py, `moment`): the
+ * Whether this moment can be posed as a discard puzzle (py_engine/teach/puzzles.py, `moment`): the
  * hand goes on, it waits for the player alone, and the player is to discard.
  * @param {State | null} state
  */

@@ -1,9 +1,9 @@
 // The analyzer's answer drawn: the verdict, the game's own settlement of the win (settle.js),
 // the multipliers' product, why a hand may not win, waits, and every discard ranked. Everything
-// shown is in the engine's answer (py_engine/analyzer.py); the page adds words only.
+// shown is in the engine's answer (py_engine/teach/analyzer.py); the page adds words only.
 import { t, getLang } from "../i18n/i18n.js";
 import { el } from "../shell/dom.js";
-import { settlement } from "../table/settle.js";
+import { settlement } from "../overlay/settle.js";
 import { choicesTable, shantenText, tileRow, actionName } from "./tutorial-view.js";
 import { cannotWinWords } from "../i18n/hint-words.js";
 

@@ -1,17 +1,17 @@
 // analyze.html: a hand typed in the notation (notation.js) or tapped on the palette, the rule set
 // and its options (as the engine lists them), dealer or not, how it wins; each edit asks the
-// engine ("analyze", py_engine/analyzer.py) through the one engine client and draws its answer.
+// engine ("analyze", py_engine/teach/analyzer.py) through the one engine client and draws its answer.
 // The whole input lives in the hash: #v=longyan&h=123m…|gold 5m&dealer=1&win=swim&level=2&o.gold_wild=suited
 import { startEngine, call, shorten } from "../engine/engine.js";
 import { loadCatalog, variantsOf } from "../engine/catalog.js";
-import { LANGS, LANG_NAMES, setLang, t, tileName } from "../i18n/i18n.js";
+import { LANGS, LANG_NAMES, getLang, setLang, t, tileName } from "../i18n/i18n.js";
 import { BACK, NotationError, formatTiles, parseHand, readTiles } from "../art/notation.js";
 import { markedText } from "../art/mj-hand.js";
 import { tileElement } from "../art/tiles.js";
 import { resultView } from "./analyze-result.js";
 import { openPage, heightChanged, linkParams } from "../shell/page.js";
 
-const page = openPage("analyze", { embed: true }); // language, theme, tile script, height messages
+openPage("analyze", { embed: true }); // language, theme, tile script, height messages
 
 const WINS = ["self_draw", "discard", "kong_replacement", "rob_kong", "rob_gold", "swim"];
 const MODES = ["hand", "pong", "kong", "concealed_kong", "flowers", "gold"];
@@ -54,7 +54,10 @@ export function readHash(hash) {
       if (VARIANTS.includes(v)) m.variant = v;
       else problems.push(`v=${v}`);
     } else if (k === "h") m.text = v;
-    else if (k === "dealer") m.dealer = v === "1";
+    else if (k === "dealer") {
+      if (v === "1" || v === "0") m.dealer = v === "1";
+      else problems.push(`dealer=${v}`);
+    }
     else if (k === "win") {
       if (WINS.includes(v)) m.win = v;
       else problems.push(`win=${v}`);
@@ -351,20 +354,28 @@ function notice(text) {
   n.textContent = text || "";
 }
 
-function start() {
+/** The hash's hand, rule set and choices on the page (as it opens, and when a link changes the
+ * hash: a link followed in the same tab, back and forward), each part that cannot be read said. */
+function follow() {
+  clearTimeout(hashTimer); // the hand on show before is not written over the link's
   const { model: m, problems, empty } = readHash(location.hash);
-  if (problems.length) notice(t(empty ? "analyzer.badHash" : "analyzer.badParts", { what: shorten(problems.join(t("alt.sep")), 240) }));
+  notice(problems.length ? t(empty ? "analyzer.badHash" : "analyzer.badParts", { what: shorten(problems.join(t("alt.sep")), 240) }) : "");
+  const lang = LANGS.includes(m.lang) ? m.lang : null; // (as the page opens, openPage has set it already)
   Object.assign(model, m);
-  const lang = page.lang;
-  model.lang = lang;
+  if (lang && lang !== getLang()) setLang(lang);
+  model.lang = getLang();
   labels();
   palette();
-  $("lang").value = lang;
+  $("lang").value = model.lang;
   $("hand").value = model.text;
   $("variant").value = model.variant;
   $("dealer").checked = model.dealer;
   $("win").value = model.win;
   $("level").value = String(model.level);
+}
+
+function start() {
+  follow();
   $("hand").addEventListener("input", () => {
     model.text = $("hand").value;
     changed();
@@ -386,6 +397,10 @@ function start() {
     setText(parts.join("|"));
   });
   $("clear").addEventListener("click", () => setText(""));
+  addEventListener("hashchange", () => {
+    follow();
+    changed();
+  });
   changed();
 }
 

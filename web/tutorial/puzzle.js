@@ -1,6 +1,6 @@
 // puzzle.html: "what would you discard?" The project's sets (puzzles/<variant>.json) or a puzzle
 // from the link: #set=longyan&n=3, or #p=<base64url JSON {position, note?}> (an author's own; the
-// engine's choice is its answer). The engine ("puzzle", py_engine/puzzles.py) gives the moment's
+// engine's choice is its answer). The engine ("puzzle", py_engine/teach/puzzles.py) gives the moment's
 // choices; once the reader chooses, every choice is shown ranked with its one-line reason.
 import { startEngine, call, shorten } from "../engine/engine.js";
 import { loadCatalog, variantsOf } from "../engine/catalog.js";
@@ -183,7 +183,12 @@ async function show() {
   $("verdict").replaceChildren();
   $("retry").hidden = true;
   $("choices").replaceChildren();
-  if (!p) return;
+  if (!p) {
+    // no puzzle to show (a broken link): nothing of the one shown before stays
+    for (const id of ["counter", "note", "facts"]) $(id).textContent = "";
+    for (const id of ["discards", "hand"]) $(id).replaceChildren();
+    return;
+  }
   writeHash();
   if (!engineUp) {
     $("status").textContent = t("analyzer.loading");
@@ -215,7 +220,13 @@ function notice(text) {
   $("notice").textContent = text || "";
 }
 
-async function start() {
+/** The puzzle the hash names (as the page opens, and when a link changes the hash: a link followed
+ * in the same tab, back and forward), as a fresh link: what was on show before is left behind. */
+async function follow() {
+  const lang = new URLSearchParams(location.hash.replace(/^#/, "")).get("lang");
+  if (lang && LANGS.includes(lang) && lang !== getLang()) setLang(lang);
+  Object.assign(state, { custom: null, broken: false, n: 0, solved: null, picked: null });
+  notice("");
   try {
     readHash();
   } catch (error) {
@@ -231,6 +242,14 @@ async function start() {
     notice(brokenLine(new BrokenLink("past", { n: state.n + 1, total: state.puzzles.length })));
     state.n = 0;
   }
+}
+
+async function start() {
+  await follow();
+  addEventListener("hashchange", async () => {
+    await follow();
+    show();
+  });
   $("set").addEventListener("change", async () => {
     const v = $("set").value;
     if (v === "custom" || v === "none") return;

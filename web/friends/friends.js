@@ -1,0 +1,526 @@
+// friends.html (its controller): a table of people on their own devices (issue 49, docs/friends.md). The room's
+// card (create, join, the seats, the code, the link and its QR code, the relays), then the table
+// drawn by the game's renderer (render.js) with the claim buttons (claims.js), the seats' names
+// and connections, a few quick phrases and the settlement. The host's page plays the match in its
+// engine (host.js); a friend's page has no engine at all (guest.js). Whatever comes from a peer
+// or a link reaches the page as text only (textContent), never as markup.
+
+import { t, getLang, onLangChange, tileName, LANGS, LANG_NAMES, setLang } from "../i18n/i18n.js";
+import { openPage, gameLink } from "../shell/page.js";
+import { el } from "../shell/dom.js";
+import { Renderer } from "../table/render.js";
+import { Input } from "../table/input.js";
+import { createStore } from "../table/store.js";
+import { createIntentHandler } from "../game/intents.js";
+import { ClaimButtons, claimItems } from "../overlay/claims.js";
+import { displayHand, viewSeat } from "../table/model.js";
+import { Dialogs } from "../overlay/dialogs.js";
+import { SettlementDialog } from "../overlay/settle-dialog.js";
+import { Sound } from "../table/sound.js";
+import { readSettings } from "../keep/settings.js";
+import { loadCatalog } from "../engine/catalog.js";
+import { replayLink } from "../keep/replayio.js";
+import { newCode, showCode, readCode } from "./seal.js";
+import { readRoomHash, roomLink, storedRelays, saveRelays, readRelays, keptRoom, DEFAULT_RELAYS } from "./link.js";
+import { HostRoom, cleanName } from "./host.js";
+import { GuestRoom } from "./guest.js";
+import { qrSvg } from "./qr.js";
+
+const page = openPage("friends", { theme: "dark" });
+const storage = page.storage ?? null;
+const PHRASES = ["hello", "nice", "wait", "thanks"];
+const CLOCKS = [20, 30, 10, 0];
+
+/** @param {string} id @returns {any} */
+const $ = (id) => document.getElementById(id);
+const canvas = $("table");
+const card = $("fr-card");
+const seatsBar = $("fr-seats");
+const phrasesBar = $("fr-phrases");
+const log = $("fr-log");
+const uiRoot = $("ui");
+
+const renderer = new Renderer(canvas);
+let gen = 0;
+const store = createStore({ newMatch: () => ++gen }, getLang());
+const { view } = store;
+view.ui.leftReserve = 0;
+const sound = new Sound();
+const actionsEl = el("div", { class: "actions", id: "actions", role: "group" });
+const sideEl = el("div", { class: "side", id: "side" });
+const dialogsEl = el("div", { id: "dialogs" });
+uiRoot.append(actionsEl, sideEl, dialogsEl);
+const dialogs = new Dialogs(dialogsEl);
+const settle = new SettlementDialog(uiRoot, dialogs);
+const claims = new ClaimButtons(uiRoot, actionsEl, sideEl, { action: (a) => act(a) });
+
+/** @type {HostRoom | GuestRoom | null} */
+let room = null;
+let isHost = false;
+/** @type {any} the room's facts (names, kinds, connections) */
+let facts = null;
+let code = "";
+let relays = storedRelays(storage);
+let busy = false;
+/** @type {any} */
+let lastReplay = null;
+/** @type {Array<{at: number, t: number}>} each table drawn: its moment and when (bench/friends.py) */
+const drawn = [];
+/** @type {{sent: {at: number, t: number} | null}} this seat's last move sent */
+const timing = { sent: null };
+
+// --- words on the page -------------------------------------------------------------------------
+
+/** A line in the room's log (a live region): text only. @param {string} text @param {string} [kind] */
+function say(text, kind = "") {
+  const line = el("p", { class: kind, text });
+  log.append(line);
+  while (log.childNodes.length > 4) log.firstChild.remove();
+  setTimeout(() => line.remove(), 12_000); // the table stays in view; the live region has said it
+}
+
+function seatName(seat) {
+  const s = facts?.seats?.[seat];
+  if (!s) return t(`seat.${seat}`);
+  if (s.kind === "bot") return t("friends.bot", { n: seat + 1 });
+  return s.name || `#${seat + 1}`;
+}
+
+function mySeat() {
+  return isHost ? 0 : /** @type {GuestRoom} */ (room)?.seat ?? -1;
+}
+
+// --- the card: create, join, the room ----------------------------------------------------------
+
+function field(label, control) {
+  return el("label", { class: "fr-field" }, el("span", { text: label }), control);
+}
+
+function select(id, values, chosen, word) {
+  const s = el("select", { id });
+  for (const v of values) s.append(el("option", { value: String(v), text: word(v), selected: String(v) === String(chosen) }));
+  return s;
+}
+
+function langPicker() {
+  const s = select("fr-lang", LANGS, getLang(), (l) => LANG_NAMES[l]);
+  s.addEventListener("change", () => setLang(s.value));
+  return field(t("settings.lang"), s);
+}
+
+async function showCreate(problem = "") {
+  const catalog = await loadCatalog({ call: async () => ({}) , ready: Promise.resolve() }).catch(() => null);
+  const { settings } = readSettings(catalog);
+  const name = el("input", { id: "fr-name", maxlength: "20", autocomplete: "nickname", value: storedName() });
+  const variants = catalog ? Object.keys(catalog.variants) : [settings.variant];
+  const variant = select("fr-variant", variants, settings.variant, (v) => t(`variant.${v}`));
+  const hands = select("fr-hands", catalog?.hands ?? [1, 4, 8, 16], settings.hands, (n) => t("friends.hands", { n }));
+  const clock = select("fr-clock", CLOCKS, 20, (s) => (s ? t("friends.clockSeconds", { n: s }) : t("friends.clockOff")));
+  const level = select("fr-level", catalog?.levels ?? ["easy", "normal", "hard"], settings.level, (l) => t(`level.${l}`));
+  const away = select("fr-away", ["bot", "clock"], "bot", (a) => t(`friends.awayBy.${a}`));
+  const joinCode = el("input", { id: "fr-code", maxlength: "24", autocomplete: "off", spellcheck: "false", placeholder: "XXXX-XXXX-XXXX-XXXX" });
+  card.replaceChildren(
+    el("h1", { text: t("friends.title") }),
+    problem ? el("p", { class: "fr-problem", role: "alert", text: problem }) : "",
+    el("p", { text: t("friends.intro") }),
+    langPicker(),
+    field(t("friends.name"), name),
+    el("h2", { text: t("friends.create") }),
+    field(t("settings.variant"), variant), field(t("settings.hands"), hands), field(t("friends.clock"), clock),
+    field(t("friends.botLevel"), level), field(t("friends.awayLabel"), away),
+    el("button", { type: "button", class: "primary", id: "fr-create", text: t("friends.createButton"), onclick: () => {
+      const chosen = variant.value;
+      keepName(name.value);
+      const options = { ...(settings.options?.[chosen] ?? {}) };
+      if ("timer" in (catalog?.variants?.[chosen]?.options ?? {})) options.timer = Number(clock.value);
+      host({ variant: chosen, options, hands: Number(hands.value), clock: Number(clock.value), level: level.value,
+        away: /** @type {"bot" | "clock"} */ (away.value) }, cleanName(name.value) || t("friends.hostName"));
+    } }),
+    el("h2", { text: t("friends.join") }),
+    field(t("friends.code"), joinCode),
+    el("button", { type: "button", id: "fr-join", text: t("friends.joinButton"), onclick: () => {
+      const c = readCode(joinCode.value);
+      if (!c) return say(t("friends.bad.code"), "warn");
+      keepName(name.value);
+      location.hash = `room=${c}`;
+    } }),
+    relaySettings(),
+    el("p", {}, el("a", { href: gameLink(), id: "fr-game", text: t("friends.toGame") })),
+  );
+}
+
+function relaySettings() {
+  const area = el("textarea", { id: "fr-relays", rows: "3", spellcheck: "false", "aria-describedby": "fr-relays-note" });
+  area.value = relays.join("\n");
+  const note = el("p", { id: "fr-relays-note", class: "fr-note", text: t("friends.relaysNote") });
+  return el("details", { class: "fr-relays" }, el("summary", { text: t("friends.relays") }), area, note,
+    el("div", { class: "fr-row" },
+      el("button", { type: "button", id: "fr-relays-save", text: t("friends.relaysSave"), onclick: () => {
+        const { good, bad } = readRelays(area.value.split(/\s+/).filter(Boolean));
+        if (bad.length) say(t("friends.relaysBad", { n: bad.length }), "warn");
+        relays = good.length ? good : [...DEFAULT_RELAYS];
+        saveRelays(storage, relays);
+        area.value = relays.join("\n");
+        say(t("friends.relaysSaved"));
+      } }),
+      el("button", { type: "button", text: t("friends.relaysDefault"), onclick: () => {
+        relays = [...DEFAULT_RELAYS];
+        saveRelays(storage, relays);
+        area.value = relays.join("\n");
+      } })));
+}
+
+function storedName() {
+  try {
+    return storage?.getItem("mahjong.friends.name") ?? "";
+  } catch {
+    return "";
+  }
+}
+
+function keepName(name) {
+  try {
+    storage?.setItem("mahjong.friends.name", cleanName(name));
+  } catch {
+    // not kept
+  }
+}
+
+function showJoin(target) {
+  const name = el("input", { id: "fr-name", maxlength: "20", autocomplete: "nickname", value: storedName() });
+  card.replaceChildren(
+    el("h1", { text: t("friends.joinTitle") }),
+    el("p", { text: t("friends.joinIntro", { code: showCode(target.code) }) }),
+    langPicker(),
+    field(t("friends.name"), name),
+    el("button", { type: "button", class: "primary", id: "fr-sit", text: t("friends.sit"), onclick: () => {
+      keepName(name.value);
+      guest(target, cleanName(name.value) || t("friends.guestName"), null);
+    } }),
+  );
+  name.focus();
+}
+
+/** The room's card: the code, the link and its QR code (the host's), the seats, the start. */
+function showRoom() {
+  if (!room) return;
+  const link = isHost ? roomLink({ code, hostId: /** @type {HostRoom} */ (room).hostId, relays }) : "";
+  const parts = [el("h1", { text: t("friends.roomTitle") }),
+    el("p", { class: "fr-code" }, el("span", { text: t("friends.code") + t("sep.colon") }), el("strong", { id: "fr-code-shown", text: showCode(code) }))];
+  if (isHost) {
+    const input = el("input", { id: "fr-link", readonly: true, value: link });
+    parts.push(field(t("friends.link"), input),
+      el("div", { class: "fr-row" },
+        el("button", { type: "button", id: "fr-copy", text: t("friends.copy"), onclick: () => {
+          navigator.clipboard?.writeText(link).then(() => say(t("friends.copied")), () => input.select());
+        } })),
+      el("div", { class: "fr-qr", id: "fr-qr", role: "img", "aria-label": t("friends.qr") }, qrSvg(link)));
+  }
+  const list = el("ol", { class: "fr-seatlist", id: "fr-seatlist" });
+  for (let seat = 0; seat < 4; seat++) {
+    const s = facts?.seats?.[seat];
+    const mark = s?.kind === "friend" ? (s.connected ? t("friends.connected") : t("friends.awayNow")) : s?.kind === "host" ? t("friends.isHost") : t("friends.isBot");
+    list.append(el("li", { "data-seat": String(seat) }, el("span", { class: "name", text: seatName(seat) }), el("span", { class: "mark", text: ` · ${mark}` }),
+      seat === mySeat() ? el("span", { class: "mark", text: ` · ${t("seat.you")}` }) : ""));
+  }
+  parts.push(el("h2", { text: t("friends.seats") }), list);
+  parts.push(el("p", { class: "fr-note", text: t("friends.wallNote") }));
+  if (facts?.settings) {
+    const st = facts.settings;
+    parts.push(el("p", { class: "fr-note", id: "fr-rules", text: t("friends.rulesLine", {
+      variant: t(`variant.${st.variant}`), hands: st.hands, clock: st.clock ? t("friends.clockSeconds", { n: st.clock }) : t("friends.clockOff"),
+      level: t(`level.${st.level}`) }) }));
+  }
+  if (isHost) {
+    parts.push(el("button", { type: "button", class: "primary", id: "fr-start", text: facts?.started ? t("friends.again") : t("friends.start"),
+      onclick: () => startMatch() }));
+  } else if (!facts?.started) parts.push(el("p", { class: "fr-note", id: "fr-wait", text: t("friends.waitHost") }));
+  if (view.state) parts.push(el("button", { type: "button", id: "fr-hide", text: t("friends.toTable"), onclick: () => card.hidden = true }));
+  card.replaceChildren(...parts);
+}
+
+// --- the rooms ---------------------------------------------------------------------------------
+
+async function host(settings, name, kept = null) {
+  isHost = true;
+  code = code || newCode();
+  card.replaceChildren(el("p", { text: t("friends.opening") }));
+  const h = new HostRoom({ code, relays, settings, name, storage, kept, view: onRoom,
+    testPosition: /** @type {any} */ (window).mahjongFriendsDeal ?? null });
+  room = h;
+  /** @type {any} */ (window).mahjongFriends = { room: h, view, renderer, drawn, timing };
+  await h.open();
+  if (!kept) history.replaceState(null, "", roomLink({ code, hostId: h.hostId, relays }));
+  facts = h.roomFacts();
+  showRoom();
+}
+
+async function guest(target, name, kept) {
+  isHost = false;
+  code = target.code;
+  card.replaceChildren(el("p", { text: t("friends.knocking") }));
+  // the host's relays: the link's when it names them, the default ones when it names none (the host's
+  // list is the default then); a code typed by hand names no host and no relays: this browser's list
+  const roomRelays = target.relays ?? (target.hostId ? [...DEFAULT_RELAYS] : relays);
+  const g = new GuestRoom({ code, hostId: target.hostId, relays: roomRelays, name, storage, kept, view: onRoom });
+  room = g;
+  /** @type {any} */ (window).mahjongFriends = { room: g, view, renderer, drawn, timing };
+  await g.open();
+}
+
+async function startMatch() {
+  const h = /** @type {HostRoom} */ (room);
+  $("fr-start")?.setAttribute("disabled", "");
+  settle.close();
+  say(t("friends.dealing"));
+  await h.start().catch((e) => say(t("friends.fault", { message: String(e?.message ?? e) }), "warn"));
+}
+
+/** What the room tells the page. @param {string} event @param {any} data */
+function onRoom(event, data = {}) {
+  const who = (seat) => (seat >= 0 ? seatName(seat) : t("friends.someone"));
+  switch (event) {
+    case "relay":
+      $("fr-relay").textContent = t(`friends.relay.${data.state}`, { relay: new URL(data.relay).host });
+      return;
+    case "room":
+      facts = data;
+      if (!view.state || !card.hidden) showRoom();
+      paintSeats();
+      return;
+    case "joined":
+      say(t("friends.joined", { name: data.name }));
+      return;
+    case "back":
+      say(t("friends.back", { name: data.name }));
+      return;
+    case "away":
+      say(t("friends.away", { name: data.name }), "warn");
+      return;
+    case "full":
+      card.replaceChildren(el("p", { class: "fr-problem", role: "alert", text: t("friends.full") }));
+      return;
+    case "hostAway":
+      say(t("friends.hostAway"), "warn");
+      return;
+    case "hostBack":
+      say(t("friends.hostBack"));
+      return;
+    case "said":
+      if (PHRASES.includes(data.phrase)) say(`${who(data.seat)}: ${t(`friends.phrase.${data.phrase}`)}`, "said");
+      return;
+    case "playedFor":
+      say(t(`friends.playedFor.${data.why === "away" ? "away" : "clock"}`, { name: who(data.seat), action: actionWords(data.action) }));
+      return;
+    case "refused":
+      say(t("friends.refused", { reason: t(`friends.why.${data.reason}`), name: data.name ?? t("friends.someone") }), "warn refused");
+      return;
+    case "actRefused":
+      busy = false;
+      say(t("friends.actRefused", { action: actionWords(data.action), reason: t(`friends.why.${data.reason}`) }), "warn refused");
+      redraw();
+      return;
+    case "seed":
+      if (isHost) say(t("friends.seedHost", { n: Object.keys(data.shares).length }));
+      else say(data.verdict === "ok" ? t("friends.seedOk") : t("friends.seedBad", { why: data.verdict }), data.verdict === "ok" ? "" : "warn");
+      return;
+    case "state":
+      took(data.state, data.clock);
+      return;
+    case "replay":
+      lastReplay = data;
+      return;
+    case "fault":
+      say(t("friends.fault", { message: String(data?.message ?? data) }), "warn");
+      return;
+    default:
+  }
+}
+
+function actionWords(action) {
+  const [verb, tile] = String(action ?? "").split(" ");
+  const word = t(`action.${verb}`);
+  return tile && /^(?:[1-9][mpsz]|[1-8]f)$/.test(tile) ? `${word} ${tileName(tile)}` : word;
+}
+
+/** A new table for this seat. */
+function took(state, clock) {
+  const first = !view.state;
+  const newHand = view.state && view.state.match?.hand_number !== state.match?.hand_number;
+  if (newHand || (view.state && state.history_length < view.state.history_length)) store.newHand();
+  store.setState(state, displayHand(state, viewSeat(state)).length);
+  // when this table was drawn, on the machine's clock (bench/friends.py: a tap on one device to the redraw on the others)
+  requestAnimationFrame(() => drawn.push({ at: state.history_length, t: performance.timeOrigin + performance.now() }));
+  if (drawn.length > 400) drawn.splice(0, 200);
+  // the clock's time left, on this page's frame clock (render.js draws view.timer against rAF's `now`)
+  store.setTimer(clock ? { deadline: performance.now() + clock.left, total: clock.total } : null);
+  busy = false;
+  if (first) {
+    card.hidden = true;
+    phrasesBar.hidden = false;
+  }
+  if (state.human_to_move && !state.is_over) sound.play("turn");
+  paintSeats();
+  if (state.is_over) setTimeout(showSettlement, 600);
+  else if (settle.settleOpen) settle.close();
+  redraw();
+}
+
+function showSettlement() {
+  const s = view.state;
+  if (!s?.is_over) return;
+  const names = [0, 1, 2, 3].map(seatName);
+  const extra = [];
+  if (lastReplay?.replay) {
+    extra.push(el("button", { type: "button", id: "fr-replay", text: t("friends.replay"), onclick: async () => {
+      const href = `${await replayLink(lastReplay.replay, { hand: 0 })}&faces=up`; // every hand face up
+      window.open(href, "_blank", "noopener");
+    } }));
+  }
+  const last = s.match.is_over;
+  settle.open(s, {
+    names,
+    onNext: isHost && !last ? () => { settle.close(); /** @type {HostRoom} */ (room).nextHand(); } : undefined,
+    onNewMatch: isHost && last ? () => startMatch() : undefined,
+    extra: isHost ? extra : [...extra, el("p", { class: "fr-note", id: "fr-wait-next", text: t("friends.waitNext") })],
+  });
+  if (!isHost) {
+    // the host deals the next hand and starts the next match: a friend's settlement waits for it
+    for (const id of ["settle-next", "settle-new"]) dialogsEl.querySelector(`#${id}`)?.remove();
+  }
+  if (isHost && !last) {
+    const again = el("button", { type: "button", id: "fr-again", text: t("friends.again"), onclick: () => startMatch() });
+    dialogsEl.querySelector(".buttons")?.append(again);
+  }
+}
+
+/** The seats' strip: each name, connected or away, and whose turn it is. */
+function paintSeats() {
+  const s = view.state;
+  seatsBar.replaceChildren();
+  if (!facts) return;
+  for (let seat = 0; seat < 4; seat++) {
+    const f = facts.seats[seat];
+    const waiting = s && !s.is_over && s.waiting_for.includes(seat);
+    const chip = el("span", { class: `fr-chip${waiting ? " turn" : ""}${f.kind === "friend" && !f.connected ? " away" : ""}`, "data-seat": String(seat) },
+      el("span", { class: "dot", "aria-hidden": "true" }),
+      el("span", { class: "name", text: seat === mySeat() ? `${seatName(seat)} (${t("seat.you")})` : seatName(seat) }),
+      f.kind === "friend" && !f.connected ? el("span", { class: "state", text: ` · ${t("friends.awayNow")}` }) : "",
+      waiting ? el("span", { class: "state", text: ` · ${t("friends.thinking")}` }) : "");
+    seatsBar.append(chip);
+  }
+}
+
+function buildPhrases() {
+  phrasesBar.replaceChildren(...PHRASES.map((p) => el("button", { type: "button", "data-phrase": p, text: t(`friends.phrase.${p}`), onclick: () => {
+    if (isHost) /** @type {HostRoom} */ (room)?.say(0, p);
+    else /** @type {GuestRoom} */ (room)?.say(p).catch(() => {});
+  } })));
+}
+
+// --- the table ---------------------------------------------------------------------------------
+
+/** This seat's choice: to the host's engine (the host's own page) or over the relay. */
+async function act(action) {
+  const s = view.state;
+  if (!s || !s.human_to_move || busy || !s.legal_actions.includes(action)) return;
+  busy = true;
+  timing.sent = { at: s.history_length, t: performance.timeOrigin + performance.now() };
+  store.played();
+  store.setTimer(null);
+  redraw();
+  try {
+    if (isHost) await /** @type {HostRoom} */ (room).hostActs(action);
+    else await /** @type {GuestRoom} */ (room).act(action);
+  } catch (error) {
+    busy = false;
+    say(t("friends.actRefused", { action: actionWords(action), reason: String(/** @type {any} */ (error)?.message ?? error) }), "warn");
+  }
+  if (isHost) busy = false;
+  redraw();
+}
+
+const ui = {
+  announce: (/** @type {string} */ text) => say(text, "sr"),
+  isDialogOpen: (/** @type {string} */ id = "") => dialogs.isOpen(id),
+};
+const onIntent = createIntentHandler({
+  store, ui, renderer, sound, canvas, redraw, toggle: () => {}, isBusy: () => busy,
+  humanAct: (action) => act(action),
+});
+new Input(canvas, renderer, onIntent);
+
+let queued = false;
+function redraw() {
+  if (queued) return;
+  queued = true;
+  requestAnimationFrame(frame);
+}
+
+function frame(now) {
+  queued = false;
+  renderer.resize();
+  const bar = $("fr-top").getBoundingClientRect();
+  store.frame({ lang: getLang(), topReserve: Math.ceil(bar.bottom) + 2, actions: view.state ? claims.actionSize() : null,
+    toolbar: { right: 0, bottom: 0 } });
+  if (view.state) {
+    renderer.draw(view, now);
+    const L = renderer.layout;
+    const s = view.state;
+    /** @type {any[]} */
+    const items = s.human_to_move && !busy && !settle.settleOpen ? claimItems(s) : [];
+    const tiles = displayHand(s, viewSeat(s));
+    const sel = tiles[view.ui.selected];
+    if (s.human_to_move && !busy && sel && s.legal_actions.includes(`discard ${sel.code}`)) {
+      items.push({ action: `discard ${sel.code}`, kind: "discard", tile: sel.code });
+    }
+    claims.setActions(items, L?.actions);
+  }
+  store.pruneAnims(now);
+  if (view.anims.length || (view.timer && view.state && !view.state.is_over)) redraw();
+}
+addEventListener("resize", redraw);
+
+onLangChange((lang) => {
+  translateShell();
+  store.frame({ lang });
+  buildPhrases();
+  paintSeats();
+  if (room && !card.hidden) showRoom();
+  else if (!room) boot();
+  redraw();
+});
+
+// --- the start: what the link names ------------------------------------------------------------
+
+/** @returns {Promise<void> | void} */
+function boot() {
+  const target = readRoomHash(location.hash);
+  if (!target) return showCreate();
+  if ("problem" in target) return showCreate(t(`friends.bad.${target.problem}`));
+  code = target.code;
+  const keptHost = keptRoom(storage, "host", code);
+  if (keptHost) return host(keptHost.settings, keptHost.seats?.[0]?.name ?? "", keptHost);
+  const keptSeat = keptRoom(storage, "seat", code);
+  if (keptSeat && (!target.hostId || !keptSeat.hostId || keptSeat.hostId === target.hostId)) {
+    say(t("friends.returning"));
+    return guest(target, cleanName(keptSeat.name) || t("friends.guestName"), keptSeat);
+  }
+  showJoin(target);
+}
+
+/** The page's own names in the reader's language: its title, the table's, the card's, the phrases'. */
+function translateShell() {
+  document.title = `${t("friends.title")} · ${t("game.title")}`;
+  canvas.setAttribute("aria-label", t("table.label"));
+  card.setAttribute("aria-label", t("friends.roomTitle"));
+  phrasesBar.setAttribute("aria-label", t("friends.phrases"));
+}
+
+translateShell();
+buildPhrases();
+phrasesBar.hidden = true;
+boot();
+addEventListener("hashchange", () => {
+  if (!room) boot();
+});

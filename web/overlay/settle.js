@@ -1,0 +1,159 @@
+// The settlement of a hand: each winning hand, its category and patterns with both names and
+// their multiplier or base, every payment, the deltas and running scores, and the final
+// standings once the match is over. Everything shown comes from the engine's result.
+
+import { t, tIn, tileName, getLang, label } from "../i18n/i18n.js";
+import { tileElement } from "../art/tiles.js";
+import { el } from "../shell/dom.js";
+import { viewSeat } from "../table/model.js";
+import { readTiles, NotationError } from "../art/notation.js";
+import { readingRow, arithmeticLine, byPatterns } from "./settle-detail.js";
+import { paymentReason } from "../table/narrate.js";
+
+/** The codes of an engine's tile string ("123m55p"); a string that cannot be read (a damaged
+ * replay file) shows no tiles rather than stopping the settlement: its text stays the label. */
+function tilesOf(text) {
+  try {
+    return readTiles(String(text ?? "")).map((x) => x.code);
+  } catch (error) {
+    if (error instanceof NotationError) return [];
+    throw error;
+  }
+}
+
+/** A pattern's or category's name; on an English page its Chinese name beside it (a Chinese page
+ * speaks Chinese only: "自摸", never "自摸 Self-draw"). */
+function bothNames(key) {
+  const here = t(key);
+  const other = getLang() === "en" ? tIn("zh-Hans", key) : "";
+  return { here, other: other !== here ? other : "" };
+}
+
+/** The settlement dialog's title, body and buttons. */
+export function settlement(state, { names, onNext, onNewMatch, newMatchLabel = "", firstWin = false, record = "", autoNextIn, extra = [] }) {
+  const result = state.result;
+  const match = state.match;
+  const view = viewSeat(state);
+  const mine = (seat) => seat === view && !state.autoplay; // "You win", "on your tile"
+  const body = [];
+  // the player's first win in this browser: a moment of its own (app.js says when)
+  if (firstWin) body.push(el("div", { class: "first-win", role: "status" }, el("strong", { text: t("settle.firstWin") }), el("span", { text: t("settle.firstWinSub") })));
+  if (!result.winners.length) body.push(el("p", { class: "headline", text: t("settle.drawn") }));
+  for (const win of result.wins) {
+    const box = el("div", { class: "win" });
+    let head = mine(win.seat) ? t("settle.winner.you") : t("settle.winner", { seat: names[win.seat] });
+    if (result.discarder !== null && result.discarder !== undefined && win.category !== "self_draw") {
+      head += ` · ${mine(result.discarder) ? t("settle.discarder.you") : t("settle.discarder", { seat: names[result.discarder] })}`;
+    }
+    box.append(el("p", { class: "headline", text: head }));
+    // the winning hand: concealed tiles, then melds, the winning tile marked
+    const hand = el("div", { class: "hand", "aria-label": win.hand });
+    const tiles = tilesOf(win.hand);
+    let marked = false;
+    for (let i = tiles.length - 1; i >= 0; i--) {
+      if (!marked && tiles[i] === win.tile) {
+        const [w] = tiles.splice(i, 1);
+        tiles.push(w);
+        marked = true;
+        break;
+      }
+    }
+    tiles.forEach((code, i) => {
+      const winning = marked && i === tiles.length - 1;
+      if (winning) hand.append(el("span", { class: "gap" }));
+      const c = tileElement(code, 30, code === state.gold ? "gold" : "");
+      if (winning) {
+        c.classList.add("winning");
+        c.title = t("settle.winningTile");
+      }
+      c.setAttribute("role", "img");
+      c.setAttribute("aria-label", tileName(code) + (winning ? ` (${t("settle.winningTile")})` : ""));
+      hand.append(c);
+    });
+    for (const m of win.melds || []) {
+      hand.append(el("span", { class: "gap" }));
+      const [kind, code] = String(m).split(" ");
+      const n = kind.includes("kong") ? 4 : 3;
+      const group = el("span", { class: "meld" }); // a line of the hand breaks between melds, never inside one
+      for (let i = 0; i < n; i++) {
+        const face = kind === "concealed_kong" && (i === 0 || i === 3) ? null : code;
+        group.append(tileElement(face, 24));
+      }
+      hand.append(group);
+    }
+    box.append(hand);
+    const reading = readingRow(win, state.gold); // the sets as the engine read them
+    if (reading) box.append(reading);
+    // category and patterns, both names, with multipliers or base
+    const names2 = el("div", { class: "names" });
+    const cat = bothNames(`category.${win.category}`);
+    const catValue = win.base !== undefined && win.base !== null
+      ? (win.category === "swim_triple" ? t("settle.fixed") : t("settle.base", { b: win.base }))
+      : "";
+    names2.append(el("span", { class: "category" }, `${label("settle.category")}${cat.here}`,
+      cat.other ? [" ", el("small", { text: cat.other })] : null, catValue ? ` · ${catValue}` : ""));
+    box.append(names2);
+    if (byPatterns(win)) {
+      const pats = el("div", { class: "names patterns" });
+      const list = win.pattern_multipliers || (win.patterns || []).map((p) => [p, null]);
+      if (!list.length) pats.append(el("span", { text: t("settle.noPatterns") }));
+      for (const [p, mult] of list) {
+        const n2 = bothNames(`pattern.${p}`);
+        pats.append(el("span", { "data-pattern": p }, n2.here, n2.other ? [" ", el("small", { text: n2.other })] : null,
+          mult ? ` ×${mult}` : ""));
+      }
+      box.append(el("p", { class: "line", text: t("settle.patterns") }), pats);
+    }
+    const sum = arithmeticLine(win, state, names); // "total multiplier M = 2 × 2 = 4; each pays 2 × M = 8"
+    // the multiplier said once: in the arithmetic, else on its own line
+    if (byPatterns(win) && !sum) box.append(el("p", { class: "line total", text: t("settle.total", { m: win.multiplier }) }));
+    if (sum) box.append(el("p", { class: "line arithmetic", text: sum }));
+    body.push(box);
+  }
+  // payments
+  body.push(el("h3", { text: t("settle.payments") }));
+  if (!result.payments.length) body.push(el("p", { text: t("settle.noPayments") }));
+  else {
+    const rows = result.payments.map((p) => el("tr", {},
+      el("td", { text: names[p.from] }), el("td", { text: "→" }), el("td", { text: names[p.to] }),
+      el("td", { class: "num", text: String(p.amount) }), el("td", { text: paymentReason(p) })));
+    body.push(el("table", { class: "payments" },
+      el("thead", {}, el("tr", {}, el("th", { text: t("settle.from") }), el("th", { text: "" }), el("th", { text: t("settle.to") }),
+        el("th", { class: "num", text: t("settle.amount") }), el("th", { text: t("settle.reason") }))),
+      el("tbody", {}, rows)));
+  }
+  // deltas and running scores, first: the totals are seen without scrolling on a phone
+  const scoreRows = [0, 1, 2, 3].map((s) => {
+    const d = result.deltas[s];
+    return el("tr", { class: s === view && !state.autoplay ? "me" : "" },
+      el("td", { text: names[s] }),
+      el("td", { class: `num ${d > 0 ? "plus" : d < 0 ? "minus" : ""}`, text: (d > 0 ? "+" : "") + d }),
+      el("td", { class: "num", text: String(result.scores[s]) }));
+  });
+  body.unshift(el("table", { class: "scores" },
+    el("thead", {}, el("tr", {}, el("th", { text: t("settle.player") }), el("th", { class: "num", text: t("settle.delta") }),
+      el("th", { class: "num", text: t("settle.score") }))),
+    el("tbody", {}, scoreRows)));
+
+  const buttons = [];
+  if (match && match.is_over) {
+    const order = [0, 1, 2, 3].sort((a, b) => result.scores[b] - result.scores[a]);
+    body.push(el("h3", { text: t("settle.final") }));
+    body.push(el("table", { class: "standings" },
+      el("thead", {}, el("tr", {}, el("th", { text: t("settle.rank") }), el("th", { text: t("settle.player") }),
+        el("th", { class: "num", text: t("settle.score") }))),
+      // equal scores share a place ("1, 2, 2, 2"): the order among them is only the seats'
+      el("tbody", {}, order.map((s) => el("tr", { class: s === view && !state.autoplay ? "me" : "" },
+        el("td", { text: String(1 + order.filter((o) => result.scores[o] > result.scores[s]).length) }),
+        el("td", { text: names[s] }), el("td", { class: "num", text: String(result.scores[s]) }))))));
+    if (record) body.push(el("p", { class: "record", id: "settle-record", text: record })); // the player's record here (keep/record.js)
+    buttons.push(el("button", { type: "button", id: "settle-new", class: "primary", text: newMatchLabel || t("settle.newMatch"), onclick: onNewMatch }));
+  } else {
+    const next = el("button", { type: "button", id: "settle-next", class: "primary", text: t("settle.next"), onclick: onNext });
+    if (autoNextIn) next.textContent = t("settle.nextIn", { s: autoNextIn });
+    buttons.push(next);
+  }
+  buttons.push(...extra); // the page's own (keeper.js: watch again, export)
+  const title = match ? t("settle.title", { n: match.hand_number + 1, total: match.hands }) : t("settle.title", { n: 1, total: 1 });
+  return { title, body, buttons };
+}
