@@ -14,9 +14,6 @@ import { claimItems } from "../overlay/claims.js";
 
 export const COACHED_KEY = "mahjong.coached";
 
-/** The tips in the order they may come (each once). */
-const TIPS = ["gold", "flower", "claim", "drawn", "discard"];
-
 /**
  * Whether this visit's first hand is coached: a newcomer (no hand played to its end here), never
  * coached before, playing a dealt hand themselves in a page of its own.
@@ -72,7 +69,7 @@ export function createCoach({ root, view, renderer, active, redraw }) {
     redraw(); // the next tip, if one is due
   }
 
-  /** The tip due now for the state on the table, or null. */
+  /** The tip due now for the state on the table, or null: the gold, a flower, a claim, the drawn tile, the discard (each once). */
   function due(s) {
     const me = viewSeat(s);
     if (s.gold && !seen.has("gold")) return "gold";
