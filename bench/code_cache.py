@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -58,7 +59,7 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
     print(f"{time.strftime('%Y-%m-%d %H:%M')}, load {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-    with Site() as site:
+    with tempfile.TemporaryDirectory(prefix="code-cache-") as tmp, Site(dist=Path(tmp) / "dist") as site:
         rows = [one_visit(site) for _ in range(args.runs)]
     for n, row in enumerate(rows, 1):
         print(f"run {n}: snapshot stored {row['stored']}, served by the service worker {row['served']}, "

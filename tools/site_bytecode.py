@@ -123,8 +123,22 @@ ENGINE = "py_engine"
 # that function does: those the engine's pages call are imported by the warm-up (USED), which plays
 # every page's methods.
 
-def _statements(tree: ast.Module, everywhere: bool) -> Iterable[ast.AST]:
-    """Every node (everywhere), else the statements run when the module is imported."""
+def _tried(body: list[ast.stmt]) -> set[str]:
+    """The absolute modules a `try` block's own import statements name (what its handlers stand in for)."""
+    names: set[str] = set()
+    for node in body:
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            names.add(node.module)
+    return names
+
+
+def _statements(tree: ast.Module, everywhere: bool, present: Callable[[str], bool]) -> Iterable[ast.AST]:
+    """Every node (everywhere), else the statements run when the module is imported: the `except`
+    handlers of a `try` only if an import the `try` makes is not `present` on this interpreter
+    (`try: from _thread import _local / except ImportError: from _threading_local import local` runs
+    its fallback only where the first is missing)."""
     if everywhere:
         yield from ast.walk(tree)
         return
@@ -135,15 +149,20 @@ def _statements(tree: ast.Module, everywhere: bool) -> Iterable[ast.AST]:
         if isinstance(node, (ast.If, ast.Try, ast.TryStar, ast.With)):
             for field in ("body", "orelse", "finalbody"):
                 stack.extend(getattr(node, field, None) or [])
-            for handler in getattr(node, "handlers", None) or []:
-                stack.extend(handler.body)
+            handlers = getattr(node, "handlers", None) or []
+            tried = _tried(node.body) if handlers else set()
+            if handlers and (not tried or not all(present(name) for name in tried)):
+                for handler in handlers:
+                    stack.extend(handler.body)
 
 
-def imports_of(source: bytes, name: str, package: bool, everywhere: bool) -> set[str]:
+def imports_of(source: bytes, name: str, package: bool, everywhere: bool,
+               present: Callable[[str], bool] = lambda name: False) -> set[str]:
     """The modules an import statement of module `name` names (each with its parents; `from a import
-    b` names a.b too, which is a module or not: the caller looks it up)."""
+    b` names a.b too, which is a module or not: the caller looks it up). `present`: whether a module
+    can be imported here (by default none: every fallback is followed)."""
     found: set[str] = set()
-    for node in _statements(ast.parse(source, name), everywhere):
+    for node in _statements(ast.parse(source, name), everywhere, present):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -170,8 +189,8 @@ def engine_modules(site_root: str) -> dict[str, str]:
     return modules
 
 
-def reachable(engine: dict[str, str], sources: dict[str, bytes],
-              frozen: Callable[[str], bool] = lambda name: False) -> tuple[dict[str, set[str]], set[str]]:
+def reachable(engine: dict[str, str], sources: dict[str, bytes], frozen: Callable[[str], bool] = lambda name: False,
+              present: Callable[[str], bool] = lambda name: False) -> tuple[dict[str, set[str]], set[str]]:
     """The standard library's modules (their zip entries, of `sources`: entry -> source) the import
     graph of `engine` (module -> file) reaches, each with the modules that import it, and the names
     it reaches that the zip does not hold (built in, frozen into the interpreter, which loads them at
@@ -202,7 +221,8 @@ def reachable(engine: dict[str, str], sources: dict[str, bytes],
             graph[path].add(by)
             continue
         graph[path] = {by}
-        todo += [(n, module) for n in imports_of(sources[path], module, path.endswith("__init__.py"), False) if n != module]
+        todo += [(n, module) for n in imports_of(sources[path], module, path.endswith("__init__.py"), False, present)
+                 if n != module]
     return graph, elsewhere
 
 
@@ -271,12 +291,30 @@ def check(stdlib_zip: str, engine_wheel: str, reached: dict[str, set[str]], engi
     return missing
 
 
+def built_in(name: str) -> bool:
+    """Whether the interpreter has `name` without reading the zip: frozen into it (os, io, codecs...),
+    or loaded at its start from elsewhere (importlib._bootstrap is the frozen _frozen_importlib)."""
+    if _imp.is_frozen(name):
+        return True
+    module = sys.modules.get(name)
+    origin = getattr(getattr(module, "__spec__", None), "origin", None)
+    return module is not None and not (isinstance(origin, str) and origin.startswith(ZIP_ROOT))
+
+
+def importable(name: str) -> bool:
+    """Whether `name` can be imported on this interpreter (the one the site ships)."""
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False
+
+
 def main() -> None:
     global REACHED
     with zipfile.ZipFile(STDLIB) as _zip:  # noqa: F821 (set by the caller)
         before = sum(1 for i in _zip.infolist() if i.filename.endswith(".py"))
         sources = {i.filename: _zip.read(i) for i in _zip.infolist() if i.filename.endswith(".py")}
-    REACHED, _ = reachable(ENGINE_MODULES, sources, _imp.is_frozen)
+    REACHED, _ = reachable(ENGINE_MODULES, sources, built_in, importable)
     kept = USED | set(REACHED)
     rewrite(STDLIB, stdlib)  # noqa: F821
     for path, optimize, lean in zip(WHEELS, WHEEL_OPTIMIZE, WHEEL_LEAN, strict=True):  # noqa: F821

@@ -64,9 +64,14 @@ def test_the_url_takes_the_engines_seed_range(page, site, console_errors):
     assert console_errors == []
 
 
-def test_the_readme_gives_the_engines_seed_range():
-    readme = (ROOT / "README.md").read_text("utf-8")
-    ranges = re.findall(r"`seed`[^|]{0,40}?(−?10¹²|0)\s*(?:to|–)\s*10¹²", readme)
+def test_the_docs_give_the_engines_seed_range():
+    """The author's guide (where the URL's parameters and newGame are described) and any page of the
+    docs that names the seed's range name the engine's."""
+    ranges = []
+    for page in [ROOT / "README.md", *(ROOT / "docs").glob("*.md")]:
+        ranges += re.findall(r"`seed`[^|]{0,40}?(−?10¹²|0)\s*(?:to|–)\s*10¹²", page.read_text("utf-8"))
+    guide = (ROOT / "docs" / "embedding.md").read_text("utf-8")
+    assert re.search(r"`seed`[^|]{0,40}?−10¹²\s*(?:to|–)\s*10¹²", guide), "docs/embedding.md names no seed range"
     assert ranges and all(r == "−10¹²" for r in ranges), ranges
     match = (ROOT / "py_engine" / "play" / "match.py").read_text("utf-8")
     assert "MAX_SEED = 10**12" in match

@@ -49,6 +49,9 @@ def later():
     assert top == {"pkg", "pkg.sub", "pkg.sub.sibling", "pkg.up", "pkg.up.thing", "a", "a.b", "in_if", "fast", "slow"}
     everywhere = TOOL["imports_of"](source, "pkg.sub.mod", False, True)
     assert everywhere == top | {"lazy"}
+    # a fallback is followed only where what it stands in for cannot be imported
+    assert TOOL["imports_of"](source, "pkg.sub.mod", False, False, lambda name: name == "fast") == top - {"slow"}
+    assert TOOL["imports_of"](source, "pkg.sub.mod", False, False, lambda name: False) == top
 
 
 def test_the_graph_reaches_through_the_standard_library_and_skips_what_is_frozen(tmp_path):

@@ -15,7 +15,8 @@ const MOST = 2000; // lines kept (the oldest go first): years of play in a few h
 
 /** @param {any} x @returns {x is Line} */
 function isLine(x) {
-  return !!x && typeof x === "object" && typeof x["variant"] === "string" && x["variant"].length < 40
+  const name = x?.variant; // a rule set's name, whichever (the page names none)
+  return !!x && typeof x === "object" && typeof name === "string" && name.length < 40
     && [x.at, x.hands, x.score, x.place, x.wins, x.dealtIn].every(Number.isFinite)
     && x.hands >= 1 && x.place >= 1 && x.place <= 4 && x.wins >= 0 && x.dealtIn >= 0 && x.wins + x.dealtIn <= x.hands;
 }
