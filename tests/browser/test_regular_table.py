@@ -137,4 +137,6 @@ def test_discards_drawn_and_thrown_are_marked_on_the_table(page, site, console_e
     assert sorted(page.evaluate("() => window.mahjong._renderer.thrownMarks")) == sorted(flagged)
     assert any(f.startswith("0:") for f in flagged)  # the player's own, thrown on purpose above
     shot(page, output_path, "thrown-marks")
+    page.click("#tb-help")  # and the table's help says what the dot means
+    assert "blue dot on a discard means it was the tile just drawn" in page.inner_text("#help-marks")
     assert console_errors == []

@@ -69,7 +69,7 @@ export function createCoach({ root, view, renderer, active, redraw }) {
     redraw(); // the next tip, if one is due
   }
 
-  /** The tip due now for the state on the table, or null. */
+  /** The tip due now for the state on the table, or null: the gold, a flower, a claim, the drawn tile, the discard (each once). */
   function due(s) {
     const me = viewSeat(s);
     if (s.gold && !seen.has("gold")) return "gold";

@@ -94,7 +94,7 @@ export class Dialogs {
 
   openHelp() {
     const rules = el("a", { href: `./help.html#${getLang()}`, target: "_blank", rel: "noopener", text: t("help.rules") });
-    this.open("help", "help", t("toolbar.help"), [el("p", { text: t("help.keys") }), el("p", {}, rules)],
+    this.open("help", "help", t("toolbar.help"), [el("p", { text: t("help.keys") }), el("p", { id: "help-marks", text: t("help.marks") }), el("p", {}, rules)],
       [el("button", { type: "button", class: "primary", text: t("settings.close"), onclick: () => this.close("help") })],
       { onClose: () => this.close("help") });
   }
