@@ -7,7 +7,7 @@ its code beside the Cache Storage entry), then reloads under a trace and reads C
 A browser's caching at a given moment is not a test's to assert (it depends on V8's tier-up
 finishing before its timeout, which a busy machine delays): this bench counts the hits instead.
 
-    python bench/code_cache.py [--runs N]
+    python bench/code_cache.py [--runs N] [--tree CHECKOUT]
 """
 from __future__ import annotations
 
@@ -57,9 +57,11 @@ def one_visit(site: Site) -> dict:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--tree", type=Path, default=Path(__file__).resolve().parents[1],
+                        help="the checkout whose site to build and measure (an older one, for a comparison)")
     args = parser.parse_args()
     print(f"{time.strftime('%Y-%m-%d %H:%M')}, load {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-    with tempfile.TemporaryDirectory(prefix="code-cache-") as tmp, Site(dist=Path(tmp) / "dist") as site:
+    with tempfile.TemporaryDirectory(prefix="code-cache-") as tmp, Site(args.tree, Path(tmp) / "dist") as site:
         rows = [one_visit(site) for _ in range(args.runs)]
     for n, row in enumerate(rows, 1):
         print(f"run {n}: snapshot stored {row['stored']}, served by the service worker {row['served']}, "
