@@ -42,7 +42,8 @@ let waiters = [];
  */
 export function readHash(hash) {
   const raw = hash.replace(/^#/, "");
-  const m = { ...model, options: {} };
+  // (a language or look only where the link names one: otherwise the page's own, from openPage)
+  const m = { ...model, options: {}, lang: "", theme: "" };
   /** @type {string[]} */
   const problems = [];
   /** @type {Array<[string, string]>} */
