@@ -130,7 +130,7 @@ def test_an_empty_page_greets_with_how_to_use_it_not_an_error(page, site):
     said: list[str] = []
     page.on("console", lambda m: said.append(f"{m.type}: {m.text}") if m.type in ("error", "warning") else None)
     page.goto(site.url + "analyze.html?lang=en")
-    page.wait_for_function("() => document.body.textContent.includes('Type or tap a hand')")
+    page.wait_for_function("() => document.body.textContent.includes('Type or pick a hand')")
     assert page.evaluate("!document.getElementById('diagram').shadowRoot.querySelector('.error, canvas')")
     page.fill("#hand", "123m")
     page.wait_for_function("() => document.getElementById('diagram').shadowRoot.querySelector('canvas')")
