@@ -173,7 +173,7 @@ CLAIM_DEAL = {
 
 
 def test_a_claim_between_two_people_and_their_tiles_stay_their_own(browser, site, relays, output_path):
-    """The host discards the red dragon by taps; the friend, holding a pair of it, is offered the
+    """The host discards the white dragon by taps; the friend, holding a pair of it, is offered the
     pong and takes it by a tap; each page holds only its own seat's tiles; the refusals are named."""
     host_ctx, host = person(browser, site)
     friend_ctx, friend = person(browser, site, phone=True, lang="zh-Hans")
@@ -199,9 +199,9 @@ def test_a_claim_between_two_people_and_their_tiles_stay_their_own(browser, site
         wait_state(host, "s => s.human && s.legal.includes('discard 5z')")
         host.wait_for_timeout(300)
         tiles = host.evaluate(HAND_TILES)
-        red = next(t for t in tiles if t["code"] == "5z")
-        host.mouse.click(red["x"], red["y"])
-        host.mouse.click(red["x"], red["y"])
+        white = next(t for t in tiles if t["code"] == "5z")
+        host.mouse.click(white["x"], white["y"])
+        host.mouse.click(white["x"], white["y"])
         f = wait_state(friend, "s => s.human && s.legal.includes('pong')")
         assert f["seat"] == 1
         # the friend's page holds its own tiles only: every other hand is hidden
@@ -232,6 +232,12 @@ def test_a_claim_between_two_people_and_their_tiles_stay_their_own(browser, site
         host.wait_for_function("() => [...document.querySelectorAll('#fr-log p.said')].some(p => p.textContent === 'Lan: Nice one!')")
         friend.wait_for_function("() => [...document.querySelectorAll('#fr-log p.said')].some(p => p.textContent === 'Lan: 打得好！')")
         shot(host, output_path, "host-table-1280")
+        # on a desktop the log stands in the room the board leaves at its left, clear of every seat's
+        # tiles (it covered the right seat's hand until its lines faded)
+        room = host.evaluate("() => { const L = window.mahjongFriends.renderer.layout; "
+                             "const b = document.getElementById('fr-log').getBoundingClientRect(); "
+                             "return {left: b.left, right: b.right, height: b.height, board: L.cx - L.halfW}; }")
+        assert room["height"] > 0 and 0 <= room["left"] and room["right"] <= room["board"], room
         assert not host.errors and not friend.errors, (host.errors, friend.errors)
     finally:
         for page in (host, friend):

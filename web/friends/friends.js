@@ -475,11 +475,29 @@ function frame(now) {
       items.push({ action: `discard ${sel.code}`, kind: "discard", tile: sel.code });
     }
     claims.setActions(items, L?.actions);
+    placeLog(L, bar.bottom);
   }
   store.pruneAnims(now);
   if (view.anims.length || (view.timer && view.state && !view.state.is_over)) redraw();
 }
 addEventListener("resize", redraw);
+
+// the least room at the board's left (css px) the log moves into: a desktop's, not a phone's
+const LOG_BESIDE = 176;
+
+/**
+ * The log beside the board, in the room it leaves at its left (a desktop): clear of every seat's
+ * tiles. A narrower screen has no such room: the log stays where friends.css puts it, over the felt
+ * at the right, for the 12 s a line lasts.
+ * @param {any} L the table's layout @param {number} below the seats' strip's bottom (css px)
+ */
+function placeLog(L, below) {
+  const room = L ? L.cx - L.halfW - L.m - 8 : 0;
+  const beside = room >= LOG_BESIDE;
+  log.classList.toggle("beside", beside);
+  log.style.width = beside ? `${Math.floor(Math.min(288, room))}px` : "";
+  log.style.top = beside ? `${Math.ceil(below) + 8}px` : "";
+}
 
 onLangChange((lang) => {
   translateShell();
