@@ -238,6 +238,19 @@ def test_a_claim_between_two_people_and_their_tiles_stay_their_own(browser, site
                              "const b = document.getElementById('fr-log').getBoundingClientRect(); "
                              "return {left: b.left, right: b.right, height: b.height, board: L.cx - L.halfW}; }")
         assert room["height"] > 0 and 0 <= room["left"] and room["right"] <= room["board"], room
+        # the room's card opens again over the table (it could not once the hand was dealt): the
+        # friend's seats, the host's link and QR code for someone who dropped; back to the table
+        assert friend.text_content("#fr-room-open") == "房间"
+        tap(friend, "#fr-room-open")
+        friend.wait_for_selector("#fr-card:not([hidden]) #fr-seatlist li[data-seat='1']")
+        shot(friend, output_path, "friend-room-again-390")
+        tap(friend, "#fr-hide")
+        friend.wait_for_selector("#fr-card", state="hidden")
+        tap(host, "#fr-room-open")
+        host.wait_for_selector("#fr-card:not([hidden]) #fr-qr svg")
+        assert host.input_value("#fr-link") == link
+        tap(host, "#fr-hide")
+        host.wait_for_selector("#fr-card", state="hidden")
         assert not host.errors and not friend.errors, (host.errors, friend.errors)
     finally:
         for page in (host, friend):

@@ -37,6 +37,13 @@ const canvas = $("table");
 const card = $("fr-card");
 const seatsBar = $("fr-seats");
 const phrasesBar = $("fr-phrases");
+// the room's card again once the table is up: its link and QR code for a friend who dropped, the seats
+const roomButton = $("fr-room-open");
+roomButton.addEventListener("click", () => {
+  showRoom();
+  card.hidden = false;
+  $("fr-hide")?.focus();
+});
 const log = $("fr-log");
 const uiRoot = $("ui");
 
@@ -235,7 +242,10 @@ function showRoom() {
     parts.push(el("button", { type: "button", class: "primary", id: "fr-start", text: facts?.started ? t("friends.again") : t("friends.start"),
       onclick: () => startMatch() }));
   } else if (!facts?.started) parts.push(el("p", { class: "fr-note", id: "fr-wait", text: t("friends.waitHost") }));
-  if (view.state) parts.push(el("button", { type: "button", id: "fr-hide", text: t("friends.toTable"), onclick: () => card.hidden = true }));
+  if (view.state) parts.push(el("button", { type: "button", id: "fr-hide", text: t("friends.toTable"), onclick: () => {
+    card.hidden = true;
+    roomButton.focus();
+  } }));
   card.replaceChildren(...parts);
 }
 
@@ -358,6 +368,7 @@ function took(state, clock) {
   if (first) {
     card.hidden = true;
     phrasesBar.hidden = false;
+    roomButton.hidden = false;
   }
   if (state.human_to_move && !state.is_over) sound.play("turn");
   paintSeats();
@@ -533,6 +544,7 @@ function translateShell() {
   canvas.setAttribute("aria-label", t("table.label"));
   card.setAttribute("aria-label", t("friends.roomTitle"));
   phrasesBar.setAttribute("aria-label", t("friends.phrases"));
+  roomButton.textContent = t("friends.roomOpen");
 }
 
 translateShell();
