@@ -231,6 +231,14 @@ def test_a_claim_between_two_people_and_their_tiles_stay_their_own(browser, site
         tap(friend, "#fr-phrases button[data-phrase='nice']")
         host.wait_for_function("() => [...document.querySelectorAll('#fr-log p.said')].some(p => p.textContent === 'Lan: Nice one!')")
         friend.wait_for_function("() => [...document.querySelectorAll('#fr-log p.said')].some(p => p.textContent === 'Lan: 打得好！')")
+        # the phrase buttons rest a moment after a tap; a page that sends a flood anyway is heard a
+        # few times (the seat's burst, one already spent above), not ten
+        assert friend.is_disabled("#fr-phrases button[data-phrase='hello']")
+        friend.evaluate("() => { for (let i = 0; i < 10; i++) window.mahjongFriends.room.say('hello'); }")
+        host.wait_for_function("() => [...document.querySelectorAll('#fr-log p.said')].some(p => p.textContent === 'Lan: Hello!')")
+        host.wait_for_timeout(1500)
+        hellos = [line for line in host.evaluate(LOG) if line == "Lan: Hello!"]
+        assert 1 <= len(hellos) <= 2, host.evaluate(LOG)
         shot(host, output_path, "host-table-1280")
         # on a desktop the log stands in the room the board leaves at its left, clear of every seat's
         # tiles (it covered the right seat's hand until its lines faded)

@@ -422,10 +422,16 @@ function paintSeats() {
   }
 }
 
+// after a phrase the buttons rest a moment: a tap is one phrase (the host paces each seat's too)
+const PHRASE_REST_MS = 1500;
+
 function buildPhrases() {
   phrasesBar.replaceChildren(...PHRASES.map((p) => el("button", { type: "button", "data-phrase": p, text: t(`friends.phrase.${p}`), onclick: () => {
     if (isHost) /** @type {HostRoom} */ (room)?.say(0, p);
     else /** @type {GuestRoom} */ (room)?.say(p).catch(() => {});
+    const buttons = [...phrasesBar.querySelectorAll("button")];
+    for (const b of buttons) b.disabled = true;
+    setTimeout(() => { for (const b of buttons) b.disabled = false; }, PHRASE_REST_MS);
   } })));
 }
 
