@@ -457,6 +457,42 @@ def test_strangers_read_nothing_tampering_is_refused_a_relay_dies_and_the_host_r
         friend_ctx.close()
 
 
+def test_a_host_on_a_long_turn_is_not_gone_a_host_gone_is_said_until_they_are_back(browser, site, relays, output_path):
+    """With no clock, the host thinks over their first discard longer than the friend's 15 s: the
+    friend's page must not say the host is gone (the host never answered a ping: it said so). Then
+    the host's page closes: the friend's page says so, marks the host's seat away, and keeps saying
+    it past the 12 s a notice lasts; the host opens the room again and the notice goes."""
+    host_ctx, host = person(browser, site)
+    friend_ctx, friend = person(browser, site)
+    try:
+        link = host_room(host, site, relays, clock="0")
+        join(friend, link, "Lan")
+        wait_seated(host, ["Mei", "Lan"])
+        start(host)
+        wait_state(host, "s => s.human")
+        wait_state(friend)
+        friend.wait_for_timeout(21_000)  # the host thinks: more than 15 s, no clock
+        assert not any("cannot be heard" in line for line in friend.evaluate(LOG)), friend.evaluate(LOG)
+        assert friend.query_selector(".fr-chip.away") is None
+        host.close()
+        friend.wait_for_selector("#fr-host-away", timeout=40_000)
+        assert friend.text_content("#fr-host-away") == "The host cannot be heard; the game waits for them."
+        friend.wait_for_selector(".fr-chip.away[data-seat='0']")
+        friend.wait_for_timeout(13_000)  # longer than a notice lasts: this one lasts while it is true
+        assert friend.is_visible("#fr-host-away")
+        shot(friend, output_path, "friend-host-gone-1280")
+        host = host_ctx.new_page()
+        host.goto(link)
+        friend.wait_for_selector("#fr-host-away", state="detached", timeout=60_000)
+        friend.wait_for_function("() => [...document.querySelectorAll('#fr-log p')].some(p => p.textContent.includes('host is back'))")
+        # (the host's page marks each friend away until it hears them again: a ping away)
+        friend.wait_for_function("() => !document.querySelector('.fr-chip.away')", timeout=30_000)
+    finally:
+        print(friend.evaluate(LOG), friend.errors)
+        host_ctx.close()
+        friend_ctx.close()
+
+
 def test_a_damaged_room_link_is_named_in_the_readers_language_and_the_page_stays_usable(page, site):
     page.goto(site.url + "friends.html?lang=zh-Hans#room=NOT-A-CODE")
     page.wait_for_selector(".fr-problem")

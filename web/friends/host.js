@@ -196,6 +196,8 @@ export class HostRoom {
         if (friend) this.away(seat);
         return;
       case "ping":
+        // answered: a friend waiting on the host's own long turn must not think the host gone
+        if (friend) this.tell(from, "pong", {});
         return;
       default:
         return this.refused("malformed", seat, from);
