@@ -359,6 +359,15 @@ def test_four_people_play_a_longyan_hand_with_flowers_and_a_gold_one_dropping_an
             wait_state(page, "s => !s.over", timeout=30_000)
             page.wait_for_selector("[data-dialog='settle']", state="detached", timeout=10_000)
         assert {page.evaluate("() => window.mahjongFriends.view.state.match.hand_number") for page in pages} == {1}
+        # "Play again" from the reopened room card: a new match in the same room, the same people,
+        # a new seed from everyone's shares; the card gives the host the table back
+        tap(host, "#fr-room-open")
+        assert host.text_content("#fr-start") == "Play again"
+        tap(host, "#fr-start")
+        host.wait_for_selector("#fr-card", state="hidden")
+        for seat, page in enumerate(pages):
+            page.wait_for_function("(seat) => { const s = window.mahjongFriends.view.state; return s.match.hand_number === 0 "
+                                   "&& !s.is_over && s.seat === seat && s.history_length < 12; }", arg=seat, timeout=60_000)
         for page in pages:
             assert not page.errors, page.errors
     finally:

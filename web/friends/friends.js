@@ -293,6 +293,7 @@ async function startMatch() {
   const h = /** @type {HostRoom} */ (room);
   $("fr-start")?.setAttribute("disabled", "");
   settle.close();
+  if (view.state) card.hidden = true; // "Play again" from the reopened card: back to the table for the new deal
   say(t("friends.dealing"));
   await h.start().catch((e) => say(t("friends.fault", { message: String(e?.message ?? e) }), "warn"));
 }
