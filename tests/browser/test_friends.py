@@ -466,13 +466,15 @@ def test_strangers_read_nothing_tampering_is_refused_a_relay_dies_and_the_host_r
         friend_ctx.close()
 
 
-def test_a_host_on_a_long_turn_is_not_gone_a_host_gone_is_said_until_they_are_back(browser, site, relays, output_path):
+def test_a_host_on_a_long_turn_is_not_gone_a_host_gone_is_said_until_they_are_back_a_late_friend_sits(browser, site, relays, output_path):
     """With no clock, the host thinks over their first discard longer than the friend's 15 s: the
     friend's page must not say the host is gone (the host never answered a ping: it said so). Then
     the host's page closes: the friend's page says so, marks the host's seat away, and keeps saying
-    it past the 12 s a notice lasts; the host opens the room again and the notice goes."""
+    it past the 12 s a notice lasts; the host opens the room again and the notice goes. Then a friend
+    late to the table sits down mid-hand at a bot's seat."""
     host_ctx, host = person(browser, site)
     friend_ctx, friend = person(browser, site)
+    late_ctx, late = person(browser, site, lang="zh-Hans")
     try:
         link = host_room(host, site, relays, clock="0")
         join(friend, link, "Lan")
@@ -496,10 +498,21 @@ def test_a_host_on_a_long_turn_is_not_gone_a_host_gone_is_said_until_they_are_ba
         friend.wait_for_function("() => [...document.querySelectorAll('#fr-log p')].some(p => p.textContent.includes('host is back'))")
         # (the host's page marks each friend away until it hears them again: a ping away)
         friend.wait_for_function("() => !document.querySelector('.fr-chip.away')", timeout=30_000)
+        # a friend late to the table takes a bot's seat mid-hand (it said "full" once the match had
+        # started): their own hand, the table unchanged, the seat waited for as a person's
+        at = wait_state(host)["at"]
+        join(late, link, "Zhu")
+        mine = wait_state(late, timeout=HOST_READY_MS)
+        assert mine["seat"] == 2 and [h is not None for h in mine["hands"]] == [False, False, True, False], mine
+        assert mine["at"] == at
+        host.wait_for_function("() => document.querySelector('#fr-seats .fr-chip[data-seat=\"2\"] .name')?.textContent === 'Zhu'")
+        assert host.evaluate("() => window.mahjongFriends.view.state.people") == [0, 1, 2]
+        shot(late, output_path, "late-friend-1280")
     finally:
         print(friend.evaluate(LOG), friend.errors)
         host_ctx.close()
         friend_ctx.close()
+        late_ctx.close()
 
 
 def test_a_damaged_room_link_is_named_in_the_readers_language_and_the_page_stays_usable(page, site):
