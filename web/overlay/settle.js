@@ -29,61 +29,82 @@ function bothNames(key) {
   return { here, other: other !== here ? other : "" };
 }
 
+/** A winning hand as held: its concealed tiles, the winning tile last and ringed, then its melds
+ * (a line breaks between melds, never inside one). */
+function heldHand(win, gold) {
+  const hand = el("div", { class: "hand", "aria-label": win.hand });
+  const tiles = tilesOf(win.hand);
+  let marked = false;
+  for (let i = tiles.length - 1; i >= 0; i--) {
+    if (tiles[i] === win.tile) {
+      const [w] = tiles.splice(i, 1);
+      tiles.push(w);
+      marked = true;
+      break;
+    }
+  }
+  tiles.forEach((code, i) => {
+    const winning = marked && i === tiles.length - 1;
+    if (winning) hand.append(el("span", { class: "gap" }));
+    const c = tileElement(code, 30, code === gold ? "gold" : "");
+    if (winning) {
+      c.classList.add("winning");
+      c.title = t("settle.winningTile");
+    }
+    c.setAttribute("role", "img");
+    c.setAttribute("aria-label", tileName(code) + (winning ? ` (${t("settle.winningTile")})` : ""));
+    hand.append(c);
+  });
+  for (const m of win.melds || []) {
+    hand.append(el("span", { class: "gap" }));
+    const [kind, code] = String(m).split(" ");
+    const n = kind.includes("kong") ? 4 : 3;
+    const group = el("span", { class: "meld" });
+    for (let i = 0; i < n; i++) {
+      const face = kind === "concealed_kong" && (i === 0 || i === 3) ? null : code;
+      group.append(tileElement(face, 24));
+    }
+    hand.append(group);
+  }
+  return hand;
+}
+
 /** The settlement dialog's title, body and buttons. */
 export function settlement(state, { names, onNext, onNewMatch, newMatchLabel = "", firstWin = false, record = "", autoNextIn, extra = [] }) {
   const result = state.result;
   const match = state.match;
   const view = viewSeat(state);
   const mine = (seat) => seat === view && !state.autoplay; // "You win", "on your tile"
-  const body = [];
+  // the explanation first (the totals, who won and why, the payments), the hands as held after
+  // it: a phone reads the explanation without scrolling, in two columns on its side (ui.css)
+  const why = el("div", { class: "settle-why" });
+  const held = el("div", { class: "settle-held" });
   // the player's first win in this browser: a moment of its own (app.js says when)
-  if (firstWin) body.push(el("div", { class: "first-win", role: "status" }, el("strong", { text: t("settle.firstWin") }), el("span", { text: t("settle.firstWinSub") })));
-  if (!result.winners.length) body.push(el("p", { class: "headline", text: t("settle.drawn") }));
+  if (firstWin) why.append(el("div", { class: "first-win", role: "status" }, el("strong", { text: t("settle.firstWin") }), el("span", { text: t("settle.firstWinSub") })));
+  if (!result.winners.length) why.append(el("p", { class: "headline", text: t("settle.drawn") }));
   for (const win of result.wins) {
     const box = el("div", { class: "win" });
     let head = mine(win.seat) ? t("settle.winner.you") : t("settle.winner", { seat: names[win.seat] });
     if (result.discarder !== null && result.discarder !== undefined && win.category !== "self_draw") {
       head += ` · ${mine(result.discarder) ? t("settle.discarder.you") : t("settle.discarder", { seat: names[result.discarder] })}`;
     }
-    box.append(el("p", { class: "headline", text: head }));
-    // the winning hand: concealed tiles, then melds, the winning tile marked
-    const hand = el("div", { class: "hand", "aria-label": win.hand });
-    const tiles = tilesOf(win.hand);
-    let marked = false;
-    for (let i = tiles.length - 1; i >= 0; i--) {
-      if (!marked && tiles[i] === win.tile) {
-        const [w] = tiles.splice(i, 1);
-        tiles.push(w);
-        marked = true;
-        break;
-      }
-    }
-    tiles.forEach((code, i) => {
-      const winning = marked && i === tiles.length - 1;
-      if (winning) hand.append(el("span", { class: "gap" }));
-      const c = tileElement(code, 30, code === state.gold ? "gold" : "");
-      if (winning) {
-        c.classList.add("winning");
-        c.title = t("settle.winningTile");
-      }
+    const headline = el("p", { class: "headline", text: head });
+    if (win.tile) { // the winning tile beside who won it (the hand as held marks it too)
+      const c = tileElement(win.tile, 22, win.tile === state.gold ? "gold" : "");
+      c.classList.add("winning");
       c.setAttribute("role", "img");
-      c.setAttribute("aria-label", tileName(code) + (winning ? ` (${t("settle.winningTile")})` : ""));
-      hand.append(c);
-    });
-    for (const m of win.melds || []) {
-      hand.append(el("span", { class: "gap" }));
-      const [kind, code] = String(m).split(" ");
-      const n = kind.includes("kong") ? 4 : 3;
-      const group = el("span", { class: "meld" }); // a line of the hand breaks between melds, never inside one
-      for (let i = 0; i < n; i++) {
-        const face = kind === "concealed_kong" && (i === 0 || i === 3) ? null : code;
-        group.append(tileElement(face, 24));
-      }
-      hand.append(group);
+      c.setAttribute("aria-label", `${t("settle.winningTile")}${t("sep.colon")}${tileName(win.tile)}`);
+      headline.append(" ", c);
     }
-    box.append(hand);
+    box.append(headline);
     const reading = readingRow(win, state.gold); // the sets as the engine read them
-    if (reading) box.append(reading);
+    const hand = heldHand(win, state.gold);
+    // the engine's reading shows every tile in its set: the hand as held is then a detail, after
+    // the payments; a hand the engine gave no reading of is its own explanation
+    if (reading) {
+      box.append(reading);
+      held.append(el("h3", { text: mine(win.seat) ? t("settle.held.you") : t("settle.held", { seat: names[win.seat] }) }), hand);
+    } else box.append(hand);
     // category and patterns, both names, with multipliers or base
     const names2 = el("div", { class: "names" });
     const cat = bothNames(`category.${win.category}`);
@@ -92,37 +113,36 @@ export function settlement(state, { names, onNext, onNewMatch, newMatchLabel = "
       : "";
     names2.append(el("span", { class: "category" }, `${label("settle.category")}${cat.here}`,
       cat.other ? [" ", el("small", { text: cat.other })] : null, catValue ? ` · ${catValue}` : ""));
-    box.append(names2);
     if (byPatterns(win)) {
-      const pats = el("div", { class: "names patterns" });
       const list = win.pattern_multipliers || (win.patterns || []).map((p) => [p, null]);
-      if (!list.length) pats.append(el("span", { text: t("settle.noPatterns") }));
+      names2.append(el("span", { class: "line label", text: t("settle.patterns") }));
+      if (!list.length) names2.append(el("span", { text: t("settle.noPatterns") }));
       for (const [p, mult] of list) {
         const n2 = bothNames(`pattern.${p}`);
-        pats.append(el("span", { "data-pattern": p }, n2.here, n2.other ? [" ", el("small", { text: n2.other })] : null,
+        names2.append(el("span", { "data-pattern": p }, n2.here, n2.other ? [" ", el("small", { text: n2.other })] : null,
           mult ? ` ×${mult}` : ""));
       }
-      box.append(el("p", { class: "line", text: t("settle.patterns") }), pats);
     }
+    box.append(names2);
     const sum = arithmeticLine(win, state, names); // "total multiplier M = 2 × 2 = 4; each pays 2 × M = 8"
     // the multiplier said once: in the arithmetic, else on its own line
     if (byPatterns(win) && !sum) box.append(el("p", { class: "line total", text: t("settle.total", { m: win.multiplier }) }));
     if (sum) box.append(el("p", { class: "line arithmetic", text: sum }));
-    body.push(box);
+    why.append(box);
   }
   // payments
-  body.push(el("h3", { text: t("settle.payments") }));
-  if (!result.payments.length) body.push(el("p", { text: t("settle.noPayments") }));
+  const pay = el("div", { class: "settle-pay" }, el("h3", { text: t("settle.payments") }));
+  if (!result.payments.length) pay.append(el("p", { text: t("settle.noPayments") }));
   else {
     const rows = result.payments.map((p) => el("tr", {},
       el("td", { text: names[p.from] }), el("td", { text: "→" }), el("td", { text: names[p.to] }),
       el("td", { class: "num", text: String(p.amount) }), el("td", { text: paymentReason(p) })));
-    body.push(el("table", { class: "payments" },
+    pay.append(el("table", { class: "payments" },
       el("thead", {}, el("tr", {}, el("th", { text: t("settle.from") }), el("th", { text: "" }), el("th", { text: t("settle.to") }),
         el("th", { class: "num", text: t("settle.amount") }), el("th", { text: t("settle.reason") }))),
       el("tbody", {}, rows)));
   }
-  // deltas and running scores, first: the totals are seen without scrolling on a phone
+  // deltas and running scores, first: the totals are seen before anything else
   const scoreRows = [0, 1, 2, 3].map((s) => {
     const d = result.deltas[s];
     return el("tr", { class: s === view && !state.autoplay ? "me" : "" },
@@ -130,10 +150,11 @@ export function settlement(state, { names, onNext, onNewMatch, newMatchLabel = "
       el("td", { class: `num ${d > 0 ? "plus" : d < 0 ? "minus" : ""}`, text: (d > 0 ? "+" : "") + d }),
       el("td", { class: "num", text: String(result.scores[s]) }));
   });
-  body.unshift(el("table", { class: "scores" },
+  const scores = el("table", { class: "scores" },
     el("thead", {}, el("tr", {}, el("th", { text: t("settle.player") }), el("th", { class: "num", text: t("settle.delta") }),
       el("th", { class: "num", text: t("settle.score") }))),
-    el("tbody", {}, scoreRows)));
+    el("tbody", {}, scoreRows));
+  const body = [el("div", { class: "settle-body" }, scores, why, pay)];
 
   const buttons = [];
   if (match && match.is_over) {
@@ -153,7 +174,10 @@ export function settlement(state, { names, onNext, onNewMatch, newMatchLabel = "
     if (autoNextIn) next.textContent = t("settle.nextIn", { s: autoNextIn });
     buttons.push(next);
   }
-  buttons.push(...extra); // the page's own (keeper.js: watch again, export)
+  // the page's own (keeper.js: watch again, export, compare) after the explanation, not in the
+  // sticky row: on a phone three more buttons took two rows of its height from the explanation
+  if (extra.length) body.push(el("div", { class: "settle-more" }, extra));
+  if (held.childElementCount) body.push(held);
   const title = match ? t("settle.title", { n: match.hand_number + 1, total: match.hands }) : t("settle.title", { n: 1, total: 1 });
   return { title, body, buttons };
 }
