@@ -11,7 +11,7 @@ import { el } from "../shell/dom.js";
 import { Renderer } from "../table/render.js";
 import { Input } from "../table/input.js";
 import { createStore } from "../table/store.js";
-import { createIntentHandler } from "../game/intents.js";
+import { deedOf } from "../game/intents.js";
 import { ClaimButtons, claimItems } from "../overlay/claims.js";
 import { displayHand, viewSeat } from "../table/model.js";
 import { Dialogs } from "../overlay/dialogs.js";
@@ -440,15 +440,17 @@ async function act(action) {
   redraw();
 }
 
-const ui = {
-  announce: (/** @type {string} */ text) => say(text, "sr"),
-  isDialogOpen: (/** @type {string} */ id = "") => dialogs.isOpen(id),
-};
-const onIntent = createIntentHandler({
-  store, ui, renderer, sound, canvas, redraw, toggle: () => {}, isBusy: () => busy,
-  humanAct: (action) => act(action),
-});
-new Input(canvas, renderer, onIntent);
+/** Pointer and keys -> an intent (input.js) -> its deed (intents.js), played here (no panels to toggle). */
+function onIntent(intent) {
+  sound.unlock();
+  const deed = deedOf(intent, store, { busy, dialogOpen: dialogs.isOpen("") });
+  if (deed.focusCanvas && document.activeElement !== canvas) canvas.focus({ preventScroll: true });
+  if (deed.say) say(deed.say, "sr");
+  if (deed.act) act(deed.act.action).catch(() => {});
+  if (deed.redraw) redraw();
+  return deed.handled;
+}
+new Input(canvas, view, onIntent);
 
 let queued = false;
 function redraw() {
@@ -465,6 +467,7 @@ function frame(now) {
     toolbar: { right: 0, bottom: 0 } });
   if (view.state) {
     renderer.draw(view, now);
+    store.painted(renderer.handRects); // where the hand's tiles answer a tap (input.js)
     const L = renderer.layout;
     const s = view.state;
     /** @type {any[]} */

@@ -1,5 +1,6 @@
-// Pointer and keyboard -> intents. Nothing here knows the game: the controller (app.js)
-// decides what an intent means now. Intents:
+// Pointer and keyboard -> intents. Nothing here knows the game: intents.js says what an intent
+// means now, and the page acts on it. Which tile is under the pointer comes from the hit regions
+// the last frame left in the store (view.hits, hit.js): input asks the renderer nothing. Intents:
 //   {type: "tap", index}            a tile of the player's hand was clicked or tapped
 //   {type: "hover", index}          the pointer is over a hand tile (or null)
 //   {type: "move", delta}           arrow keys: move the selection
@@ -8,12 +9,19 @@
 //   {type: "toggle", what}          T tracker, ? hints, M sound
 //   {type: "key"}                   any key: the keyboard is in use (show the focus ring)
 
+import { handTileAt } from "./hit.js";
+
 const CLAIM_KEYS = { p: "pong", k: "kong", h: "win", w: "win", s: "swim" };
 
 export class Input {
-  constructor(canvas, renderer, onIntent) {
+  /**
+   * @param {HTMLElement} canvas
+   * @param {{hits: import("./hit.js").HandRect[]}} view  the store's view: the hit regions the last frame painted
+   * @param {(intent: any) => boolean} onIntent
+   */
+  constructor(canvas, view, onIntent) {
     this.canvas = canvas;
-    this.renderer = renderer;
+    this.view = view;
     this.emit = onIntent;
     this.enabled = true;
 
@@ -31,7 +39,7 @@ export class Input {
   pointerDown(e) {
     if (!this.enabled || e.button > 0) return;
     const { x, y } = this.point(e);
-    const hit = this.renderer.hitTest(x, y);
+    const hit = handTileAt(this.view.hits, x, y);
     this.emit({ type: "pointer" });
     if (hit?.kind === "hand") {
       e.preventDefault();
@@ -42,7 +50,7 @@ export class Input {
   pointerMove(e) {
     if (!this.enabled || e.pointerType === "touch") return;
     const { x, y } = this.point(e);
-    const hit = this.renderer.hitTest(x, y);
+    const hit = handTileAt(this.view.hits, x, y);
     const index = hit?.kind === "hand" ? hit.index : null;
     if (index !== this.hover) {
       this.hover = index;

@@ -113,14 +113,6 @@ export class Renderer {
     return { x: r.x + r.w / 2, y: r.y + r.h / 2, w: r.w, angle: 0 };
   }
 
-  hitTest(x, y) {
-    for (let i = this.handRects.length - 1; i >= 0; i--) {
-      const r = this.handRects[i];
-      if (x >= r.x && x < r.x + r.w && y >= r.y - r.extra && y < r.y + r.h + r.below) return { kind: "hand", index: r.index, code: r.code };
-    }
-    return null;
-  }
-
   // --- painting ------------------------------------------------------------------------
 
   draw(model, now) {
