@@ -35,117 +35,17 @@ export function settlement(state, { names, onNext, onNewMatch, newMatchLabel = "
   const match = state.match;
   const view = viewSeat(state);
   const mine = (seat) => seat === view && !state.autoplay; // "You win", "on your tile"
-  const body = [];
+  // deltas and running scores, first: the totals are seen without scrolling on a phone
+  const body = [scoresTable(result, names, mine)];
   // the player's first win in this browser: a moment of its own (app.js says when)
   if (firstWin) body.push(el("div", { class: "first-win", role: "status" }, el("strong", { text: t("settle.firstWin") }), el("span", { text: t("settle.firstWinSub") })));
   if (!result.winners.length) body.push(el("p", { class: "headline", text: t("settle.drawn") }));
-  for (const win of result.wins) {
-    const box = el("div", { class: "win" });
-    let head = mine(win.seat) ? t("settle.winner.you") : t("settle.winner", { seat: names[win.seat] });
-    if (result.discarder !== null && result.discarder !== undefined && win.category !== "self_draw") {
-      head += ` · ${mine(result.discarder) ? t("settle.discarder.you") : t("settle.discarder", { seat: names[result.discarder] })}`;
-    }
-    box.append(el("p", { class: "headline", text: head }));
-    // the winning hand: concealed tiles, then melds, the winning tile marked
-    const hand = el("div", { class: "hand", "aria-label": win.hand });
-    const tiles = tilesOf(win.hand);
-    let marked = false;
-    for (let i = tiles.length - 1; i >= 0; i--) {
-      if (!marked && tiles[i] === win.tile) {
-        const [w] = tiles.splice(i, 1);
-        tiles.push(w);
-        marked = true;
-        break;
-      }
-    }
-    tiles.forEach((code, i) => {
-      const winning = marked && i === tiles.length - 1;
-      if (winning) hand.append(el("span", { class: "gap" }));
-      const c = tileElement(code, 30, code === state.gold ? "gold" : "");
-      if (winning) {
-        c.classList.add("winning");
-        c.title = t("settle.winningTile");
-      }
-      c.setAttribute("role", "img");
-      c.setAttribute("aria-label", tileName(code) + (winning ? ` (${t("settle.winningTile")})` : ""));
-      hand.append(c);
-    });
-    for (const m of win.melds || []) {
-      hand.append(el("span", { class: "gap" }));
-      const [kind, code] = String(m).split(" ");
-      const n = kind.includes("kong") ? 4 : 3;
-      const group = el("span", { class: "meld" }); // a line of the hand breaks between melds, never inside one
-      for (let i = 0; i < n; i++) {
-        const face = kind === "concealed_kong" && (i === 0 || i === 3) ? null : code;
-        group.append(tileElement(face, 24));
-      }
-      hand.append(group);
-    }
-    box.append(hand);
-    const reading = readingRow(win, state.gold); // the sets as the engine read them
-    if (reading) box.append(reading);
-    // category and patterns, both names, with multipliers or base
-    const names2 = el("div", { class: "names" });
-    const cat = bothNames(`category.${win.category}`);
-    const catValue = win.base !== undefined && win.base !== null
-      ? (win.category === "swim_triple" ? t("settle.fixed") : t("settle.base", { b: win.base }))
-      : "";
-    names2.append(el("span", { class: "category" }, `${label("settle.category")}${cat.here}`,
-      cat.other ? [" ", el("small", { text: cat.other })] : null, catValue ? ` · ${catValue}` : ""));
-    box.append(names2);
-    if (byPatterns(win)) {
-      const pats = el("div", { class: "names patterns" });
-      const list = win.pattern_multipliers || (win.patterns || []).map((p) => [p, null]);
-      if (!list.length) pats.append(el("span", { text: t("settle.noPatterns") }));
-      for (const [p, mult] of list) {
-        const n2 = bothNames(`pattern.${p}`);
-        pats.append(el("span", { "data-pattern": p }, n2.here, n2.other ? [" ", el("small", { text: n2.other })] : null,
-          mult ? ` ×${mult}` : ""));
-      }
-      box.append(el("p", { class: "line", text: t("settle.patterns") }), pats);
-    }
-    const sum = arithmeticLine(win, state, names); // "total multiplier M = 2 × 2 = 4; each pays 2 × M = 8"
-    // the multiplier said once: in the arithmetic, else on its own line
-    if (byPatterns(win) && !sum) box.append(el("p", { class: "line total", text: t("settle.total", { m: win.multiplier }) }));
-    if (sum) box.append(el("p", { class: "line arithmetic", text: sum }));
-    body.push(box);
-  }
-  // payments
+  for (const win of result.wins) body.push(winBox(win, state, names, mine));
   body.push(el("h3", { text: t("settle.payments") }));
-  if (!result.payments.length) body.push(el("p", { text: t("settle.noPayments") }));
-  else {
-    const rows = result.payments.map((p) => el("tr", {},
-      el("td", { text: names[p.from] }), el("td", { text: "→" }), el("td", { text: names[p.to] }),
-      el("td", { class: "num", text: String(p.amount) }), el("td", { text: paymentReason(p) })));
-    body.push(el("table", { class: "payments" },
-      el("thead", {}, el("tr", {}, el("th", { text: t("settle.from") }), el("th", { text: "" }), el("th", { text: t("settle.to") }),
-        el("th", { class: "num", text: t("settle.amount") }), el("th", { text: t("settle.reason") }))),
-      el("tbody", {}, rows)));
-  }
-  // deltas and running scores, first: the totals are seen without scrolling on a phone
-  const scoreRows = [0, 1, 2, 3].map((s) => {
-    const d = result.deltas[s];
-    return el("tr", { class: s === view && !state.autoplay ? "me" : "" },
-      el("td", { text: names[s] }),
-      el("td", { class: `num ${d > 0 ? "plus" : d < 0 ? "minus" : ""}`, text: (d > 0 ? "+" : "") + d }),
-      el("td", { class: "num", text: String(result.scores[s]) }));
-  });
-  body.unshift(el("table", { class: "scores" },
-    el("thead", {}, el("tr", {}, el("th", { text: t("settle.player") }), el("th", { class: "num", text: t("settle.delta") }),
-      el("th", { class: "num", text: t("settle.score") }))),
-    el("tbody", {}, scoreRows)));
-
+  body.push(result.payments.length ? paymentsTable(result, names) : el("p", { text: t("settle.noPayments") }));
   const buttons = [];
   if (match && match.is_over) {
-    const order = [0, 1, 2, 3].sort((a, b) => result.scores[b] - result.scores[a]);
-    body.push(el("h3", { text: t("settle.final") }));
-    body.push(el("table", { class: "standings" },
-      el("thead", {}, el("tr", {}, el("th", { text: t("settle.rank") }), el("th", { text: t("settle.player") }),
-        el("th", { class: "num", text: t("settle.score") }))),
-      // equal scores share a place ("1, 2, 2, 2"): the order among them is only the seats'
-      el("tbody", {}, order.map((s) => el("tr", { class: s === view && !state.autoplay ? "me" : "" },
-        el("td", { text: String(1 + order.filter((o) => result.scores[o] > result.scores[s]).length) }),
-        el("td", { text: names[s] }), el("td", { class: "num", text: String(result.scores[s]) }))))));
+    body.push(el("h3", { text: t("settle.final") }), standingsTable(result, names, mine));
     if (record) body.push(el("p", { class: "record", id: "settle-record", text: record })); // the player's record here (keep/record.js)
     buttons.push(el("button", { type: "button", id: "settle-new", class: "primary", text: newMatchLabel || t("settle.newMatch"), onclick: onNewMatch }));
   } else {
@@ -156,4 +56,119 @@ export function settlement(state, { names, onNext, onNewMatch, newMatchLabel = "
   buttons.push(...extra); // the page's own (keeper.js: watch again, export)
   const title = match ? t("settle.title", { n: match.hand_number + 1, total: match.hands }) : t("settle.title", { n: 1, total: 1 });
   return { title, body, buttons };
+}
+
+/** One winning hand: who won on whose tile, the hand, the sets as read, its category and patterns, the arithmetic. */
+function winBox(win, state, names, mine) {
+  const result = state.result;
+  const box = el("div", { class: "win" });
+  let head = mine(win.seat) ? t("settle.winner.you") : t("settle.winner", { seat: names[win.seat] });
+  if (result.discarder !== null && result.discarder !== undefined && win.category !== "self_draw") {
+    head += ` · ${mine(result.discarder) ? t("settle.discarder.you") : t("settle.discarder", { seat: names[result.discarder] })}`;
+  }
+  box.append(el("p", { class: "headline", text: head }));
+  box.append(winningHand(win, state.gold));
+  const reading = readingRow(win, state.gold); // the sets as the engine read them
+  if (reading) box.append(reading);
+  // category and patterns, both names, with multipliers or base
+  const names2 = el("div", { class: "names" });
+  const cat = bothNames(`category.${win.category}`);
+  const catValue = win.base !== undefined && win.base !== null
+    ? (win.category === "swim_triple" ? t("settle.fixed") : t("settle.base", { b: win.base }))
+    : "";
+  names2.append(el("span", { class: "category" }, `${label("settle.category")}${cat.here}`,
+    cat.other ? [" ", el("small", { text: cat.other })] : null, catValue ? ` · ${catValue}` : ""));
+  box.append(names2);
+  if (byPatterns(win)) {
+    const pats = el("div", { class: "names patterns" });
+    const list = win.pattern_multipliers || (win.patterns || []).map((p) => [p, null]);
+    if (!list.length) pats.append(el("span", { text: t("settle.noPatterns") }));
+    for (const [p, mult] of list) {
+      const n2 = bothNames(`pattern.${p}`);
+      pats.append(el("span", { "data-pattern": p }, n2.here, n2.other ? [" ", el("small", { text: n2.other })] : null,
+        mult ? ` ×${mult}` : ""));
+    }
+    box.append(el("p", { class: "line", text: t("settle.patterns") }), pats);
+  }
+  const sum = arithmeticLine(win, state, names); // "total multiplier M = 2 × 2 = 4; each pays 2 × M = 8"
+  // the multiplier said once: in the arithmetic, else on its own line
+  if (byPatterns(win) && !sum) box.append(el("p", { class: "line total", text: t("settle.total", { m: win.multiplier }) }));
+  if (sum) box.append(el("p", { class: "line arithmetic", text: sum }));
+  return box;
+}
+
+/** The winning hand: concealed tiles, then melds, the winning tile marked. */
+function winningHand(win, gold) {
+  const hand = el("div", { class: "hand", "aria-label": win.hand });
+  const tiles = tilesOf(win.hand);
+  let marked = false;
+  for (let i = tiles.length - 1; i >= 0; i--) {
+    if (!marked && tiles[i] === win.tile) {
+      const [w] = tiles.splice(i, 1);
+      tiles.push(w);
+      marked = true;
+      break;
+    }
+  }
+  tiles.forEach((code, i) => {
+    const winning = marked && i === tiles.length - 1;
+    if (winning) hand.append(el("span", { class: "gap" }));
+    const c = tileElement(code, 30, code === gold ? "gold" : "");
+    if (winning) {
+      c.classList.add("winning");
+      c.title = t("settle.winningTile");
+    }
+    c.setAttribute("role", "img");
+    c.setAttribute("aria-label", tileName(code) + (winning ? ` (${t("settle.winningTile")})` : ""));
+    hand.append(c);
+  });
+  for (const m of win.melds || []) {
+    hand.append(el("span", { class: "gap" }));
+    const [kind, code] = String(m).split(" ");
+    const n = kind.includes("kong") ? 4 : 3;
+    const group = el("span", { class: "meld" }); // a line of the hand breaks between melds, never inside one
+    for (let i = 0; i < n; i++) {
+      const face = kind === "concealed_kong" && (i === 0 || i === 3) ? null : code;
+      group.append(tileElement(face, 24));
+    }
+    hand.append(group);
+  }
+  return hand;
+}
+
+/** Every payment: who paid whom, how much, and why. */
+function paymentsTable(result, names) {
+  const rows = result.payments.map((p) => el("tr", {},
+    el("td", { text: names[p.from] }), el("td", { text: "→" }), el("td", { text: names[p.to] }),
+    el("td", { class: "num", text: String(p.amount) }), el("td", { text: paymentReason(p) })));
+  return el("table", { class: "payments" },
+    el("thead", {}, el("tr", {}, el("th", { text: t("settle.from") }), el("th", { text: "" }), el("th", { text: t("settle.to") }),
+      el("th", { class: "num", text: t("settle.amount") }), el("th", { text: t("settle.reason") }))),
+    el("tbody", {}, rows));
+}
+
+/** The hand's deltas and the running scores, the player's row marked. */
+function scoresTable(result, names, mine) {
+  const scoreRows = [0, 1, 2, 3].map((s) => {
+    const d = result.deltas[s];
+    return el("tr", { class: mine(s) ? "me" : "" },
+      el("td", { text: names[s] }),
+      el("td", { class: `num ${d > 0 ? "plus" : d < 0 ? "minus" : ""}`, text: (d > 0 ? "+" : "") + d }),
+      el("td", { class: "num", text: String(result.scores[s]) }));
+  });
+  return el("table", { class: "scores" },
+    el("thead", {}, el("tr", {}, el("th", { text: t("settle.player") }), el("th", { class: "num", text: t("settle.delta") }),
+      el("th", { class: "num", text: t("settle.score") }))),
+    el("tbody", {}, scoreRows));
+}
+
+/** The final standings of a match: equal scores share a place ("1, 2, 2, 2"), the order among them only the seats'. */
+function standingsTable(result, names, mine) {
+  const order = [0, 1, 2, 3].sort((a, b) => result.scores[b] - result.scores[a]);
+  return el("table", { class: "standings" },
+    el("thead", {}, el("tr", {}, el("th", { text: t("settle.rank") }), el("th", { text: t("settle.player") }),
+      el("th", { class: "num", text: t("settle.score") }))),
+    el("tbody", {}, order.map((s) => el("tr", { class: mine(s) ? "me" : "" },
+      el("td", { text: String(1 + order.filter((o) => result.scores[o] > result.scores[s]).length) }),
+      el("td", { text: names[s] }), el("td", { class: "num", text: String(result.scores[s]) })))));
 }
