@@ -25,6 +25,7 @@ import { displayHand, viewSeat } from "./model.js";
  * @param {{newMatch: () => number}} engine  the engine client: its match counter is the store's
  * @param {string} lang
  */
+// long: the store's named updates, one a line: every change of a field is here, in one place (the file's header)
 export function createStore(engine, lang) {
   /** @type {View} */
   const view = {
