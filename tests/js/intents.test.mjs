@@ -1,10 +1,10 @@
 // What an intent means now (web/game/intents.js): a deed the page plays, never a call back into it;
-// and the hit test of the hand (web/table/hit.js), read from the regions the last frame painted.
+// and the hit test of the hand (web/table/input.js handTileAt), read from the regions the last frame painted.
 import test from "node:test";
 import assert from "node:assert/strict";
 
 import { deedOf } from "../../web/game/intents.js";
-import { handTileAt } from "../../web/table/hit.js";
+import { handTileAt } from "../../web/table/input.js";
 import { createStore } from "../../web/table/store.js";
 
 function storeWith(extra = {}) {

@@ -133,11 +133,11 @@ def test_no_page_module_imports_one_that_imports_it():
 
 def test_input_asks_the_renderer_nothing():
     """input.js turns pointer and keys into intents; which tile is under the pointer comes from the
-    hit regions the last frame left in the store (table/hit.js), never from a call into the renderer."""
+    hit regions the last frame left in the store (its handTileAt), never from a call into the renderer."""
     code = code_of(WEB / "table" / "input.js")
     assert not re.search(r"\brenderer\b|\bhitTest\b|\bRenderer\b", code)
     assert (WEB / "table" / "render.js").resolve() not in imports(WEB / "table" / "input.js")
-    assert "hitTest" not in code_of(WEB / "table" / "render.js")   # one hit test: hit.js's
+    assert "hitTest" not in code_of(WEB / "table" / "render.js")   # one hit test: input.js handTileAt
 
 
 def test_an_intent_answers_with_a_deed_and_calls_no_page_back():

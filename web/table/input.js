@@ -1,6 +1,6 @@
 // Pointer and keyboard -> intents. Nothing here knows the game: intents.js says what an intent
 // means now, and the page acts on it. Which tile is under the pointer comes from the hit regions
-// the last frame left in the store (view.hits, hit.js): input asks the renderer nothing. Intents:
+// the last frame left in the store (view.hits, handTileAt): input asks the renderer nothing. Intents:
 //   {type: "tap", index}            a tile of the player's hand was clicked or tapped
 //   {type: "hover", index}          the pointer is over a hand tile (or null)
 //   {type: "move", delta}           arrow keys: move the selection
@@ -9,14 +9,12 @@
 //   {type: "toggle", what}          T tracker, ? hints, M sound
 //   {type: "key"}                   any key: the keyboard is in use (show the focus ring)
 
-import { handTileAt } from "./hit.js";
-
 const CLAIM_KEYS = { p: "pong", k: "kong", h: "win", w: "win", s: "swim" };
 
 export class Input {
   /**
    * @param {HTMLElement} canvas
-   * @param {{hits: import("./hit.js").HandRect[]}} view  the store's view: the hit regions the last frame painted
+   * @param {{hits: import("./store.js").HandRect[]}} view  the store's view: the hit regions the last frame painted
    * @param {(intent: any) => boolean} onIntent
    */
   constructor(canvas, view, onIntent) {
@@ -85,4 +83,19 @@ export class Input {
     this.emit({ type: "key" });
     if (this.emit(intent) !== false) e.preventDefault();
   }
+}
+
+/**
+ * The tile of the player's hand under (x, y), the last one painted first (tiles overlap), or null:
+ * read from the regions the last frame painted (the store's view.hits), each answering a touch
+ * from its lift above it to the room below it.
+ * @param {import("./store.js").HandRect[]} rects @param {number} x @param {number} y
+ * @returns {{kind: "hand", index: number, code: string | null} | null}
+ */
+export function handTileAt(rects, x, y) {
+  for (let i = rects.length - 1; i >= 0; i--) {
+    const r = rects[i];
+    if (x >= r.x && x < r.x + r.w && y >= r.y - r.extra && y < r.y + r.h + r.below) return { kind: "hand", index: r.index, code: r.code };
+  }
+  return null;
 }

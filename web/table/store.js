@@ -17,8 +17,11 @@ import { displayHand, viewSeat } from "./model.js";
  * @typedef {{deadline: number, total: number, lastTick?: number, gen?: number, moment?: number, checked?: number,
  *   paused?: boolean}} Timer  the decision timer (timer.js): it stands still while paused
  * @typedef {{state: State | null, ui: ViewUi, anims: Anim[], timer: Timer | null,
- *   timerHandle?: any, thinking: boolean, hits: import("./hit.js").HandRect[]}} View
+ *   timerHandle?: any, thinking: boolean, hits: HandRect[]}} View
  * @typedef {{gen: number, busy: boolean, pumping: number, failed: boolean}} Run
+ * @typedef {{x: number, y: number, w: number, h: number, extra: number, below: number, index: number,
+ *   code: string | null}} HandRect  a tile of the player's hand as the last frame painted it (css px): it
+ *   answers a touch from `extra` above it (its lift) to `below` under it (input.js handTileAt)
  */
 
 /**
@@ -34,7 +37,7 @@ export function createStore(engine, lang) {
     anims: [],
     timer: null, // {deadline, total} while the human's decision timer runs
     thinking: false, // a bot is deciding (render.js shows it at its seat)
-    hits: [], // the player's tiles as the last frame painted them: what input.js hit-tests (hit.js)
+    hits: [], // the player's tiles as the last frame painted them: what input.js hit-tests
   };
   /** @type {((state: State) => void) | null} the one listener of `took` */
   let listener = null;
@@ -107,7 +110,7 @@ export function createStore(engine, lang) {
     pruneAnims(now) {
       view.anims = view.anims.filter((a) => now < a.t0 + a.dur);
     },
-    /** The hit regions the frame just painted (the renderer's handRects), for input.js. @param {import("./hit.js").HandRect[]} rects */
+    /** The hit regions the frame just painted (the renderer's handRects), for input.js. @param {HandRect[]} rects */
     painted: (rects) => void (view.hits = rects),
     /** What this frame measured of the overlay: the language, the panels' room, the buttons' size. @param {Partial<ViewUi>} facts */
     frame: (facts) => void Object.assign(view.ui, facts),
