@@ -1,7 +1,8 @@
 // The page's one store: what the table shows (view: the engine's state, the selection, the
 // animations, the timer, the hand's tiles as last painted, which input.js hit-tests) and what is
-// running (run: the match, an action in flight, the bots' loop, a failed engine). The renderer, the panels and the controller read it; it changes only
-// through the named updates below, so that a reader finds every change of a field in one file.
+// running (run: the match, an action in flight, the bots' loop, a failed engine). The renderer,
+// the panels and the controller read it; it changes only through the named updates below, so that
+// a reader finds every change of a field in one file.
 // Answers of an older match never reach it: the engine client drops them (engine.js, newMatch).
 // A state an engine answer brought comes in by `took`, which tells the store's one listener (the
 // controller, app.js: the status line, the save, one frame): the answer travels one way.
