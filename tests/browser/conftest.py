@@ -1,12 +1,14 @@
 """Browser fixtures: the built site served under a sub-path, Debian's Chromium, and a
 screenshot of every test kept under test-results/.
 
-The site is built once per session into a temporary folder as `mahjong/`, beside a
-`parent.html` that embeds it in an iframe, and served on 127.0.0.1. Serving under
+The site is built once per run into a temporary folder as `mahjong/` (with pytest-xdist, once for all
+the workers: each copies it), beside a `parent.html` that embeds it in an iframe, and served on
+127.0.0.1. Serving under
 /mahjong/ (as GitHub Pages serves /<repository>/) proves every URL in the page is relative.
 """
 from __future__ import annotations
 
+import fcntl
 import functools
 import http.server
 import importlib.util
@@ -52,11 +54,28 @@ def _load_build():
     return module
 
 
+def _built_site(tmp_path_factory: pytest.TempPathFactory, root: Path) -> Path:
+    """The site built into root/mahjong. Alone, built there; as one of pytest-xdist's workers, copied
+    from the run's one build, which the first worker to get here makes while the others wait (a lock
+    file), so a run builds once however many workers it has."""
+    build = _load_build()
+    if "PYTEST_XDIST_WORKER" not in os.environ:
+        return build.build(root / "mahjong")
+    shared = tmp_path_factory.getbasetemp().parent  # the run's folder, above each worker's own
+    with open(shared / "site-build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        done = shared / "site-build.done"
+        if not done.exists():
+            build.build(shared / "site-build" / "mahjong")
+            done.write_text("built\n", encoding="utf-8")
+    return Path(shutil.copytree(shared / "site-build" / "mahjong", root / "mahjong"))
+
+
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     build = _load_build()
     root = tmp_path_factory.mktemp("site")
-    dist = build.build(root / "mahjong")
+    dist = _built_site(tmp_path_factory, root)
     server = build.make_server(root, "127.0.0.1", 0, quiet=True)
     port = server.server_address[1]
     url = f"http://127.0.0.1:{port}/mahjong/"

@@ -173,7 +173,7 @@ CLAIM_DEAL = {
 
 
 def test_a_claim_between_two_people_and_their_tiles_stay_their_own(browser, site, relays, output_path):
-    """The host discards the red dragon by taps; the friend, holding a pair of it, is offered the
+    """The host discards the white dragon by taps; the friend, holding a pair of it, is offered the
     pong and takes it by a tap; each page holds only its own seat's tiles; the refusals are named."""
     host_ctx, host = person(browser, site)
     friend_ctx, friend = person(browser, site, phone=True, lang="zh-Hans")
@@ -199,9 +199,9 @@ def test_a_claim_between_two_people_and_their_tiles_stay_their_own(browser, site
         wait_state(host, "s => s.human && s.legal.includes('discard 5z')")
         host.wait_for_timeout(300)
         tiles = host.evaluate(HAND_TILES)
-        red = next(t for t in tiles if t["code"] == "5z")
-        host.mouse.click(red["x"], red["y"])
-        host.mouse.click(red["x"], red["y"])
+        white = next(t for t in tiles if t["code"] == "5z")
+        host.mouse.click(white["x"], white["y"])
+        host.mouse.click(white["x"], white["y"])
         f = wait_state(friend, "s => s.human && s.legal.includes('pong')")
         assert f["seat"] == 1
         # the friend's page holds its own tiles only: every other hand is hidden
@@ -231,7 +231,34 @@ def test_a_claim_between_two_people_and_their_tiles_stay_their_own(browser, site
         tap(friend, "#fr-phrases button[data-phrase='nice']")
         host.wait_for_function("() => [...document.querySelectorAll('#fr-log p.said')].some(p => p.textContent === 'Lan: Nice one!')")
         friend.wait_for_function("() => [...document.querySelectorAll('#fr-log p.said')].some(p => p.textContent === 'Lan: 打得好！')")
+        # the phrase buttons rest a moment after a tap; a page that sends a flood anyway is heard a
+        # few times (the seat's burst, one already spent above), not ten
+        assert friend.is_disabled("#fr-phrases button[data-phrase='hello']")
+        friend.evaluate("() => { for (let i = 0; i < 10; i++) window.mahjongFriends.room.say('hello'); }")
+        host.wait_for_function("() => [...document.querySelectorAll('#fr-log p.said')].some(p => p.textContent === 'Lan: Hello!')")
+        host.wait_for_timeout(1500)
+        hellos = [line for line in host.evaluate(LOG) if line == "Lan: Hello!"]
+        assert 1 <= len(hellos) <= 2, host.evaluate(LOG)
         shot(host, output_path, "host-table-1280")
+        # on a desktop the log stands in the room the board leaves at its left, clear of every seat's
+        # tiles (it covered the right seat's hand until its lines faded)
+        room = host.evaluate("() => { const L = window.mahjongFriends.renderer.layout; "
+                             "const b = document.getElementById('fr-log').getBoundingClientRect(); "
+                             "return {left: b.left, right: b.right, height: b.height, board: L.cx - L.halfW}; }")
+        assert room["height"] > 0 and 0 <= room["left"] and room["right"] <= room["board"], room
+        # the room's card opens again over the table (it could not once the hand was dealt): the
+        # friend's seats, the host's link and QR code for someone who dropped; back to the table
+        assert friend.text_content("#fr-room-open") == "房间"
+        tap(friend, "#fr-room-open")
+        friend.wait_for_selector("#fr-card:not([hidden]) #fr-seatlist li[data-seat='1']")
+        shot(friend, output_path, "friend-room-again-390")
+        tap(friend, "#fr-hide")
+        friend.wait_for_selector("#fr-card", state="hidden")
+        tap(host, "#fr-room-open")
+        host.wait_for_selector("#fr-card:not([hidden]) #fr-qr svg")
+        assert host.input_value("#fr-link") == link
+        tap(host, "#fr-hide")
+        host.wait_for_selector("#fr-card", state="hidden")
         assert not host.errors and not friend.errors, (host.errors, friend.errors)
     finally:
         for page in (host, friend):

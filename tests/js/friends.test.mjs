@@ -9,7 +9,7 @@ const { newCode, readCode, showCode, roomSecrets, devicePair, pairKey, sealBytes
   await import("../../web/friends/seal.js");
 const { readRoomHash, readRelays, relayProblem, DEFAULT_RELAYS } = await import("../../web/friends/link.js");
 const { newShare, commitOf, seedOf, checkSeed } = await import("../../web/friends/seed.js");
-const { cleanName } = await import("../../web/friends/host.js");
+const { cleanName, Pace } = await import("../../web/friends/host.js");
 
 test("MQTT packets are read whole, however the bytes arrive", () => {
   const big = packet(3, 0, [new Uint8Array(300).fill(7)]); // a two-byte remaining length
@@ -85,4 +85,17 @@ test("a name is plain text, trimmed to 20 characters, without control or directi
   assert.equal(cleanName("  <b>Mei</b>\u202e\u0000 "), "<b>Mei</b>");
   assert.equal(cleanName("麻".repeat(30)).length, 20);
   assert.equal(cleanName(42), "");
+});
+
+test("a seat's phrases are paced: a burst, then one every few seconds, each seat on its own", () => {
+  const pace = new Pace(3, 4000);
+  const heard = Array.from({ length: 100 }, (_, i) => pace.allow(1, 1000 + i)).filter(Boolean).length;
+  assert.equal(heard, 3); // a hundred at once: three said
+  assert.equal(pace.allow(2, 1100), true); // another seat is not held back by the first
+  // the third was said at 1002: the next one only four seconds after it
+  assert.equal(pace.allow(1, 1002 + 3990), false);
+  assert.equal(pace.allow(1, 1002 + 4010), true);
+  assert.equal(pace.allow(1, 1002 + 4100), false);
+  const later = [0, 1, 2, 3].map((i) => pace.allow(1, 60_000 + i)); // after a long quiet: a burst again, no more
+  assert.deepEqual(later, [true, true, true, false]);
 });

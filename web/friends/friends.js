@@ -37,6 +37,13 @@ const canvas = $("table");
 const card = $("fr-card");
 const seatsBar = $("fr-seats");
 const phrasesBar = $("fr-phrases");
+// the room's card again once the table is up: its link and QR code for a friend who dropped, the seats
+const roomButton = $("fr-room-open");
+roomButton.addEventListener("click", () => {
+  showRoom();
+  card.hidden = false;
+  $("fr-hide")?.focus();
+});
 const log = $("fr-log");
 const uiRoot = $("ui");
 
@@ -240,7 +247,10 @@ function showRoom() {
     parts.push(el("button", { type: "button", class: "primary", id: "fr-start", text: here.facts?.started ? t("friends.again") : t("friends.start"),
       onclick: () => startMatch() }));
   } else if (!here.facts?.started) parts.push(el("p", { class: "fr-note", id: "fr-wait", text: t("friends.waitHost") }));
-  if (view.state) parts.push(el("button", { type: "button", id: "fr-hide", text: t("friends.toTable"), onclick: () => card.hidden = true }));
+  if (view.state) parts.push(el("button", { type: "button", id: "fr-hide", text: t("friends.toTable"), onclick: () => {
+    card.hidden = true;
+    roomButton.focus();
+  } }));
   card.replaceChildren(...parts);
 }
 
@@ -363,6 +373,7 @@ function took(state, clock) {
   if (first) {
     card.hidden = true;
     phrasesBar.hidden = false;
+    roomButton.hidden = false;
   }
   if (state.human_to_move && !state.is_over) sound.play("turn");
   paintSeats();
@@ -416,10 +427,16 @@ function paintSeats() {
   }
 }
 
+// after a phrase the buttons rest a moment: a tap is one phrase (the host paces each seat's too)
+const PHRASE_REST_MS = 1500;
+
 function buildPhrases() {
   phrasesBar.replaceChildren(...PHRASES.map((p) => el("button", { type: "button", "data-phrase": p, text: t(`friends.phrase.${p}`), onclick: () => {
     if (here.isHost) /** @type {HostRoom} */ (here.room)?.say(0, p);
     else /** @type {GuestRoom} */ (here.room)?.say(p).catch(() => {});
+    const buttons = [...phrasesBar.querySelectorAll("button")];
+    for (const b of buttons) b.disabled = true;
+    setTimeout(() => { for (const b of buttons) b.disabled = false; }, PHRASE_REST_MS);
   } })));
 }
 
@@ -482,11 +499,29 @@ function frame(now) {
       items.push({ action: `discard ${sel.code}`, kind: "discard", tile: sel.code });
     }
     claims.setActions(items, L?.actions);
+    placeLog(L, bar.bottom);
   }
   store.pruneAnims(now);
   if (view.anims.length || (view.timer && view.state && !view.state.is_over)) redraw();
 }
 addEventListener("resize", redraw);
+
+// the least room at the board's left (css px) the log moves into: a desktop's, not a phone's
+const LOG_BESIDE = 176;
+
+/**
+ * The log beside the board, in the room it leaves at its left (a desktop): clear of every seat's
+ * tiles. A narrower screen has no such room: the log stays where friends.css puts it, over the felt
+ * at the right, for the 12 s a line lasts.
+ * @param {any} L the table's layout @param {number} below the seats' strip's bottom (css px)
+ */
+function placeLog(L, below) {
+  const room = L ? L.cx - L.halfW - L.m - 8 : 0;
+  const beside = room >= LOG_BESIDE;
+  log.classList.toggle("beside", beside);
+  log.style.width = beside ? `${Math.floor(Math.min(288, room))}px` : "";
+  log.style.top = beside ? `${Math.ceil(below) + 8}px` : "";
+}
 
 onLangChange((lang) => {
   translateShell();
@@ -522,6 +557,7 @@ function translateShell() {
   canvas.setAttribute("aria-label", t("table.label"));
   card.setAttribute("aria-label", t("friends.roomTitle"));
   phrasesBar.setAttribute("aria-label", t("friends.phrases"));
+  roomButton.textContent = t("friends.roomOpen");
 }
 
 translateShell();

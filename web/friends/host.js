@@ -49,6 +49,8 @@ export class HostRoom {
     this.refusals = [];
     /** @type {Map<string, string>} the public keys heard at the door, by device id */
     this.pubs = new Map();
+    /** the phrases each seat may say: a few at a time, then one every few seconds */
+    this.phrasePace = new Pace(PHRASE_BURST, PHRASE_EVERY_MS);
     // set by open()
     /** @type {Channel} */
     this.channel = /** @type {any} */ (null);
@@ -225,7 +227,10 @@ export class HostRoom {
     this.sendState(seat);
   }
 
+  /** A seat's phrase, said on every page: unless the seat says them faster than PHRASE_EVERY_MS
+   * after a burst of PHRASE_BURST (a friend's page then drops it unsaid; the relays carry no flood). */
   say(seat, phrase) {
+    if (!this.phrasePace.allow(seat, Date.now())) return;
     this.tellFriends("said", { seat, phrase });
     this.o.view("said", { seat, phrase });
   }
@@ -428,6 +433,34 @@ export class HostRoom {
     clearInterval(this.tick);
     clearTimeout(this.botTimer);
     this.channel?.stop();
+  }
+}
+
+const PHRASE_BURST = 3;
+const PHRASE_EVERY_MS = 4000;
+
+/**
+ * A token bucket per key: `burst` at once, then one more every `everyMs`. The host paces each seat's
+ * phrases with it (a page that sends a hundred is heard three times, then once every few seconds).
+ */
+export class Pace {
+  /** @param {number} burst @param {number} everyMs */
+  constructor(burst, everyMs) {
+    this.burst = burst;
+    this.everyMs = everyMs;
+    /** @type {Map<unknown, {tokens: number, at: number}>} */
+    this.buckets = new Map();
+  }
+
+  /** Whether `key` may go now (and, if so, one token spent). @param {unknown} key @param {number} now (ms) */
+  allow(key, now) {
+    const b = this.buckets.get(key) ?? { tokens: this.burst, at: now };
+    b.tokens = Math.min(this.burst, b.tokens + Math.max(0, now - b.at) / this.everyMs);
+    b.at = now;
+    this.buckets.set(key, b);
+    if (b.tokens < 1) return false;
+    b.tokens -= 1;
+    return true;
   }
 }
 
