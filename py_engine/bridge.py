@@ -24,6 +24,8 @@ Methods
 - state {seat}                  -> {state}; `seat` (one of `people`) sees the table from that seat
 - act {action, seat}            -> the human seat (or `seat`, one of `people`) plays; {events, state}
 - bot_step {}                   -> one bot seat that is waited for plays; {seat, action, events, state, think_ms}
+- people {people}                -> the seats people play from now on (a friend late to the table takes a bot's
+                                   seat mid-match); the human's seat stays one; {state}
 - timeout {selected, seat}      -> the decision timer ran out: the human seat (or `seat`) plays `selected` (the move the
                                    player had chosen, e.g. the selected tile's discard) when it is legal, else
                                    what the hint suggests; {events, state, action, chosen_by: "selected" | "hint"}
@@ -46,7 +48,7 @@ Methods
                                    the bot levels, match lengths and the largest seed: the page's settings come from here
 
 The methods that change the match (KEEPING: new_match, resume, act, bot_step, timeout, next_hand,
-restart_hand) also take `keep` and `hint` (true or false): `keep` adds `save` to the answer (what the
+restart_hand, people) also take `keep` and `hint` (true or false): `keep` adds `save` to the answer (what the
 method `save` answers, the match as it is now), `hint` adds `hint` (what `hint` answers) when a hint
 applies now: the human is to move, or another seat's discard is on the table. A move then costs the
 page one trip to the worker, not three (the move, the save, the hint).
@@ -106,7 +108,7 @@ def _text(value: Any, what: str) -> str:
 
 
 #: The methods that change the match, which may answer with its save and the hint too (`keep`, `hint`).
-KEEPING = ("new_match", "resume", "act", "bot_step", "timeout", "next_hand", "restart_hand")
+KEEPING = ("new_match", "resume", "act", "bot_step", "timeout", "next_hand", "restart_hand", "people")
 _ALONG = {"keep": position_check.flag, "hint": position_check.flag}
 
 #: Each method's arguments and their checks (the methods of the module docstring).
@@ -126,6 +128,7 @@ ARGUMENTS: dict[str, dict[str, Check]] = {
         "people": lambda v, what: _seats(v, what),
     },
     "act": {"action": _text, "seat": position_check.seat},
+    "people": {"people": lambda v, what: _seats(v, what)},
     "timeout": {"selected": _text, "seat": position_check.seat},
     "state": {"seat": position_check.seat},
     "spectate": {"face_up": position_check.flag},
@@ -267,6 +270,16 @@ class Session:
             raise IllegalActionError("autoplay: every seat is a bot")
         events = self.game.apply(self._person(seat), action)
         return {"events": self._masked(events), "state": self.state()}
+
+    def seat_people(self, people: list[int] | None) -> dict[str, Any]:
+        """The seats people play from now on: a bot's seat a friend sat down at (or one a friend left
+        to a bot); the human's seat stays a person's. The table is unchanged."""
+        if self.autoplay:
+            raise ValueError("people: not in autoplay (every seat is a bot)")
+        if not people:
+            raise ValueError("people: name the seats people play, e.g. [0, 2]")
+        self.people = sorted(set(people) | {self.human})
+        return {"state": self.state()}
 
     def views(self) -> dict[str, Any]:
         """Each person's own state, by seat: what a table of friends' host sends each of them."""
@@ -489,6 +502,7 @@ def _lessons() -> Any:
 _SESSION_METHODS: dict[str, Callable[[Session, dict[str, Any]], dict[str, Any]]] = {
     "state": lambda session, args: {"state": session.state(args.get("seat"))},
     "act": lambda session, args: session.act(args.get("action", ""), args.get("seat")),
+    "people": lambda session, args: session.seat_people(args.get("people")),
     "bot_step": lambda session, args: session.bot_step(),
     "timeout": lambda session, args: session.timeout(args.get("selected"), args.get("seat")),
     "next_hand": lambda session, args: session.next_hand(),

@@ -202,11 +202,26 @@ class Component:
 _SUIT_RECORDS: dict[Key, Component] = {}
 _HONOR_RECORDS: dict[Key, Component] = {}
 
+#: The most entries the records and their two programs' memos keep together. They grow with the
+#: distinct suits met, and a suit has hundreds of thousands of patterns: a page playing thousands of
+#: hands kept every one (~20 MB more per 1,000 hands in bench/soak.py). Past the bound all are let go
+#: at once and refill from the hands played next: a cold start's cost, once in many hundred hands.
+#: (The tables' ids, _TABLES, stay: a few hundred, and the combined tables are keyed by them.)
+MEMO_BOUND = 120_000
+
+
+def _memo_entries() -> int:
+    return (len(_SUIT_RECORDS) + len(_HONOR_RECORDS) + len(_WIN_MEMO[0]) + len(_WIN_MEMO[1])
+            + len(_TABLE_MEMO[0]) + len(_TABLE_MEMO[1]))
+
 
 def _record(key: Key, seq: bool) -> Component:
     memo = _SUIT_RECORDS if seq else _HONOR_RECORDS
     rec = memo.get(key)
     if rec is None:
+        if _memo_entries() >= MEMO_BOUND:
+            for kept in (_SUIT_RECORDS, _HONOR_RECORDS, *_WIN_MEMO, *_TABLE_MEMO):
+                kept.clear()
         rec = memo[key] = Component(key, seq)
     return rec
 

@@ -359,6 +359,15 @@ def test_four_people_play_a_longyan_hand_with_flowers_and_a_gold_one_dropping_an
             wait_state(page, "s => !s.over", timeout=30_000)
             page.wait_for_selector("[data-dialog='settle']", state="detached", timeout=10_000)
         assert {page.evaluate("() => window.mahjongFriends.view.state.match.hand_number") for page in pages} == {1}
+        # "Play again" from the reopened room card: a new match in the same room, the same people,
+        # a new seed from everyone's shares; the card gives the host the table back
+        tap(host, "#fr-room-open")
+        assert host.text_content("#fr-start") == "Play again"
+        tap(host, "#fr-start")
+        host.wait_for_selector("#fr-card", state="hidden")
+        for seat, page in enumerate(pages):
+            page.wait_for_function("(seat) => { const s = window.mahjongFriends.view.state; return s.match.hand_number === 0 "
+                                   "&& !s.is_over && s.seat === seat && s.history_length < 12; }", arg=seat, timeout=60_000)
         for page in pages:
             assert not page.errors, page.errors
     finally:
@@ -455,6 +464,55 @@ def test_strangers_read_nothing_tampering_is_refused_a_relay_dies_and_the_host_r
         spy.close()
         host_ctx.close()
         friend_ctx.close()
+
+
+def test_a_host_on_a_long_turn_is_not_gone_a_host_gone_is_said_until_they_are_back_a_late_friend_sits(browser, site, relays, output_path):
+    """With no clock, the host thinks over their first discard longer than the friend's 15 s: the
+    friend's page must not say the host is gone (the host never answered a ping: it said so). Then
+    the host's page closes: the friend's page says so, marks the host's seat away, and keeps saying
+    it past the 12 s a notice lasts; the host opens the room again and the notice goes. Then a friend
+    late to the table sits down mid-hand at a bot's seat."""
+    host_ctx, host = person(browser, site)
+    friend_ctx, friend = person(browser, site)
+    late_ctx, late = person(browser, site, lang="zh-Hans")
+    try:
+        link = host_room(host, site, relays, clock="0")
+        join(friend, link, "Lan")
+        wait_seated(host, ["Mei", "Lan"])
+        start(host)
+        wait_state(host, "s => s.human")
+        wait_state(friend)
+        friend.wait_for_timeout(21_000)  # the host thinks: more than 15 s, no clock
+        assert not any("cannot be heard" in line for line in friend.evaluate(LOG)), friend.evaluate(LOG)
+        assert friend.query_selector(".fr-chip.away") is None
+        host.close()
+        friend.wait_for_selector("#fr-host-away", timeout=40_000)
+        assert friend.text_content("#fr-host-away") == "The host cannot be heard; the game waits for them."
+        friend.wait_for_selector(".fr-chip.away[data-seat='0']")
+        friend.wait_for_timeout(13_000)  # longer than a notice lasts: this one lasts while it is true
+        assert friend.is_visible("#fr-host-away")
+        shot(friend, output_path, "friend-host-gone-1280")
+        host = host_ctx.new_page()
+        host.goto(link)
+        friend.wait_for_selector("#fr-host-away", state="detached", timeout=60_000)
+        friend.wait_for_function("() => [...document.querySelectorAll('#fr-log p')].some(p => p.textContent.includes('host is back'))")
+        # (the host's page marks each friend away until it hears them again: a ping away)
+        friend.wait_for_function("() => !document.querySelector('.fr-chip.away')", timeout=30_000)
+        # a friend late to the table takes a bot's seat mid-hand (it said "full" once the match had
+        # started): their own hand, the table unchanged, the seat waited for as a person's
+        at = wait_state(host)["at"]
+        join(late, link, "Zhu")
+        mine = wait_state(late, timeout=HOST_READY_MS)
+        assert mine["seat"] == 2 and [h is not None for h in mine["hands"]] == [False, False, True, False], mine
+        assert mine["at"] == at
+        host.wait_for_function("() => document.querySelector('#fr-seats .fr-chip[data-seat=\"2\"] .name')?.textContent === 'Zhu'")
+        assert host.evaluate("() => window.mahjongFriends.view.state.people") == [0, 1, 2]
+        shot(late, output_path, "late-friend-1280")
+    finally:
+        print(friend.evaluate(LOG), friend.errors)
+        host_ctx.close()
+        friend_ctx.close()
+        late_ctx.close()
 
 
 def test_a_damaged_room_link_is_named_in_the_readers_language_and_the_page_stays_usable(page, site):

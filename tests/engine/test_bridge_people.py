@@ -41,3 +41,32 @@ def test_people_must_be_distinct_seats():
     for bad in ([], [0, 0], [4], "0", [True]):
         answer = ask("new_match", "people-4", variant="xinyu", people=bad)
         assert answer["kind"] == "invalid", bad
+
+
+def test_a_friend_late_to_the_table_takes_a_bots_seat_mid_hand_and_the_table_is_unchanged():
+    """`people` mid-match: seat 2, a bot's until now, becomes a person's; nothing on the table moves,
+    the bots no longer play it, its moves are the friend's, and a save keeps it."""
+    first = ask("new_match", "people-5", variant="longyan", seed=11, people=[0], level="easy")
+    assert first["state"]["people"] == [0] and "views" not in first
+    ask("bot_step", "people-5") if first["state"]["bot_to_move"] else None
+    before = ask("state", "people-5")["state"]
+    late = ask("people", "people-5", people=[0, 2], keep=True)
+    assert late["ok"] and late["state"]["people"] == [0, 2] and sorted(late["views"]) == ["0", "2"]
+    assert late["state"]["history_length"] == before["history_length"]  # the table is unchanged
+    assert late["views"]["2"]["hands"][2] is not None and late["views"]["2"]["hands"][0] is None
+    assert late["save"]["match"]["people"] == [0, 2]
+    # play on: seat 2's turns now wait for the friend, never a bot
+    for _ in range(200):
+        s = ask("state", "people-5")["state"]
+        if s["is_over"] or 2 in s["people_to_move"]:
+            break
+        if s["human_to_move"]:
+            ask("act", "people-5", action=s["legal_actions"][-1])
+        else:
+            step = ask("bot_step", "people-5")
+            assert step["seat"] != 2, step
+    # the human's seat stays a person's; an empty or autoplay call is refused, nothing changed
+    assert ask("people", "people-5", people=[2])["state"]["people"] == [0, 2]
+    assert ask("people", "people-5", people=[])["kind"] == "invalid"
+    ask("new_match", "people-6", variant="xinyu", autoplay=True)
+    assert ask("people", "people-6", people=[0, 1])["kind"] == "invalid"

@@ -400,3 +400,30 @@ def test_public_names_exist() -> None:
     for name in ("gold_counts", "can_form_sets", "is_standard_win", "is_seven_pairs", "standard_readings",
                  "shanten", "shanten_standard", "shanten_seven_pairs", "waits"):
         assert callable(getattr(shapes, name))
+
+
+def test_the_memos_stay_within_their_bound_and_answer_the_same(monkeypatch):
+    """The per-suit records and memos grew with every distinct suit met, without end (a page playing
+    thousands of hands: bench/soak.py); past MEMO_BOUND they are let go and refilled. Answers are
+    the same across the clearing, for hands followed tile by tile (Component links) too."""
+    rng = random.Random(45)
+    wall = [i for i in range(34) for _ in range(4)]
+    hands = []
+    for _ in range(400):
+        drawn = rng.sample(wall, 14)
+        counts = [0] * 34
+        for i in drawn:
+            counts[i] += 1
+        hands.append((counts, rng.randrange(3)))
+    expected = [(shanten(h, golds=g), is_win(h, golds=g), waits(h[:], golds=g) if sum(h) % 3 == 1 else None) for h, g in hands]
+    for memo in (shapes._SUIT_RECORDS, shapes._HONOR_RECORDS, *shapes._WIN_MEMO, *shapes._TABLE_MEMO):
+        memo.clear()  # (the pass above filled them, unbounded)
+    monkeypatch.setattr(shapes, "MEMO_BOUND", 2_000)
+    sizes = []
+    for (h, g), want in zip(hands, expected):
+        got = (shanten(h, golds=g), is_win(h, golds=g), waits(h[:], golds=g) if sum(h) % 3 == 1 else None)
+        assert got == want, h
+        sizes.append(shapes._memo_entries())
+    # a hand fills the memos by a few hundred entries at most before the next record lets them go
+    assert max(sizes) < 2_000 + 1_500, max(sizes)
+    assert min(sizes[50:]) < max(sizes[50:])  # they were let go, and refilled

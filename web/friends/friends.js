@@ -83,12 +83,23 @@ const timing = { sent: null };
 
 // --- words on the page -------------------------------------------------------------------------
 
-/** A line in the room's log (a live region): text only. @param {string} text @param {string} [kind] */
-function say(text, kind = "") {
+/**
+ * A line in the room's log (a live region): text only. It fades after 12 s, unless `lasting` (a
+ * state that lasts until another line ends it: the host cannot be heard).
+ * @param {string} text @param {string} [kind] @param {string} [lasting] the line's id, while it lasts
+ */
+function say(text, kind = "", lasting = "") {
   const line = el("p", { class: kind, text });
+  if (lasting) {
+    $(lasting)?.remove();
+    line.id = lasting;
+  }
   log.append(line);
-  while (log.childNodes.length > 4) log.firstChild.remove();
-  setTimeout(() => line.remove(), 12_000); // the table stays in view; the live region has said it
+  while (log.children.length > 4) { // the oldest line goes first, a lasting one last
+    const oldest = [...log.children].find((n) => !n.id) ?? log.firstElementChild;
+    oldest?.remove();
+  }
+  if (!lasting) setTimeout(() => line.remove(), 12_000); // the table stays in view; the live region has said it
 }
 
 function seatName(seat) {
@@ -287,6 +298,7 @@ async function startMatch() {
   const h = /** @type {HostRoom} */ (here.room);
   $("fr-start")?.setAttribute("disabled", "");
   settle.close();
+  if (view.state) card.hidden = true; // "Play again" from the reopened card: back to the table for the new deal
   say(t("friends.dealing"));
   await h.start().catch((e) => say(t("friends.fault", { message: String(e?.message ?? e) }), "warn"));
 }
@@ -316,10 +328,13 @@ function onRoom(event, data = {}) {
       card.replaceChildren(el("p", { class: "fr-problem", role: "alert", text: t("friends.full") }));
       return;
     case "hostAway":
-      say(t("friends.hostAway"), "warn");
+      say(t("friends.hostAway"), "warn", "fr-host-away");
+      paintSeats();
       return;
     case "hostBack":
+      $("fr-host-away")?.remove();
       say(t("friends.hostBack"));
+      paintSeats();
       return;
     case "said":
       if (PHRASES.includes(data.phrase)) say(`${who(data.seat)}: ${t(`friends.phrase.${data.phrase}`)}`, "said");
@@ -417,11 +432,13 @@ function paintSeats() {
   if (!here.facts) return;
   for (let seat = 0; seat < 4; seat++) {
     const f = here.facts.seats[seat];
+    // a friend away, or on a friend's page the host not heard for a while
+    const away = (f.kind === "friend" && !f.connected) || (f.kind === "host" && !here.isHost && !!/** @type {GuestRoom} */ (here.room)?.hostAway);
     const waiting = s && !s.is_over && s.waiting_for.includes(seat);
-    const chip = el("span", { class: `fr-chip${waiting ? " turn" : ""}${f.kind === "friend" && !f.connected ? " away" : ""}`, "data-seat": String(seat) },
+    const chip = el("span", { class: `fr-chip${waiting ? " turn" : ""}${away ? " away" : ""}`, "data-seat": String(seat) },
       el("span", { class: "dot", "aria-hidden": "true" }),
       el("span", { class: "name", text: seat === mySeat() ? `${seatName(seat)} (${t("seat.you")})` : seatName(seat) }),
-      f.kind === "friend" && !f.connected ? el("span", { class: "state", text: ` · ${t("friends.awayNow")}` }) : "",
+      away ? el("span", { class: "state", text: ` · ${t("friends.awayNow")}` }) : "",
       waiting ? el("span", { class: "state", text: ` · ${t("friends.thinking")}` }) : "");
     seatsBar.append(chip);
   }

@@ -154,6 +154,8 @@ export class GuestRoom {
       case "replay":
         this.o.view("replay", body);
         return;
+      case "pong": // the host heard our ping: heard above
+        return;
       default:
         return;
     }

@@ -196,6 +196,8 @@ export class HostRoom {
         if (friend) this.away(seat);
         return;
       case "ping":
+        // answered: a friend waiting on the host's own long turn must not think the host gone
+        if (friend) this.tell(from, "pong", {});
         return;
       default:
         return this.refused("malformed", seat, from);
@@ -208,7 +210,9 @@ export class HostRoom {
     const commit = typeof body?.commit === "string" && /^[0-9a-f]{64}$/.test(body.commit) ? body.commit : null;
     let seat = this.seatOf(from);
     if (seat < 0) {
-      seat = this.started ? -1 : this.seats.findIndex((s) => s.kind === "bot");
+      // the first seat a bot holds; once the match started too (a friend late to the table takes
+      // it over from the bot, mid-hand: the engine is told who plays it)
+      seat = this.seats.findIndex((s) => s.kind === "bot");
       if (seat < 0) {
         this.tell(from, "full", { started: this.started });
         return;
@@ -216,6 +220,22 @@ export class HostRoom {
       const pub = this.pubs.get(from);
       this.seats[seat] = { kind: "friend", name: name || `#${seat + 1}`, id: from, pub: pub ?? undefined, connected: true, heard: Date.now() };
       this.o.view("joined", { seat, name: this.seats[seat].name });
+      if (this.started && this.state) {
+        this.seats[seat].commit = commit;
+        this.keep();
+        this.sendRoom();
+        const people = [0, ...this.friends().map((f) => f.seat)];
+        await this.run(async () => {
+          const answer = await call("people", { people, keep: true });
+          if (!this.state.is_over) return this.took(answer); // play goes on, the seat now theirs
+          // between hands: their table, and nothing said again to the others
+          this.views = answer.views ?? this.views;
+          if (answer.save) this.save = answer.save;
+          this.keep();
+          this.sendState(seat);
+        });
+        return;
+      }
     } else {
       const s = this.seats[seat];
       if (name) s.name = name;
