@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from pagehelp import CSP_WATCH, HEIGHT_SNIPPET, base64url, shot
 from py_engine.teach.lessons import judge, moment_of
 
@@ -263,4 +265,19 @@ def test_a_lessons_win_button_says_what_the_games_says(page, site, console_error
     page.wait_for_selector("#lesson button[data-action='win']")
     assert page.inner_text("#lesson button[data-action='win']") == game["action"]["win"] == "胡"
     assert page.inner_text("#lesson button[data-action='pass']") == game["action"]["pass"]
+    assert console_errors == []
+
+
+@pytest.mark.parametrize("lesson,shown", [(2, False), (3, False), (5, True)])
+def test_a_lesson_shows_the_gold_only_once_the_course_has_taught_it(page, site, console_errors, lesson, shown):
+    """Every Longyan position has a gold: lessons 2 and 3 once showed "Gold: 6 Bamboo" beside the
+    hand two lessons before lesson 4 explains it (issue 48); from lesson 5 on it is shown."""
+    steps = LONGYAN[lesson - 1]["steps"]
+    n = next(n for n, s in enumerate(steps, 1) if "position" in s)
+    page.goto(site.url + f"learn.html#rules=longyan&lesson={lesson}&step={n}&lang=en")
+    page.wait_for_function("() => window.learn && true")
+    page.evaluate("window.learn.ready")
+    page.wait_for_selector("#hand button")
+    text = page.inner_text("#hand")
+    assert ("Gold" in text) == shown, text
     assert console_errors == []

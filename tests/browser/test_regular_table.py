@@ -63,6 +63,14 @@ def test_a_first_win_has_a_moment_of_its_own_once_and_each_match_joins_the_recor
         lines = page.evaluate("() => JSON.parse(localStorage.getItem('mahjong.record'))")
         assert [(x["variant"], x["score"], x["place"], x["wins"], x["dealtIn"]) for x in lines] == [("xinyu", 12, 1, 1, 0)] * 2
         assert page.evaluate("() => localStorage.getItem('mahjong.record.unread')") == "{not a record"
+        # the whole record a tap away: its figures for the rule set, both matches
+        page.tap("#settle-record-open")
+        page.wait_for_selector("#record-matches")
+        assert page.locator("#record-matches tbody tr").count() == 2
+        assert page.inner_text("#record-figures tbody tr").split("\t")[:3] == ["Xinyu", "2", "2"]
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#record", state="detached")
+        assert page.is_visible("#settle")
         assert errors == []
     finally:
         context.close()

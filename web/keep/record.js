@@ -84,3 +84,59 @@ export function figures(lines, variant) {
     firsts: mine.filter((l) => l.place === 1).length, average: mine.length ? sum((l) => l.score) / mine.length : 0,
   };
 }
+
+/** What a record file is: its kind and version (a file this page wrote, whatever its name). */
+export const RECORD_FILE = { kind: "mahjong-record", version: 1 };
+
+/** The record as a file's content: every line kept, in order. @param {Line[]} lines */
+export function recordFile(lines) {
+  return { ...RECORD_FILE, lines };
+}
+
+/** A record file this page cannot read: `code` names why (record.bad.* in the catalogs). */
+export class RecordFileError extends Error {
+  /** @param {"json" | "kind" | "version" | "empty"} code */
+  constructor(code) {
+    super(`not a record file: ${code}`);
+    this.code = code;
+  }
+}
+
+/** The same match's line twice (an import of a file exported here): one is kept. @param {Line} a @param {Line} b */
+const sameLine = (a, b) => ["variant", "at", "hands", "score", "place", "wins", "dealtIn"].every((k) => a[k] === b[k]);
+
+/**
+ * Read a record file's text into the lines kept: the lines it adds are merged in by date, lines
+ * already kept stay as they are (nothing is lost), lines that are not a match's line are counted
+ * and left out. Throws RecordFileError for a file that is no record at all.
+ * @param {Storage | null} storage @param {string} text
+ * @returns {{added: number, known: number, bad: number, kept: boolean}}
+ */
+export function importRecord(storage, text) {
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new RecordFileError("json");
+  }
+  const lines = Array.isArray(data) ? data : data && typeof data === "object" && data.kind === RECORD_FILE.kind ? data.lines : null;
+  if (!Array.isArray(data) && data?.kind !== RECORD_FILE.kind) throw new RecordFileError("kind");
+  if (!Array.isArray(data) && data.version !== RECORD_FILE.version) throw new RecordFileError("version");
+  if (!Array.isArray(lines) || !lines.length) throw new RecordFileError("empty");
+  const good = lines.filter(isLine);
+  const kept = readRecord(storage);
+  const fresh = good.filter((line, i) => !kept.some((k) => sameLine(k, line)) && good.findIndex((g) => sameLine(g, line)) === i);
+  const known = good.length - fresh.length;
+  const all = [...kept, ...fresh.map((l) => ({ variant: l.variant, at: l.at, hands: l.hands, score: l.score, place: l.place, wins: l.wins, dealtIn: l.dealtIn }))]
+    .sort((a, b) => a.at - b.at).slice(-MOST);
+  let written = !fresh.length;
+  if (fresh.length && storage) {
+    try {
+      storage.setItem(RECORD_KEY, JSON.stringify(all));
+      written = true;
+    } catch {
+      written = false;
+    }
+  }
+  return { added: written ? fresh.length : 0, known, bad: lines.length - good.length, kept: written };
+}

@@ -127,7 +127,8 @@ export function readHash(hash = location.hash) {
   return { r: q.get("r"), hand: whole("hand"), step: whole("step"), faceUp: q.get("faceup") === "1" };
 }
 
-/** A replay offered as a file download (replay-<variant>-<date>.json). */
+/** A replay offered as a file download (replay-<variant>-<date>.json), or any JSON under its `name`.
+ * @param {any} replay @param {string | null} [name] */
 export function downloadReplay(replay, name = null) {
   const stamp = new Date().toISOString().slice(0, 16).replace(/[:T]/g, "-");
   const blob = new Blob([JSON.stringify(replay, null, 1)], { type: "application/json" });

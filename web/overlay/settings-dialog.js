@@ -6,6 +6,8 @@
 
 import { t, getLang, LANGS, LANG_NAMES } from "../i18n/i18n.js";
 import { el } from "../shell/dom.js";
+import { probeStorage } from "../shell/storage.js";
+import { openRecord } from "./record-dialog.js";
 
 /**
  * @typedef {{variant: string, seconds: number, unchosen: boolean}} Clock  the decision clock running now:
@@ -78,8 +80,13 @@ export class SettingsDialog {
       this.dialogs.close("settings");
       this.h.settingsClosed(draft, "daily");
     };
+    // the player's record of matches in this browser, to browse, export and import (record-dialog.js)
+    const record = el("button", { type: "button", id: "set-record", text: t("record.open"), onclick: () => {
+      close();
+      openRecord(this.dialogs, probeStorage());
+    } });
     this.dialogs.open("settings", "settings", t("settings.title"), [
-      el("h3", { text: t("settings.now") }), live,
+      el("h3", { text: t("settings.now") }), live, el("p", { class: "record-open" }, record),
       el("h3", { text: t("settings.newMatch") }), el("p", { class: "note", text: t("settings.newMatchNote") }), body,
       // a table of people, each on their own device (issue 49: friends.html)
       el("p", { class: "note" }, el("a", { href: "./friends.html", id: "set-friends", text: t("settings.friends") })),

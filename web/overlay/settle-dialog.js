@@ -4,6 +4,8 @@
 import { t } from "../i18n/i18n.js";
 import { el } from "../shell/dom.js";
 import { settlement } from "./settle.js";
+import { openRecord } from "./record-dialog.js";
+import { probeStorage } from "../shell/storage.js";
 
 export class SettlementDialog {
   /** @param {HTMLElement} root  the overlay (the peek button goes in it) @param {import("./dialogs.js").Dialogs} dialogs */
@@ -19,7 +21,10 @@ export class SettlementDialog {
   open(state, handlers) {
     const { title, body, buttons } = settlement(state, handlers);
     buttons.unshift(el("button", { type: "button", id: "settle-peek", text: t("settle.peek"), onclick: () => this.peek(true) }));
-    this.dialogs.open("settle", "settle", title, body, buttons);
+    const dialog = this.dialogs.open("settle", "settle", title, body, buttons);
+    // a finished match's line of the player's record: the whole record a tap away (record-dialog.js)
+    dialog.querySelector("#settle-record")?.after(el("p", {}, el("button", { type: "button", id: "settle-record-open",
+      text: t("record.open"), onclick: () => openRecord(this.dialogs, probeStorage()) })));
     this.settleOpen = true;
   }
 

@@ -29,81 +29,14 @@ function bothNames(key) {
   return { here, other: other !== here ? other : "" };
 }
 
-/** The settlement dialog's title, body and buttons. */
-export function settlement(state, { names, onNext, onNewMatch, newMatchLabel = "", firstWin = false, record = "", autoNextIn, extra = [] }) {
-  const result = state.result;
-  const match = state.match;
-  const view = viewSeat(state);
-  const mine = (seat) => seat === view && !state.autoplay; // "You win", "on your tile"
-  // deltas and running scores, first: the totals are seen without scrolling on a phone
-  const body = [scoresTable(result, names, mine)];
-  // the player's first win in this browser: a moment of its own (app.js says when)
-  if (firstWin) body.push(el("div", { class: "first-win", role: "status" }, el("strong", { text: t("settle.firstWin") }), el("span", { text: t("settle.firstWinSub") })));
-  if (!result.winners.length) body.push(el("p", { class: "headline", text: t("settle.drawn") }));
-  for (const win of result.wins) body.push(winBox(win, state, names, mine));
-  body.push(el("h3", { text: t("settle.payments") }));
-  body.push(result.payments.length ? paymentsTable(result, names) : el("p", { text: t("settle.noPayments") }));
-  const buttons = [];
-  if (match && match.is_over) {
-    body.push(el("h3", { text: t("settle.final") }), standingsTable(result, names, mine));
-    if (record) body.push(el("p", { class: "record", id: "settle-record", text: record })); // the player's record here (keep/record.js)
-    buttons.push(el("button", { type: "button", id: "settle-new", class: "primary", text: newMatchLabel || t("settle.newMatch"), onclick: onNewMatch }));
-  } else {
-    const next = el("button", { type: "button", id: "settle-next", class: "primary", text: t("settle.next"), onclick: onNext });
-    if (autoNextIn) next.textContent = t("settle.nextIn", { s: autoNextIn });
-    buttons.push(next);
-  }
-  buttons.push(...extra); // the page's own (keeper.js: watch again, export)
-  const title = match ? t("settle.title", { n: match.hand_number + 1, total: match.hands }) : t("settle.title", { n: 1, total: 1 });
-  return { title, body, buttons };
-}
-
-/** One winning hand: who won on whose tile, the hand, the sets as read, its category and patterns, the arithmetic. */
-function winBox(win, state, names, mine) {
-  const result = state.result;
-  const box = el("div", { class: "win" });
-  let head = mine(win.seat) ? t("settle.winner.you") : t("settle.winner", { seat: names[win.seat] });
-  if (result.discarder !== null && result.discarder !== undefined && win.category !== "self_draw") {
-    head += ` · ${mine(result.discarder) ? t("settle.discarder.you") : t("settle.discarder", { seat: names[result.discarder] })}`;
-  }
-  box.append(el("p", { class: "headline", text: head }));
-  box.append(winningHand(win, state.gold));
-  const reading = readingRow(win, state.gold); // the sets as the engine read them
-  if (reading) box.append(reading);
-  // category and patterns, both names, with multipliers or base
-  const names2 = el("div", { class: "names" });
-  const cat = bothNames(`category.${win.category}`);
-  const catValue = win.base !== undefined && win.base !== null
-    ? (win.category === "swim_triple" ? t("settle.fixed") : t("settle.base", { b: win.base }))
-    : "";
-  names2.append(el("span", { class: "category" }, `${label("settle.category")}${cat.here}`,
-    cat.other ? [" ", el("small", { text: cat.other })] : null, catValue ? ` · ${catValue}` : ""));
-  box.append(names2);
-  if (byPatterns(win)) {
-    const pats = el("div", { class: "names patterns" });
-    const list = win.pattern_multipliers || (win.patterns || []).map((p) => [p, null]);
-    if (!list.length) pats.append(el("span", { text: t("settle.noPatterns") }));
-    for (const [p, mult] of list) {
-      const n2 = bothNames(`pattern.${p}`);
-      pats.append(el("span", { "data-pattern": p }, n2.here, n2.other ? [" ", el("small", { text: n2.other })] : null,
-        mult ? ` ×${mult}` : ""));
-    }
-    box.append(el("p", { class: "line", text: t("settle.patterns") }), pats);
-  }
-  const sum = arithmeticLine(win, state, names); // "total multiplier M = 2 × 2 = 4; each pays 2 × M = 8"
-  // the multiplier said once: in the arithmetic, else on its own line
-  if (byPatterns(win) && !sum) box.append(el("p", { class: "line total", text: t("settle.total", { m: win.multiplier }) }));
-  if (sum) box.append(el("p", { class: "line arithmetic", text: sum }));
-  return box;
-}
-
-/** The winning hand: concealed tiles, then melds, the winning tile marked. */
-function winningHand(win, gold) {
+/** A winning hand as held: its concealed tiles, the winning tile last and ringed, then its melds
+ * (a line breaks between melds, never inside one). */
+function heldHand(win, gold) {
   const hand = el("div", { class: "hand", "aria-label": win.hand });
   const tiles = tilesOf(win.hand);
   let marked = false;
   for (let i = tiles.length - 1; i >= 0; i--) {
-    if (!marked && tiles[i] === win.tile) {
+    if (tiles[i] === win.tile) {
       const [w] = tiles.splice(i, 1);
       tiles.push(w);
       marked = true;
@@ -126,7 +59,7 @@ function winningHand(win, gold) {
     hand.append(el("span", { class: "gap" }));
     const [kind, code] = String(m).split(" ");
     const n = kind.includes("kong") ? 4 : 3;
-    const group = el("span", { class: "meld" }); // a line of the hand breaks between melds, never inside one
+    const group = el("span", { class: "meld" });
     for (let i = 0; i < n; i++) {
       const face = kind === "concealed_kong" && (i === 0 || i === 3) ? null : code;
       group.append(tileElement(face, 24));
@@ -136,15 +69,114 @@ function winningHand(win, gold) {
   return hand;
 }
 
+/** The settlement dialog's title, body and buttons. */
+export function settlement(state, { names, onNext, onNewMatch, newMatchLabel = "", firstWin = false, record = "", autoNextIn, extra = [] }) {
+  const result = state.result;
+  const match = state.match;
+  const view = viewSeat(state);
+  const mine = (seat) => seat === view && !state.autoplay; // "You win", "on your tile"
+  // the explanation first (the totals, who won and why, the payments), the hands as held after
+  // it: a phone reads the explanation without scrolling, in two columns on its side (ui.css)
+  const why = el("div", { class: "settle-why" });
+  const held = el("div", { class: "settle-held" });
+  // the player's first win in this browser: a moment of its own (app.js says when)
+  if (firstWin) why.append(el("div", { class: "first-win", role: "status" }, el("strong", { text: t("settle.firstWin") }), el("span", { text: t("settle.firstWinSub") })));
+  if (!result.winners.length) why.append(el("p", { class: "headline", text: t("settle.drawn") }));
+  for (const win of result.wins) why.append(winBox(win, state, names, mine, held));
+  // deltas and running scores, first: the totals are seen before anything else
+  const body = [el("div", { class: "settle-body" }, scoresTable(result, names, mine), why, paymentsBlock(result, names))];
+  const buttons = [];
+  if (match && match.is_over) {
+    body.push(el("h3", { text: t("settle.final") }), standingsTable(result, names, mine));
+    if (record) body.push(el("p", { class: "record", id: "settle-record", text: record })); // the player's record here (keep/record.js)
+    buttons.push(el("button", { type: "button", id: "settle-new", class: "primary", text: newMatchLabel || t("settle.newMatch"), onclick: onNewMatch }));
+  } else {
+    const next = el("button", { type: "button", id: "settle-next", class: "primary", text: t("settle.next"), onclick: onNext });
+    if (autoNextIn) next.textContent = t("settle.nextIn", { s: autoNextIn });
+    buttons.push(next);
+  }
+  // the page's own (keeper.js: watch again, export, compare) after the explanation, not in the
+  // sticky row: on a phone three more buttons took two rows of its height from the explanation
+  if (extra.length) body.push(el("div", { class: "settle-more" }, extra));
+  if (held.childElementCount) body.push(held);
+  const title = match ? t("settle.title", { n: match.hand_number + 1, total: match.hands }) : t("settle.title", { n: 1, total: 1 });
+  return { title, body, buttons };
+}
+
+/**
+ * One winning hand explained: who won on whose tile (the tile beside it), the sets as the engine
+ * read them, its category and patterns, the arithmetic. The hand as held goes into `held` (after
+ * the payments) when the reading shows every tile, else here.
+ */
+function winBox(win, state, names, mine, held) {
+  const result = state.result;
+  const box = el("div", { class: "win" });
+  let head = mine(win.seat) ? t("settle.winner.you") : t("settle.winner", { seat: names[win.seat] });
+  if (result.discarder !== null && result.discarder !== undefined && win.category !== "self_draw") {
+    head += ` · ${mine(result.discarder) ? t("settle.discarder.you") : t("settle.discarder", { seat: names[result.discarder] })}`;
+  }
+  const headline = el("p", { class: "headline", text: head });
+  if (win.tile) { // the winning tile beside who won it (the hand as held marks it too)
+    const c = tileElement(win.tile, 22, win.tile === state.gold ? "gold" : "");
+    c.classList.add("winning");
+    c.setAttribute("role", "img");
+    c.setAttribute("aria-label", `${t("settle.winningTile")}${t("sep.colon")}${tileName(win.tile)}`);
+    headline.append(" ", c);
+  }
+  box.append(headline);
+  const reading = readingRow(win, state.gold); // the sets as the engine read them
+  const hand = heldHand(win, state.gold);
+  // the engine's reading shows every tile in its set: the hand as held is then a detail, after
+  // the payments; a hand the engine gave no reading of is its own explanation
+  if (reading) {
+    box.append(reading);
+    held.append(el("h3", { text: mine(win.seat) ? t("settle.held.you") : t("settle.held", { seat: names[win.seat] }) }), hand);
+  } else box.append(hand);
+  box.append(winNames(win));
+  const sum = arithmeticLine(win, state, names); // "total multiplier M = 2 × 2 = 4; each pays 2 × M = 8"
+  // the multiplier said once: in the arithmetic, else on its own line
+  if (byPatterns(win) && !sum) box.append(el("p", { class: "line total", text: t("settle.total", { m: win.multiplier }) }));
+  if (sum) box.append(el("p", { class: "line arithmetic", text: sum }));
+  return box;
+}
+
+/** A win's category and patterns, both names, with multipliers or base. */
+function winNames(win) {
+  const names2 = el("div", { class: "names" });
+  const cat = bothNames(`category.${win.category}`);
+  const catValue = win.base !== undefined && win.base !== null
+    ? (win.category === "swim_triple" ? t("settle.fixed") : t("settle.base", { b: win.base }))
+    : "";
+  names2.append(el("span", { class: "category" }, `${label("settle.category")}${cat.here}`,
+    cat.other ? [" ", el("small", { text: cat.other })] : null, catValue ? ` · ${catValue}` : ""));
+  if (byPatterns(win)) {
+    const list = win.pattern_multipliers || (win.patterns || []).map((p) => [p, null]);
+    names2.append(el("span", { class: "line label", text: t("settle.patterns") }));
+    if (!list.length) names2.append(el("span", { text: t("settle.noPatterns") }));
+    for (const [p, mult] of list) {
+      const n2 = bothNames(`pattern.${p}`);
+      names2.append(el("span", { "data-pattern": p }, n2.here, n2.other ? [" ", el("small", { text: n2.other })] : null,
+        mult ? ` ×${mult}` : ""));
+    }
+  }
+  return names2;
+}
+
 /** Every payment: who paid whom, how much, and why. */
-function paymentsTable(result, names) {
+function paymentsBlock(result, names) {
+  const pay = el("div", { class: "settle-pay" }, el("h3", { text: t("settle.payments") }));
+  if (!result.payments.length) {
+    pay.append(el("p", { text: t("settle.noPayments") }));
+    return pay;
+  }
   const rows = result.payments.map((p) => el("tr", {},
     el("td", { text: names[p.from] }), el("td", { text: "→" }), el("td", { text: names[p.to] }),
     el("td", { class: "num", text: String(p.amount) }), el("td", { text: paymentReason(p) })));
-  return el("table", { class: "payments" },
+  pay.append(el("table", { class: "payments" },
     el("thead", {}, el("tr", {}, el("th", { text: t("settle.from") }), el("th", { text: "" }), el("th", { text: t("settle.to") }),
       el("th", { class: "num", text: t("settle.amount") }), el("th", { text: t("settle.reason") }))),
-    el("tbody", {}, rows));
+    el("tbody", {}, rows)));
+  return pay;
 }
 
 /** The hand's deltas and the running scores, the player's row marked. */

@@ -33,7 +33,7 @@ export class Toolbar {
     this.buttons = {};
     /** @type {boolean | undefined} */
     this.muted = undefined;
-    this.statusTop = 0;
+    this.statusTop = ""; // where the status line was placed (toolbarBox)
     this.buildToolbar();
   }
 
@@ -115,11 +115,19 @@ export class Toolbar {
    * the toolbar stands at the left edge (a phone on its side, ui.css), the panels go beside it.
    */
   toolbarBox() {
-    // the status line just under the toolbar, however many rows its buttons take
-    const below = Math.ceil(this.toolbar.getBoundingClientRect().bottom + 4);
-    if (below !== this.statusTop) {
-      this.statusTop = below;
-      this.status.style.top = `${below}px`;
+    // the status line just under the toolbar, however many rows its buttons take; beside it where
+    // the toolbar is two rows on an upright phone and leaves room at its right (the line under it
+    // took the board 30 px of its height there)
+    const bar = this.toolbar.getBoundingClientRect();
+    const room = Math.floor(innerWidth - bar.right - 16);
+    const beside = innerHeight > innerWidth * 1.15 && bar.height > 60 && room >= 120;
+    const place = beside ? `${Math.ceil(bar.top + 2)} ${Math.ceil(bar.right + 8)} ${room}` : `${Math.ceil(bar.bottom + 4)}`;
+    if (place !== this.statusTop) {
+      this.statusTop = place;
+      this.status.classList.toggle("beside", beside);
+      this.status.style.top = `${beside ? Math.ceil(bar.top + 2) : Math.ceil(bar.bottom + 4)}px`;
+      this.status.style.left = beside ? `${Math.ceil(bar.right + 8)}px` : "";
+      this.status.style.maxWidth = beside ? `${room}px` : "";
     }
     let right = 0;
     let bottom = 0;

@@ -20,7 +20,12 @@ function winView(a, gold) {
   const out = [el("p", { class: "verdict yes", text: t("analyzer.wins") }), ...body];
   for (const win of a.result.wins) {
     const list = win.pattern_multipliers || [];
-    if (list.length > 1) out.splice(2, 0, el("p", { class: "arith", text: t("analyzer.arith", { parts: list.map(([, m]) => m).join(" × "), m: win.multiplier }) }));
+    if (list.length < 2) continue;
+    const arith = el("p", { class: "arith", text: t("analyzer.arith", { parts: list.map(([, m]) => m).join(" × "), m: win.multiplier }) });
+    // before the wins, under the scores (settle.js: the scores, then why, then the payments)
+    const why = body[0]?.querySelector?.(".settle-why");
+    if (why) why.prepend(arith);
+    else out.splice(2, 0, arith);
   }
   return out;
 }

@@ -1,0 +1,127 @@
+"""The player's record (issue 48): every match played to its end in this browser, with figures per
+rule set, to browse from the settings, export to a file and import back losing nothing. A file that
+is no record is said in the reader's language and changes nothing; a line naming a rule set this
+page does not know shows as text; nothing is sent anywhere. On an upright phone in 简体, by taps."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from pagehelp import phone_visit, shot
+
+ROOT = Path(__file__).resolve().parents[2]
+ZH = json.loads((ROOT / "web" / "i18n" / "zh-Hans.json").read_text(encoding="utf-8"))
+EN = json.loads((ROOT / "web" / "i18n" / "en.json").read_text(encoding="utf-8"))
+
+DAY = 1_767_000_000_000  # a December 2025 day, in ms
+LINES = [
+    {"variant": "xinyu", "at": DAY, "hands": 8, "score": 12, "place": 1, "wins": 3, "dealtIn": 1},
+    {"variant": "longyan", "at": DAY + 3_600_000, "hands": 8, "score": -6, "place": 3, "wins": 1, "dealtIn": 2},
+    {"variant": "xinyu", "at": DAY + 7_200_000, "hands": 4, "score": -4, "place": 4, "wins": 0, "dealtIn": 1},
+    # a line of a rule set this page does not know (a newer page's, or a hand-made file): shown as text
+    {"variant": "<img src=x onerror=window.__x=1>", "at": DAY + 9_000_000, "hands": 1, "score": 0, "place": 2, "wins": 0, "dealtIn": 0},
+]
+LATER = {"variant": "longyan", "at": DAY + 86_400_000, "hands": 1, "score": 7, "place": 1, "wins": 1, "dealtIn": 0}
+
+STORED = "() => JSON.parse(localStorage.getItem('mahjong.record') || '[]')"
+
+
+def open_record(page) -> None:
+    page.tap("#tb-settings")
+    page.wait_for_selector("#settings")
+    page.tap("#set-record")
+    page.wait_for_selector("#record")
+
+
+def test_the_record_is_browsed_exported_and_imported_back_losing_nothing(browser, site, output_path, tmp_path):
+    context, page, errors = phone_visit(browser, accept_downloads=True)
+    sent = []
+    page.on("request", lambda r: sent.append(r.url))
+    try:
+        page.goto(site.url + "?lang=zh-Hans")
+        page.wait_for_function("() => !!(window.mahjong && window.mahjong.state)", timeout=90_000)
+        page.evaluate("(lines) => localStorage.setItem('mahjong.record', JSON.stringify(lines))", LINES)
+        page.wait_for_selector("#tb-settings")
+        if page.locator("#welcome:not([hidden])").count():
+            page.tap("#welcome-play-xinyu")
+        open_record(page)
+        shot(page, output_path, "record-390x844")
+
+        # the figures per rule set, each named in the reader's words (or as written, as text)
+        rows = page.eval_on_selector_all("#record-figures tbody tr", "rs => rs.map((r) => [...r.cells].map((c) => c.textContent))")
+        by_name = {r[0]: r for r in rows}
+        xinyu = by_name[ZH["variant"]["xinyu"]]
+        assert xinyu[1:] == ["2", "12", "3 (25%)", "2 (17%)", "4", "1"], xinyu
+        assert by_name[ZH["variant"]["longyan"]][1:3] == ["1", "8"]
+        assert "<img src=x onerror=window.__x=1>" in by_name, rows
+        assert page.evaluate("() => window.__x === undefined && !document.querySelector('#record img')")
+        # every match, newest first
+        matches = page.eval_on_selector_all("#record-matches tbody tr", "rs => rs.map((r) => [...r.cells].map((c) => c.textContent))")
+        assert [m[1] for m in matches[1:]] == [ZH["variant"]["xinyu"], ZH["variant"]["longyan"], ZH["variant"]["xinyu"]], matches
+        assert [m[3] for m in matches] == ["0", "-4", "-6", "12"], matches
+        text = page.inner_text("#record")
+        assert "record." not in text and "variant." not in text, text
+        assert ZH["record"]["note"] in text
+
+        # export: a file holding every line
+        with page.expect_download() as download:
+            page.tap("#record-export")
+        kept = tmp_path / "record.json"
+        download.value.save_as(kept)
+        data = json.loads(kept.read_text(encoding="utf-8"))
+        assert data["kind"] == "mahjong-record" and data["lines"] == LINES
+        assert page.inner_text("#record-status") == ZH["record"]["exported"].replace("{n}", "4")
+
+        # another browser (or a cleared one) with a match of its own: the import adds, keeps what is there
+        page.evaluate("(line) => localStorage.setItem('mahjong.record', JSON.stringify([line]))", LATER)
+        page.set_input_files("#record-file", str(kept))
+        page.wait_for_function("(n) => document.querySelectorAll('#record-matches tbody tr').length === n", arg=5)
+        assert page.inner_text("#record-status") == ZH["record"]["imported"].replace("{added}", "4").replace("{known}", "0")
+        assert page.evaluate(STORED) == LINES + [LATER]
+        page.set_input_files("#record-file", str(kept))  # the same file again: nothing twice
+        page.wait_for_function("(s) => document.getElementById('record-status').textContent === s",
+                               arg=ZH["record"]["imported"].replace("{added}", "0").replace("{known}", "4"))
+        assert page.evaluate(STORED) == LINES + [LATER]
+
+        # files that are no record: said in the reader's language, the record unchanged
+        bad = tmp_path / "notes.txt"
+        bad.write_text("{ not json", encoding="utf-8")
+        replay = tmp_path / "replay.json"
+        replay.write_text(json.dumps({"format": "mahjong-replay", "variant": "xinyu", "hands": []}), encoding="utf-8")
+        half = tmp_path / "half.json"
+        half.write_text(json.dumps({"kind": "mahjong-record", "version": 1, "lines": [LATER, {"variant": "xinyu", "at": "yesterday"}]}),
+                        encoding="utf-8")
+        for path, said in ((bad, ZH["record"]["bad.json"]), (replay, ZH["record"]["bad.kind"]),
+                           (half, ZH["record"]["imported"].replace("{added}", "0").replace("{known}", "1") + " "
+                            + ZH["record"]["badLines"].replace("{n}", "1"))):
+            page.set_input_files("#record-file", str(path))
+            page.wait_for_function("(s) => document.getElementById('record-status').textContent === s", arg=said)
+            assert page.evaluate(STORED) == LINES + [LATER]
+        shot(page, output_path, "record-after-imports")
+
+        # the dialog in English once the page's language changes
+        page.tap("#record-close")
+        page.wait_for_selector("#record", state="detached")
+        assert all(url.startswith(site.url) or url.startswith(("blob:", "data:")) for url in sent), \
+            [u for u in sent if not u.startswith(site.url)]
+        assert errors == []
+    finally:
+        context.close()
+
+
+def test_an_empty_record_says_so_in_english_on_a_desktop(page, site, console_errors, output_path):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(site.url + "?lang=en")
+    page.wait_for_function("() => !!(window.mahjong && window.mahjong.state)", timeout=90_000)
+    if page.locator("#welcome:not([hidden])").count():
+        page.click("#welcome-play-xinyu")
+    page.click("#tb-settings")
+    page.click("#set-record")
+    page.wait_for_selector("#record-empty")
+    assert page.inner_text("#record-empty") == EN["record"]["empty"]
+    page.click("#record-export")
+    assert page.inner_text("#record-status") == EN["record"]["nothing"]
+    shot(page, output_path, "record-empty-1280x800")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#record", state="detached")
+    assert console_errors == []
