@@ -86,3 +86,65 @@ def test_every_test_file_has_its_own_name():
     whole run at collection."""
     names = [p.name for p in (ROOT / "tests").rglob("test_*.py")]
     assert sorted({n for n in names if names.count(n) > 1}) == []
+
+
+def import_cycles() -> list[list[str]]:
+    """The page's modules that import one another, each group with its members (Tarjan's strongly
+    connected components of the static import graph, dynamic imports included)."""
+    graph = {p: {q for q in imports(p) if q.suffix == ".js"} for p in scripts()}
+    index: dict[Path, int] = {}
+    low: dict[Path, int] = {}
+    stack: list[Path] = []
+    on_stack: set[Path] = set()
+    groups: list[list[str]] = []
+
+    def visit(v: Path) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in graph.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                group.append(str(w.relative_to(ROOT)))
+                if w == v:
+                    break
+            if len(group) > 1 or v in graph.get(v, ()):
+                groups.append(sorted(group))
+
+    for v in graph:
+        if v not in index:
+            visit(v)
+    return groups
+
+
+def test_no_page_module_imports_one_that_imports_it():
+    """Data flows one way (issue 45): no module of the page is reached again from the modules it
+    imports, however far round."""
+    assert import_cycles() == []
+
+
+def test_input_asks_the_renderer_nothing():
+    """input.js turns pointer and keys into intents; which tile is under the pointer comes from the
+    hit regions the last frame left in the store (its handTileAt), never from a call into the renderer."""
+    code = code_of(WEB / "table" / "input.js")
+    assert not re.search(r"\brenderer\b|\bhitTest\b|\bRenderer\b", code)
+    assert (WEB / "table" / "render.js").resolve() not in imports(WEB / "table" / "input.js")
+    assert "hitTest" not in code_of(WEB / "table" / "render.js")   # one hit test: input.js handTileAt
+
+
+def test_an_intent_answers_with_a_deed_and_calls_no_page_back():
+    """intents.js says what an intent means (a deed: an action, a toggle, words, a frame) and the
+    page that asked plays it; it is handed no function of the page to call back (humanAct, redraw)."""
+    code = code_of(WEB / "game" / "intents.js")
+    assert not re.search(r"\b(?:humanAct|redraw|toggle|renderer|ui)\s*\(", code)
+    assert not re.search(r"\b(?:humanAct|renderer|createIntentHandler)\b", code)
+    for page in (WEB / "game" / "app.js", WEB / "friends" / "friends.js"):
+        assert "deedOf(" in code_of(page), page.relative_to(ROOT)

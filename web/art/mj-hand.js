@@ -219,23 +219,26 @@ class MjHand extends HTMLElement {
     canvas.setAttribute("aria-label", alt);
     canvas.title = alt;
     wrap.append(canvas);
-    if (this.hasAttribute("download")) {
-      const row = document.createElement("div");
-      row.className = "dl";
-      const svg = document.createElement("button");
-      svg.type = "button";
-      svg.textContent = tIn(lang, "diagram.downloadSvg");
-      svg.addEventListener("click", () => download("hand.svg", new Blob([handSVG(parsed.spec, w, theme, alt, script, fit)], { type: "image/svg+xml" })));
-      const png = document.createElement("button");
-      png.type = "button";
-      png.textContent = tIn(lang, "diagram.downloadPng");
-      png.addEventListener("click", async () => download("hand.png", await handPNG(parsed.spec, w, theme, 2, script, fit)));
-      row.append(svg);
-      if (canvasFit(parsed.spec, w, fit, 2)?.wrapped === false) row.append(png); // (a PNG is drawn at twice the size)
-      wrap.append(row);
-    }
+    if (this.hasAttribute("download")) wrap.append(downloadRow(parsed.spec, { w, theme, alt, script, fit, lang }));
     root.append(wrap);
   }
+}
+
+/** The diagram's download buttons: SVG, and PNG where a canvas twice the size holds it on its rows. */
+function downloadRow(spec, { w, theme, alt, script, fit, lang }) {
+  const row = document.createElement("div");
+  row.className = "dl";
+  const svg = document.createElement("button");
+  svg.type = "button";
+  svg.textContent = tIn(lang, "diagram.downloadSvg");
+  svg.addEventListener("click", () => download("hand.svg", new Blob([handSVG(spec, w, theme, alt, script, fit)], { type: "image/svg+xml" })));
+  const png = document.createElement("button");
+  png.type = "button";
+  png.textContent = tIn(lang, "diagram.downloadPng");
+  png.addEventListener("click", async () => download("hand.png", await handPNG(spec, w, theme, 2, script, fit)));
+  row.append(svg);
+  if (canvasFit(spec, w, fit, 2)?.wrapped === false) row.append(png); // (a PNG is drawn at twice the size)
+  return row;
 }
 
 if (!customElements.get("mj-hand")) customElements.define("mj-hand", MjHand);

@@ -11,7 +11,7 @@ import { el } from "../shell/dom.js";
 import { Renderer } from "../table/render.js";
 import { Input } from "../table/input.js";
 import { createStore } from "../table/store.js";
-import { createIntentHandler } from "../game/intents.js";
+import { deedOf } from "../game/intents.js";
 import { ClaimButtons, claimItems } from "../overlay/claims.js";
 import { displayHand, viewSeat } from "../table/model.js";
 import { Dialogs } from "../overlay/dialogs.js";
@@ -47,9 +47,24 @@ roomButton.addEventListener("click", () => {
 const log = $("fr-log");
 const uiRoot = $("ui");
 
+/** This page's own state, beside the store's (the table's view): one object, every field in one place. */
+const here = {
+  gen: 0, // the store's match counter (this page's engine is the host's, over the relay or in the host's page)
+  /** @type {HostRoom | GuestRoom | null} the room this page opened or joined */
+  room: null,
+  isHost: false,
+  /** @type {any} the room's facts (names, kinds, connections) */
+  facts: null,
+  code: "", // the room's code
+  relays: storedRelays(storage), // this browser's relays (the card's settings)
+  busy: false, // this seat's move is on its way
+  /** @type {any} the last match's replay, for the settlement's button */
+  lastReplay: null,
+  queued: false, // a requestAnimationFrame is asked for (redraw)
+};
+
 const renderer = new Renderer(canvas);
-let gen = 0;
-const store = createStore({ newMatch: () => ++gen }, getLang());
+const store = createStore({ newMatch: () => ++here.gen }, getLang());
 const { view } = store;
 view.ui.leftReserve = 0;
 const sound = new Sound();
@@ -61,16 +76,6 @@ const dialogs = new Dialogs(dialogsEl);
 const settle = new SettlementDialog(uiRoot, dialogs);
 const claims = new ClaimButtons(uiRoot, actionsEl, sideEl, { action: (a) => act(a) });
 
-/** @type {HostRoom | GuestRoom | null} */
-let room = null;
-let isHost = false;
-/** @type {any} the room's facts (names, kinds, connections) */
-let facts = null;
-let code = "";
-let relays = storedRelays(storage);
-let busy = false;
-/** @type {any} */
-let lastReplay = null;
 /** @type {Array<{at: number, t: number}>} each table drawn: its moment and when (bench/friends.py) */
 const drawn = [];
 /** @type {{sent: {at: number, t: number} | null}} this seat's last move sent */
@@ -98,14 +103,14 @@ function say(text, kind = "", lasting = "") {
 }
 
 function seatName(seat) {
-  const s = facts?.seats?.[seat];
+  const s = here.facts?.seats?.[seat];
   if (!s) return t(`seat.${seat}`);
   if (s.kind === "bot") return t("friends.bot", { n: seat + 1 });
   return s.name || `#${seat + 1}`;
 }
 
 function mySeat() {
-  return isHost ? 0 : /** @type {GuestRoom} */ (room)?.seat ?? -1;
+  return here.isHost ? 0 : /** @type {GuestRoom} */ (here.room)?.seat ?? -1;
 }
 
 // --- the card: create, join, the room ----------------------------------------------------------
@@ -169,22 +174,22 @@ async function showCreate(problem = "") {
 
 function relaySettings() {
   const area = el("textarea", { id: "fr-relays", rows: "3", spellcheck: "false", "aria-describedby": "fr-relays-note" });
-  area.value = relays.join("\n");
+  area.value = here.relays.join("\n");
   const note = el("p", { id: "fr-relays-note", class: "fr-note", text: t("friends.relaysNote") });
   return el("details", { class: "fr-relays" }, el("summary", { text: t("friends.relays") }), area, note,
     el("div", { class: "fr-row" },
       el("button", { type: "button", id: "fr-relays-save", text: t("friends.relaysSave"), onclick: () => {
         const { good, bad } = readRelays(area.value.split(/\s+/).filter(Boolean));
         if (bad.length) say(t("friends.relaysBad", { n: bad.length }), "warn");
-        relays = good.length ? good : [...DEFAULT_RELAYS];
-        saveRelays(storage, relays);
-        area.value = relays.join("\n");
+        here.relays = good.length ? good : [...DEFAULT_RELAYS];
+        saveRelays(storage, here.relays);
+        area.value = here.relays.join("\n");
         say(t("friends.relaysSaved"));
       } }),
       el("button", { type: "button", text: t("friends.relaysDefault"), onclick: () => {
-        relays = [...DEFAULT_RELAYS];
-        saveRelays(storage, relays);
-        area.value = relays.join("\n");
+        here.relays = [...DEFAULT_RELAYS];
+        saveRelays(storage, here.relays);
+        area.value = here.relays.join("\n");
       } })));
 }
 
@@ -221,11 +226,11 @@ function showJoin(target) {
 
 /** The room's card: the code, the link and its QR code (the host's), the seats, the start. */
 function showRoom() {
-  if (!room) return;
-  const link = isHost ? roomLink({ code, hostId: /** @type {HostRoom} */ (room).hostId, relays }) : "";
+  if (!here.room) return;
+  const link = here.isHost ? roomLink({ code: here.code, hostId: /** @type {HostRoom} */ (here.room).hostId, relays: here.relays }) : "";
   const parts = [el("h1", { text: t("friends.roomTitle") }),
-    el("p", { class: "fr-code" }, el("span", { text: t("friends.code") + t("sep.colon") }), el("strong", { id: "fr-code-shown", text: showCode(code) }))];
-  if (isHost) {
+    el("p", { class: "fr-code" }, el("span", { text: t("friends.code") + t("sep.colon") }), el("strong", { id: "fr-code-shown", text: showCode(here.code) }))];
+  if (here.isHost) {
     const input = el("input", { id: "fr-link", readonly: true, value: link });
     parts.push(field(t("friends.link"), input),
       el("div", { class: "fr-row" },
@@ -236,23 +241,23 @@ function showRoom() {
   }
   const list = el("ol", { class: "fr-seatlist", id: "fr-seatlist" });
   for (let seat = 0; seat < 4; seat++) {
-    const s = facts?.seats?.[seat];
+    const s = here.facts?.seats?.[seat];
     const mark = s?.kind === "friend" ? (s.connected ? t("friends.connected") : t("friends.awayNow")) : s?.kind === "host" ? t("friends.isHost") : t("friends.isBot");
     list.append(el("li", { "data-seat": String(seat) }, el("span", { class: "name", text: seatName(seat) }), el("span", { class: "mark", text: ` · ${mark}` }),
       seat === mySeat() ? el("span", { class: "mark", text: ` · ${t("seat.you")}` }) : ""));
   }
   parts.push(el("h2", { text: t("friends.seats") }), list);
   parts.push(el("p", { class: "fr-note", text: t("friends.wallNote") }));
-  if (facts?.settings) {
-    const st = facts.settings;
+  if (here.facts?.settings) {
+    const st = here.facts.settings;
     parts.push(el("p", { class: "fr-note", id: "fr-rules", text: t("friends.rulesLine", {
       variant: t(`variant.${st.variant}`), hands: st.hands, clock: st.clock ? t("friends.clockSeconds", { n: st.clock }) : t("friends.clockOff"),
       level: t(`level.${st.level}`) }) }));
   }
-  if (isHost) {
-    parts.push(el("button", { type: "button", class: "primary", id: "fr-start", text: facts?.started ? t("friends.again") : t("friends.start"),
+  if (here.isHost) {
+    parts.push(el("button", { type: "button", class: "primary", id: "fr-start", text: here.facts?.started ? t("friends.again") : t("friends.start"),
       onclick: () => startMatch() }));
-  } else if (!facts?.started) parts.push(el("p", { class: "fr-note", id: "fr-wait", text: t("friends.waitHost") }));
+  } else if (!here.facts?.started) parts.push(el("p", { class: "fr-note", id: "fr-wait", text: t("friends.waitHost") }));
   if (view.state) parts.push(el("button", { type: "button", id: "fr-hide", text: t("friends.toTable"), onclick: () => {
     card.hidden = true;
     roomButton.focus();
@@ -263,34 +268,34 @@ function showRoom() {
 // --- the rooms ---------------------------------------------------------------------------------
 
 async function host(settings, name, kept = null) {
-  isHost = true;
-  code = code || newCode();
+  here.isHost = true;
+  here.code = here.code || newCode();
   card.replaceChildren(el("p", { text: t("friends.opening") }));
-  const h = new HostRoom({ code, relays, settings, name, storage, kept, view: onRoom,
+  const h = new HostRoom({ code: here.code, relays: here.relays, settings, name, storage, kept, view: onRoom,
     testPosition: /** @type {any} */ (window).mahjongFriendsDeal ?? null });
-  room = h;
+  here.room = h;
   /** @type {any} */ (window).mahjongFriends = { room: h, view, renderer, drawn, timing };
   await h.open();
-  if (!kept) history.replaceState(null, "", roomLink({ code, hostId: h.hostId, relays }));
-  facts = h.roomFacts();
+  if (!kept) history.replaceState(null, "", roomLink({ code: here.code, hostId: h.hostId, relays: here.relays }));
+  here.facts = h.roomFacts();
   showRoom();
 }
 
 async function guest(target, name, kept) {
-  isHost = false;
-  code = target.code;
+  here.isHost = false;
+  here.code = target.code;
   card.replaceChildren(el("p", { text: t("friends.knocking") }));
   // the host's relays: the link's when it names them, the default ones when it names none (the host's
   // list is the default then); a code typed by hand names no host and no relays: this browser's list
-  const roomRelays = target.relays ?? (target.hostId ? [...DEFAULT_RELAYS] : relays);
-  const g = new GuestRoom({ code, hostId: target.hostId, relays: roomRelays, name, storage, kept, view: onRoom });
-  room = g;
+  const roomRelays = target.relays ?? (target.hostId ? [...DEFAULT_RELAYS] : here.relays);
+  const g = new GuestRoom({ code: here.code, hostId: target.hostId, relays: roomRelays, name, storage, kept, view: onRoom });
+  here.room = g;
   /** @type {any} */ (window).mahjongFriends = { room: g, view, renderer, drawn, timing };
   await g.open();
 }
 
 async function startMatch() {
-  const h = /** @type {HostRoom} */ (room);
+  const h = /** @type {HostRoom} */ (here.room);
   $("fr-start")?.setAttribute("disabled", "");
   settle.close();
   if (view.state) card.hidden = true; // "Play again" from the reopened card: back to the table for the new deal
@@ -306,7 +311,7 @@ function onRoom(event, data = {}) {
       $("fr-relay").textContent = t(`friends.relay.${data.state}`, { relay: new URL(data.relay).host });
       return;
     case "room":
-      facts = data;
+      here.facts = data;
       if (!view.state || !card.hidden) showRoom();
       paintSeats();
       return;
@@ -341,19 +346,19 @@ function onRoom(event, data = {}) {
       say(t("friends.refused", { reason: t(`friends.why.${data.reason}`), name: data.name ?? t("friends.someone") }), "warn refused");
       return;
     case "actRefused":
-      busy = false;
+      here.busy = false;
       say(t("friends.actRefused", { action: actionWords(data.action), reason: t(`friends.why.${data.reason}`) }), "warn refused");
       redraw();
       return;
     case "seed":
-      if (isHost) say(t("friends.seedHost", { n: Object.keys(data.shares).length }));
+      if (here.isHost) say(t("friends.seedHost", { n: Object.keys(data.shares).length }));
       else say(data.verdict === "ok" ? t("friends.seedOk") : t("friends.seedBad", { why: data.verdict }), data.verdict === "ok" ? "" : "warn");
       return;
     case "state":
       took(data.state, data.clock);
       return;
     case "replay":
-      lastReplay = data;
+      here.lastReplay = data;
       return;
     case "fault":
       say(t("friends.fault", { message: String(data?.message ?? data) }), "warn");
@@ -379,7 +384,7 @@ function took(state, clock) {
   if (drawn.length > 400) drawn.splice(0, 200);
   // the clock's time left, on this page's frame clock (render.js draws view.timer against rAF's `now`)
   store.setTimer(clock ? { deadline: performance.now() + clock.left, total: clock.total } : null);
-  busy = false;
+  here.busy = false;
   if (first) {
     card.hidden = true;
     phrasesBar.hidden = false;
@@ -397,24 +402,24 @@ function showSettlement() {
   if (!s?.is_over) return;
   const names = [0, 1, 2, 3].map(seatName);
   const extra = [];
-  if (lastReplay?.replay) {
+  if (here.lastReplay?.replay) {
     extra.push(el("button", { type: "button", id: "fr-replay", text: t("friends.replay"), onclick: async () => {
-      const href = `${await replayLink(lastReplay.replay, { hand: 0 })}&faces=up`; // every hand face up
+      const href = `${await replayLink(here.lastReplay.replay, { hand: 0 })}&faces=up`; // every hand face up
       window.open(href, "_blank", "noopener");
     } }));
   }
   const last = s.match.is_over;
   settle.open(s, {
     names,
-    onNext: isHost && !last ? () => { settle.close(); /** @type {HostRoom} */ (room).nextHand(); } : undefined,
-    onNewMatch: isHost && last ? () => startMatch() : undefined,
-    extra: isHost ? extra : [...extra, el("p", { class: "fr-note", id: "fr-wait-next", text: t("friends.waitNext") })],
+    onNext: here.isHost && !last ? () => { settle.close(); /** @type {HostRoom} */ (here.room).nextHand(); } : undefined,
+    onNewMatch: here.isHost && last ? () => startMatch() : undefined,
+    extra: here.isHost ? extra : [...extra, el("p", { class: "fr-note", id: "fr-wait-next", text: t("friends.waitNext") })],
   });
-  if (!isHost) {
+  if (!here.isHost) {
     // the host deals the next hand and starts the next match: a friend's settlement waits for it
     for (const id of ["settle-next", "settle-new"]) dialogsEl.querySelector(`#${id}`)?.remove();
   }
-  if (isHost && !last) {
+  if (here.isHost && !last) {
     const again = el("button", { type: "button", id: "fr-again", text: t("friends.again"), onclick: () => startMatch() });
     dialogsEl.querySelector(".buttons")?.append(again);
   }
@@ -424,11 +429,11 @@ function showSettlement() {
 function paintSeats() {
   const s = view.state;
   seatsBar.replaceChildren();
-  if (!facts) return;
+  if (!here.facts) return;
   for (let seat = 0; seat < 4; seat++) {
-    const f = facts.seats[seat];
+    const f = here.facts.seats[seat];
     // a friend away, or on a friend's page the host not heard for a while
-    const away = (f.kind === "friend" && !f.connected) || (f.kind === "host" && !isHost && !!/** @type {GuestRoom} */ (room)?.hostAway);
+    const away = (f.kind === "friend" && !f.connected) || (f.kind === "host" && !here.isHost && !!/** @type {GuestRoom} */ (here.room)?.hostAway);
     const waiting = s && !s.is_over && s.waiting_for.includes(seat);
     const chip = el("span", { class: `fr-chip${waiting ? " turn" : ""}${away ? " away" : ""}`, "data-seat": String(seat) },
       el("span", { class: "dot", "aria-hidden": "true" }),
@@ -444,8 +449,8 @@ const PHRASE_REST_MS = 1500;
 
 function buildPhrases() {
   phrasesBar.replaceChildren(...PHRASES.map((p) => el("button", { type: "button", "data-phrase": p, text: t(`friends.phrase.${p}`), onclick: () => {
-    if (isHost) /** @type {HostRoom} */ (room)?.say(0, p);
-    else /** @type {GuestRoom} */ (room)?.say(p).catch(() => {});
+    if (here.isHost) /** @type {HostRoom} */ (here.room)?.say(0, p);
+    else /** @type {GuestRoom} */ (here.room)?.say(p).catch(() => {});
     const buttons = [...phrasesBar.querySelectorAll("button")];
     for (const b of buttons) b.disabled = true;
     setTimeout(() => { for (const b of buttons) b.disabled = false; }, PHRASE_REST_MS);
@@ -457,55 +462,57 @@ function buildPhrases() {
 /** This seat's choice: to the host's engine (the host's own page) or over the relay. */
 async function act(action) {
   const s = view.state;
-  if (!s || !s.human_to_move || busy || !s.legal_actions.includes(action)) return;
-  busy = true;
+  if (!s || !s.human_to_move || here.busy || !s.legal_actions.includes(action)) return;
+  here.busy = true;
   timing.sent = { at: s.history_length, t: performance.timeOrigin + performance.now() };
   store.played();
   store.setTimer(null);
   redraw();
   try {
-    if (isHost) await /** @type {HostRoom} */ (room).hostActs(action);
-    else await /** @type {GuestRoom} */ (room).act(action);
+    if (here.isHost) await /** @type {HostRoom} */ (here.room).hostActs(action);
+    else await /** @type {GuestRoom} */ (here.room).act(action);
   } catch (error) {
-    busy = false;
+    here.busy = false;
     say(t("friends.actRefused", { action: actionWords(action), reason: String(/** @type {any} */ (error)?.message ?? error) }), "warn");
   }
-  if (isHost) busy = false;
+  if (here.isHost) here.busy = false;
   redraw();
 }
 
-const ui = {
-  announce: (/** @type {string} */ text) => say(text, "sr"),
-  isDialogOpen: (/** @type {string} */ id = "") => dialogs.isOpen(id),
-};
-const onIntent = createIntentHandler({
-  store, ui, renderer, sound, canvas, redraw, toggle: () => {}, isBusy: () => busy,
-  humanAct: (action) => act(action),
-});
-new Input(canvas, renderer, onIntent);
+/** Pointer and keys -> an intent (input.js) -> its deed (intents.js), played here (no panels to toggle). */
+function onIntent(intent) {
+  sound.unlock();
+  const deed = deedOf(intent, store, { busy: here.busy, dialogOpen: dialogs.isOpen("") });
+  if (deed.focusCanvas && document.activeElement !== canvas) canvas.focus({ preventScroll: true });
+  if (deed.say) say(deed.say, "sr");
+  if (deed.act) act(deed.act.action).catch(() => {});
+  if (deed.redraw) redraw();
+  return deed.handled;
+}
+new Input(canvas, view, onIntent);
 
-let queued = false;
 function redraw() {
-  if (queued) return;
-  queued = true;
+  if (here.queued) return;
+  here.queued = true;
   requestAnimationFrame(frame);
 }
 
 function frame(now) {
-  queued = false;
+  here.queued = false;
   renderer.resize();
   const bar = $("fr-top").getBoundingClientRect();
   store.frame({ lang: getLang(), topReserve: Math.ceil(bar.bottom) + 2, actions: view.state ? claims.actionSize() : null,
     toolbar: { right: 0, bottom: 0 } });
   if (view.state) {
     renderer.draw(view, now);
+    store.painted(renderer.handRects); // where the hand's tiles answer a tap (input.js)
     const L = renderer.layout;
     const s = view.state;
     /** @type {any[]} */
-    const items = s.human_to_move && !busy && !settle.settleOpen ? claimItems(s) : [];
+    const items = s.human_to_move && !here.busy && !settle.settleOpen ? claimItems(s) : [];
     const tiles = displayHand(s, viewSeat(s));
     const sel = tiles[view.ui.selected];
-    if (s.human_to_move && !busy && sel && s.legal_actions.includes(`discard ${sel.code}`)) {
+    if (s.human_to_move && !here.busy && sel && s.legal_actions.includes(`discard ${sel.code}`)) {
       items.push({ action: `discard ${sel.code}`, kind: "discard", tile: sel.code });
     }
     claims.setActions(items, L?.actions);
@@ -538,8 +545,8 @@ onLangChange((lang) => {
   store.frame({ lang });
   buildPhrases();
   paintSeats();
-  if (room && !card.hidden) showRoom();
-  else if (!room) boot();
+  if (here.room && !card.hidden) showRoom();
+  else if (!here.room) boot();
   redraw();
 });
 
@@ -550,10 +557,10 @@ function boot() {
   const target = readRoomHash(location.hash);
   if (!target) return showCreate();
   if ("problem" in target) return showCreate(t(`friends.bad.${target.problem}`));
-  code = target.code;
-  const keptHost = keptRoom(storage, "host", code);
+  here.code = target.code;
+  const keptHost = keptRoom(storage, "host", here.code);
   if (keptHost) return host(keptHost.settings, keptHost.seats?.[0]?.name ?? "", keptHost);
-  const keptSeat = keptRoom(storage, "seat", code);
+  const keptSeat = keptRoom(storage, "seat", here.code);
   if (keptSeat && (!target.hostId || !keptSeat.hostId || keptSeat.hostId === target.hostId)) {
     say(t("friends.returning"));
     return guest(target, cleanName(keptSeat.name) || t("friends.guestName"), keptSeat);
@@ -575,5 +582,5 @@ buildPhrases();
 phrasesBar.hidden = true;
 boot();
 addEventListener("hashchange", () => {
-  if (!room) boot();
+  if (!here.room) boot();
 });

@@ -79,7 +79,9 @@ export function readPackets(buffer) {
  * @param {string} topic
  * @param {{onMessage: (payload: Uint8Array) => void, onClose: () => void, timeoutMs?: number}} handlers
  */
+// long: one socket's life from connect to close, its handlers sharing that connection's state (buffer, ready, closed, ping)
 export function connectBroker(url, topic, { onMessage, onClose, timeoutMs = 6000 }) {
+  // long: the same socket's life, as the promise it settles (subscribed, or refused, closed, timed out)
   return new Promise((resolve, reject) => {
     let ws;
     try {

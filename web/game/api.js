@@ -20,31 +20,7 @@ export function installApi(ctx) {
   const { view, run, settings, renderer, on, matchArgs, startMatch, humanAct, nextHand, beforeNewGame, refused, catalog, origins, setSeat } = ctx;
   const M = window.mahjong;
 
-  // --- idle: the page waits for nobody but the human --------------------------------------
-
-  let idleWaiters = [];
-  function isIdle() {
-    const s = view.state;
-    if (run.failed) return true;
-    if (!s || run.busy || run.pumping) return false;
-    return s.is_over || s.human_to_move || !s.bot_to_move;
-  }
-  function resolveIdle() {
-    if (!isIdle() || !idleWaiters.length) return;
-    // after the next frame, so that the table on screen shows this state
-    requestAnimationFrame(() => {
-      if (!isIdle()) return;
-      const waiters = idleWaiters;
-      idleWaiters = [];
-      for (const w of waiters) w(view.state);
-    });
-  }
-  function idle() {
-    return new Promise((resolve) => {
-      idleWaiters.push(resolve);
-      queueMicrotask(resolveIdle);
-    });
-  }
+  const { idle, resolveIdle } = createIdle(view, run);
 
   // --- the methods ------------------------------------------------------------------------
 
@@ -67,16 +43,8 @@ export function installApi(ctx) {
       refused(error); // said on the page too, in the reader's words: the match in play goes on
       throw error;
     }
-    const { hints: _hints, speed: _speed, seat, timer, lang, ...match } = given;
-    const variant = given.variant || settings.variant;
-    const options = { ...(given.options ?? settings.options[variant] ?? {}) };
-    // the clock asked for, as the address's `timer=`: over a position's own options (its rules), else the match's
-    if (timer !== undefined && match.position) {
-      const own = match.position.options;
-      match.position = { ...match.position, options: { ...(own && typeof own === "object" ? own : {}), timer } };
-    } else if (timer !== undefined) options.timer = timer;
-    const request = matchArgs({ ...match, variant, options, ...(seat !== undefined ? { human: seat } : {}) });
-    if (!("seed" in given)) request.seed = undefined;
+    const { seat, lang } = given;
+    const request = matchRequest(given, settings, matchArgs);
     try {
       await call("check_match", request, { anyMatch: true }); // (the page's own first deal may start meanwhile)
     } catch (error) {
@@ -85,12 +53,7 @@ export function installApi(ctx) {
       refused(refusal); // said on the page too ("Not accepted: …"): the match in play goes on
       throw refusal;
     }
-    /** @type {Record<string, any>} */
-    const visit = {};
-    for (const key of ["variant", "level", "hands", "hints", "speed", "autoplay"]) {
-      if (key in given) visit[key] = given[/** @type {keyof typeof given} */ (key)];
-    }
-    setForVisit(settings, visit);
+    setForVisit(settings, visitOf(given));
     if (seat !== undefined) setSeat(seat); // the seat of this visit's next matches too, as `seat=` gives it
     if (lang) setLang(lang);
     beforeNewGame();
@@ -117,29 +80,76 @@ export function installApi(ctx) {
     // as every page answers them (shell/page.js: the height posted, the theme's answer posted);
     // the game's felt is always dark, so its theme stays
     height: () => ({ page: "game", height: Math.ceil(document.documentElement.getBoundingClientRect().height) }),
-    theme: (asked) => {
-      if (typeof asked !== "string" || !THEMES.includes(asked)) {
-        throw new RequestError(`theme ${shorten(JSON.stringify(asked) ?? String(asked), 40)} is not one of ${THEMES.join(", ")}`);
-      }
-      return { page: "game", taken: false, scheme: "dark" };
-    },
+    theme: gameTheme,
   }, { origins });
 
   Object.assign(M, {
-    newGame,
-    state: () => view.state,
-    legal,
-    act,
-    nextHand,
-    on,
-    idle,
-    encodePosition,
-    decodePosition,
+    newGame, state: () => view.state, legal, act, nextHand, on, idle, encodePosition, decodePosition,
     settings: () => ({ ...settings, lang: getLang() }),
     setLang: (lang) => setLang(matchLang(lang) || lang),
-    _view: view,
-    _renderer: renderer,
+    _view: view, _renderer: renderer, // for the tests: the model and the table as drawn
   });
 
   return { resolveIdle };
+}
+
+/** idle(): a promise that resolves once nothing happens until the player acts; resolveIdle() when that may be now. */
+function createIdle(view, run) {
+  let idleWaiters = [];
+  function isIdle() {
+    const s = view.state;
+    if (run.failed) return true;
+    if (!s || run.busy || run.pumping) return false;
+    return s.is_over || s.human_to_move || !s.bot_to_move;
+  }
+  function resolveIdle() {
+    if (!isIdle() || !idleWaiters.length) return;
+    // after the next frame, so that the table on screen shows this state
+    requestAnimationFrame(() => {
+      if (!isIdle()) return;
+      const waiters = idleWaiters;
+      idleWaiters = [];
+      for (const w of waiters) w(view.state);
+    });
+  }
+  function idle() {
+    return new Promise((resolve) => {
+      idleWaiters.push(resolve);
+      queueMicrotask(resolveIdle);
+    });
+  }
+  return { idle, resolveIdle };
+}
+
+/** The new_match request of newGame's checked arguments (requests.js checkNewGame), over the player's settings. */
+function matchRequest(given, settings, matchArgs) {
+  const { hints: _hints, speed: _speed, seat, timer, lang: _lang, ...match } = given;
+  const variant = given.variant || settings.variant;
+  const options = { ...(given.options ?? settings.options[variant] ?? {}) };
+  // the clock asked for, as the address's `timer=`: over a position's own options (its rules), else the match's
+  if (timer !== undefined && match.position) {
+    const own = match.position.options;
+    match.position = { ...match.position, options: { ...(own && typeof own === "object" ? own : {}), timer } };
+  } else if (timer !== undefined) options.timer = timer;
+  const request = matchArgs({ ...match, variant, options, ...(seat !== undefined ? { human: seat } : {}) });
+  if (!("seed" in given)) request.seed = undefined;
+  return request;
+}
+
+/** The settings newGame sets for the visit (never stored). */
+function visitOf(given) {
+  /** @type {Record<string, any>} */
+  const visit = {};
+  for (const key of ["variant", "level", "hands", "hints", "speed", "autoplay"]) {
+    if (key in given) visit[key] = given[/** @type {keyof typeof given} */ (key)];
+  }
+  return visit;
+}
+
+/** A parent's theme message, answered as every page answers it (shell/page.js); the game's felt is always dark, so its theme stays. */
+function gameTheme(asked) {
+  if (typeof asked !== "string" || !THEMES.includes(asked)) {
+    throw new RequestError(`theme ${shorten(JSON.stringify(asked) ?? String(asked), 40)} is not one of ${THEMES.join(", ")}`);
+  }
+  return { page: "game", taken: false, scheme: "dark" };
 }

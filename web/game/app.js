@@ -4,7 +4,7 @@
 // (narration, sounds, animations from the engine's events), panels.js (hints, tile tracker,
 // toggles), timer.js (the decision timer), api.js (the public window.mahjong of API.md),
 // intents.js (what a tap or a key means).
-// Input -> intents -> this controller -> state -> one requestAnimationFrame redraw.
+// Input -> intents -> this controller -> the engine -> the store -> one requestAnimationFrame redraw.
 
 import "../shell/loader.js";
 import { t, setLang, getLang, onLangChange } from "../i18n/i18n.js";
@@ -15,7 +15,7 @@ import { Input } from "../table/input.js";
 import { UI } from "../overlay/ui.js";
 import { Sound } from "../table/sound.js";
 import { createEvents } from "./embed.js";
-import { createIntentHandler } from "./intents.js";
+import { deedOf } from "./intents.js";
 import { readSettings, saveSettings, choose, speedOf, ownAgain, ownValue, isChosen, isVisitOnly, setForVisit } from "../keep/settings.js";
 import { startEngine, EngineError, call, shorten } from "../engine/engine.js";
 import { createStore } from "../table/store.js";
@@ -40,11 +40,29 @@ openPage("game", { theme: "dark", embed: true }); // language (query, hash, stor
 const M = window.mahjong;
 const canvas = document.getElementById("table");
 const engine = startEngine();
-/** The engine's lists (rule sets, options, levels, match lengths): options.json, then the engine's own. */
-let catalog = await loadCatalog(engine).catch(() => null);
+/**
+ * The controller's own state, beside the store's (the table's view and the match's run): one
+ * object, so that a reader finds every field the controller keeps in one place.
+ */
+const page = {
+  /** @type {any} the engine's lists (rule sets, options, levels, match lengths): options.json, then the engine's own */
+  catalog: await loadCatalog(engine).catch(() => null),
+  engineReady: false, // the engine has started (M.ready): a match may be dealt
+  firstDealt: false, // the first match of the visit is dealt (or being dealt)
+  dealWhenClosed: false, // the first deal waits for the settings dialog to close
+  dailyMatch: false, // the match on the table is the deal of the day (named on the table's status line)
+  /** @type {any} the save the last move's answer brought, for the state it brought (tookState) */
+  pendingSave: null,
+  autoNextTimer: 0, // four bots: the next hand's deal after a settlement
+  settleTimer: 0, // the settlement's opening after a hand ends
+  frameQueued: false, // a requestAnimationFrame is asked for (redraw)
+  handedOver: false, // the loader's placeholder table has been replaced by the first frame
+  recorded: -1, // the match whose line is in the player's record (its generation)
+  firstWinHand: "", // the hand whose settlement is the player's first win ("generation:number"), once decided
+};
 await M.styles; // ui.css, asked for after the boot card's first paint (loader.js)
-const { settings, dropped: settingsDropped } = readSettings(catalog); // each stored value checked (settings.js)
-const { params, problems, lang: initialLang } = applyUrl(settings, catalog);
+const { settings, dropped: settingsDropped } = readSettings(page.catalog); // each stored value checked (settings.js)
+const { params, problems, lang: initialLang } = applyUrl(settings, page.catalog);
 setLang(initialLang);
 // a newcomer's first match (no hand played to its end here) is against easy bots unless they chose a
 // level (Settings shows it, and choosing there makes it theirs); once a hand is played, their own
@@ -56,13 +74,6 @@ const { on, emit } = createEvents({ origins: params.origins }); // window.mahjon
 
 const store = createStore(engine, getLang());
 const { view, run } = store;
-let engineReady = false;
-let autoNextTimer = 0;
-let settleTimer = 0;
-let firstDealt = false;
-/** Whether the match on the table is the deal of the day (named on the table's status line). */
-let dailyMatch = false;
-let dealWhenClosed = false;
 
 const renderer = new Renderer(canvas);
 const sound = new Sound();
@@ -82,7 +93,7 @@ const ui = new UI(uiRoot, {
   share: () => shareLinks({ puzzle: isOwnDiscardTurn(view.state), seat: view.state?.human ?? 0 }).then((links) => ui.openShare(links)).catch(engineFault),
   quickVariant: (v) => {
     choose(settings, { variant: v }, getLang());
-    ui.showQuick(settings, variantsOf(catalog));
+    ui.showQuick(settings, variantsOf(page.catalog));
     welcome.refresh();
   },
   setLang: (lang) => {
@@ -107,11 +118,11 @@ const ui = new UI(uiRoot, {
 
 // a newcomer's choice of game (each rule set's course and table), the toolbar's course
 const welcome = createWelcome({
-  root: uiRoot, settings, variants: () => variantsOf(catalog),
+  root: uiRoot, settings, variants: () => variantsOf(page.catalog),
   play: (variant) => {
     if (variant !== settings.variant) choose(settings, { variant }, getLang());
-    if (!engineReady) ui.showQuick(settings, variantsOf(catalog)); // the first deal plays it
-    else if (firstDealt && view.state?.variant !== variant) startMatch(matchArgs()).catch(() => {});
+    if (!page.engineReady) ui.showQuick(settings, variantsOf(page.catalog)); // the first deal plays it
+    else if (page.firstDealt && view.state?.variant !== variant) startMatch(matchArgs()).catch(() => {});
   },
 });
 // a newcomer's first hand, coached on the table (coach.js)
@@ -136,12 +147,10 @@ const panels = createPanels({ store, ui, sound, settings, redraw });
 async function move(method, args = {}) {
   const autoplay = args.autoplay ?? (method === "new_match" ? false : !!view.state?.autoplay);
   const answer = await call(method, { ...args, keep: !autoplay && keeper.enabled, hint: !autoplay && settings.hints });
-  pendingSave = answer.save ?? null;
+  page.pendingSave = answer.save ?? null;
   panels.took(answer);
   return answer;
 }
-/** The save the last move's answer brought, for the state it brought (setState). */
-let pendingSave = null;
 const steps = createSteps({ store, ui, renderer, sound, emit, speed, redraw });
 store.onTook(tookState); // every state an answer brings lands here once (store.js took)
 const loop = createBotLoop({
@@ -157,39 +166,44 @@ const prompt = createPrompt({ view, ui, seatLabel: steps.seatLabel }); // the tu
 const timer = createTimer({ store, ui, sound, redraw, move, onFault: engineFault, played: timedOut, settings });
 const { resolveIdle } = installApi({
   view, run, settings, renderer, on, matchArgs, startMatch, humanAct, nextHand,
-  catalog: () => catalog, origins: params.origins ?? null, refused: (error) => notAccepted(error),
+  catalog: () => page.catalog, origins: params.origins ?? null, refused: (error) => notAccepted(error),
   setSeat: (seat) => {
     params.seat = seat;
   },
   beforeNewGame: () => {
-    dealWhenClosed = false;
+    page.dealWhenClosed = false;
     ui.closeDialog("settings");
     ui.hideQuick();
-    firstDealt = true;
+    page.firstDealt = true;
   },
 });
 ui.setSound(sound.muted);
 ui.setToggles({ hints: settings.hints, tracker: panels.showTracker });
 ui.setLabelled(!settings.played); // the toolbar's labels, until a first hand is played to its end
 
-const onIntent = createIntentHandler({
-  store, ui, renderer, sound, canvas, redraw, toggle: panels.toggle, isBusy: () => run.busy,
-  humanAct: (...args) => humanAct(...args),
-});
-new Input(canvas, renderer, onIntent); // pointer and keys -> intents
+/** Pointer and keys -> an intent (input.js) -> its deed (intents.js), played here. */
+function onIntent(intent) {
+  sound.unlock();
+  const deed = deedOf(intent, store, { busy: run.busy, dialogOpen: ui.isDialogOpen() });
+  if (deed.focusCanvas && document.activeElement !== canvas) canvas.focus({ preventScroll: true });
+  if (deed.say) ui.announce(deed.say);
+  if (deed.toggle) panels.toggle(deed.toggle);
+  if (deed.act) humanAct(deed.act.action, deed.act.source).catch(() => {});
+  if (deed.redraw) redraw();
+  return deed.handled;
+}
+new Input(canvas, view, onIntent);
 
 // --- redraw: one requestAnimationFrame paints whatever changed --------------------------------
 
-let frameQueued = false;
-let handedOver = false;
 function redraw() {
-  if (frameQueued) return;
-  frameQueued = true;
+  if (page.frameQueued) return;
+  page.frameQueued = true;
   requestAnimationFrame(frame);
 }
 
 function frame(now) {
-  frameQueued = false;
+  page.frameQueued = false;
   renderer.resize();
   const dock = panels.dock(renderer.w, renderer.h); // the room the panels take
   // the claim buttons' size (measured once a hand is dealt: no buttons show before, and the
@@ -198,8 +212,9 @@ function frame(now) {
   const toolbar = ui.toolbarBox();
   store.frame({ lang: getLang(), ...dock, actions, toolbar });
   renderer.draw(view, now);
-  if (!handedOver) M.handOver?.(); // the loader's placeholder paints no more
-  handedOver = true;
+  store.painted(renderer.handRects); // where the hand's tiles answer a tap (input.js)
+  if (!page.handedOver) M.handOver?.(); // the loader's placeholder paints no more
+  page.handedOver = true;
   placeOverlay();
   coach.frame();
   placeKeepNote(toolbar, renderer.w);
@@ -233,10 +248,10 @@ onLangChange((lang) => {
   ui.translate();
   updateStatus();
   panels.refresh();
-  if (!engineReady) ui.showQuick(settings, variantsOf(catalog));
+  if (!page.engineReady) ui.showQuick(settings, variantsOf(page.catalog));
   if (ui.settleOpen && view.state?.is_over) showSettlement();
   if (ui.isDialogOpen("settings")) {
-    ui.openSettings(settings, catalog, { keepDraft: true, clock: timer.shown() });
+    ui.openSettings(settings, page.catalog, { keepDraft: true, clock: timer.shown() });
     document.getElementById("set-lang")?.focus();
   }
   emit("lang", { lang });
@@ -292,8 +307,8 @@ function matchArgs(extra = {}) {
 async function startMatch(args, { fromError = false, link = "" } = {}) {
   store.newMatch();
   timer.stop();
-  clearTimeout(autoNextTimer);
-  clearTimeout(settleTimer);
+  clearTimeout(page.autoNextTimer);
+  clearTimeout(page.settleTimer);
   ui.closeSettlement();
   if (fromError) ui.hideBanner();
   panels.clear();
@@ -312,14 +327,14 @@ async function startMatch(args, { fromError = false, link = "" } = {}) {
     if (error.kind === "invalid") {
       // a bad option or level from an embedding page: say it was not accepted and play the defaults
       notAccepted(error, "error.invalid");
-      const variants = variantsOf(catalog);
+      const variants = variantsOf(page.catalog);
       return startMatch({ variant: variants.includes(request.variant) ? request.variant : variants[0] });
     }
     engineFault(error);
     throw error;
   }
   keeper.begin(link); // its own key: no other match's save is replaced
-  dailyMatch = link.startsWith("daily=");
+  page.dailyMatch = link.startsWith("daily=");
   setState(answer.state);
   announceHand();
   emit("newGame", { state: view.state });
@@ -337,7 +352,7 @@ async function resumeMatch(kept) {
     return null;
   });
   if (!state) return false;
-  dailyMatch = kept.link.startsWith("daily=");
+  page.dailyMatch = kept.link.startsWith("daily=");
   timer.resumed(state);
   setState(state);
   announceHand();
@@ -366,8 +381,8 @@ async function nextHand() {
   const s = view.state;
   if (!s || !s.is_over) throw new Error("the hand is not over");
   if (s.match?.is_over) throw new Error("the match is over");
-  clearTimeout(autoNextTimer);
-  clearTimeout(settleTimer);
+  clearTimeout(page.autoNextTimer);
+  clearTimeout(page.settleTimer);
   const answer = await move("next_hand").catch((error) => {
     engineFault(error);
     throw error;
@@ -389,8 +404,8 @@ function setState(state) {
 function tookState(state) {
   updateStatus();
   emit("state", state);
-  if (!state.autoplay) keeper.saved(state, pendingSave);
-  pendingSave = null;
+  if (!state.autoplay) keeper.saved(state, page.pendingSave);
+  page.pendingSave = null;
   redraw();
 }
 
@@ -402,7 +417,7 @@ function updateStatus() {
     return;
   }
   let text = `${t("variant." + s.variant)} · ${t("table.handOf", { n: s.match.hand_number + 1, total: s.match.hands })}`;
-  if (dailyMatch) text = `${t("keep.daily")} · ${text}`; // the same walls as everyone's today
+  if (page.dailyMatch) text = `${t("keep.daily")} · ${text}`; // the same walls as everyone's today
   if (s.autoplay) text += ` · ${t("game.autoplay")}`;
   ui.setStatus(text);
 }
@@ -549,7 +564,7 @@ function handOver() {
   const s = view.state;
   timer.stop();
   panels.refresh();
-  clearTimeout(settleTimer);
+  clearTimeout(page.settleTimer);
   const my = run.gen;
   const number = s.match.hand_number;
   emit("handEnd", { result: s.result, hand: number, state: s });
@@ -560,27 +575,24 @@ function handOver() {
     redraw();
   }
   if (s.match.is_over) {
-    if (!s.autoplay && recorded !== run.gen) {
-      recorded = run.gen; // the player's record: one line per match played to its end (keep/record.js)
+    if (!s.autoplay && page.recorded !== run.gen) {
+      page.recorded = run.gen; // the player's record: one line per match played to its end (keep/record.js)
       addLine(probeStorage(), lineOf(s));
     }
     ui.announce(t("narration.matchOver"));
     emit("matchEnd", { scores: s.result.scores, results: s.match.results, state: s });
   }
   resolveIdle();
-  settleTimer = setTimeout(() => {
+  page.settleTimer = setTimeout(() => {
     if (!store.isCurrent(my) || view.state?.match.hand_number !== number || !view.state.is_over) return;
     showSettlement();
     if (s.autoplay && !s.match.is_over) {
-      autoNextTimer = setTimeout(() => {
+      page.autoNextTimer = setTimeout(() => {
         if (store.isCurrent(my) && view.state?.is_over && view.state.match.hand_number === number) nextHand().catch(() => {});
       }, speed().autoNext);
     }
   }, speed().settle);
 }
-
-/** The match whose line is in the player's record (its generation). */
-let recorded = -1;
 
 /** The player's record of this rule set in a sentence, for a finished match's settlement ("" for none). */
 function recordLine(s) {
@@ -594,14 +606,11 @@ function recordLine(s) {
 
 /** Where the player's first win is remembered (its moment comes once per browser). */
 const FIRST_WIN_KEY = "mahjong.firstWin";
-/** The hand whose settlement is the player's first win (its match's generation and number), once decided. */
-let firstWinHand = "";
-
 /** Whether this hand over is the player's first win here: remembered at once, shown on its settlement (again if reopened). */
 function isFirstWin(s) {
   const me = s.seat ?? s.human;
   const hand = `${run.gen}:${s.match.hand_number}`;
-  if (firstWinHand) return firstWinHand === hand;
+  if (page.firstWinHand) return page.firstWinHand === hand;
   if (s.autoplay || !s.result?.winners?.includes(me)) return false;
   try {
     if (localStorage.getItem(FIRST_WIN_KEY)) return false;
@@ -609,7 +618,7 @@ function isFirstWin(s) {
   } catch {
     return false; // a browser that keeps nothing cannot tell a first win
   }
-  firstWinHand = hand;
+  page.firstWinHand = hand;
   return true;
 }
 
@@ -641,7 +650,7 @@ function showSettlement() {
 
 /** Settings; the toolbar's "new match" opens them too, with "Start a new match" focused. */
 function openSettings(focusStart = false) {
-  ui.openSettings(settings, catalog, { focusStart: focusStart === true, clock: timer.shown() });
+  ui.openSettings(settings, page.catalog, { focusStart: focusStart === true, clock: timer.shown() });
 }
 
 /**
@@ -653,9 +662,9 @@ function openSettings(focusStart = false) {
 function settingsClosed(draft, how, pending = false) {
   const changed = changedChoices(draft, settings); // the player's own from now on (stored)
   if (Object.keys(changed).length) choose(settings, changed, getLang());
-  if (how !== "later" || !engineReady) {
-    if (!engineReady) {
-      ui.showQuick(settings, variantsOf(catalog)); // the first deal plays them
+  if (how !== "later" || !page.engineReady) {
+    if (!page.engineReady) {
+      ui.showQuick(settings, variantsOf(page.catalog)); // the first deal plays them
       if (how === "later") dealLater();
       return;
     }
@@ -669,20 +678,20 @@ function settingsClosed(draft, how, pending = false) {
 }
 
 function dealLater() {
-  if (!dealWhenClosed) return;
-  dealWhenClosed = false;
+  if (!page.dealWhenClosed) return;
+  page.dealWhenClosed = false;
   firstDeal();
 }
 
 // --- boot -----------------------------------------------------------------------------------
 
 async function firstDeal() {
-  if (firstDealt) return;
+  if (page.firstDealt) return;
   if (ui.isDialogOpen("settings")) {
-    dealWhenClosed = true;
+    page.dealWhenClosed = true;
     return;
   }
-  firstDealt = true;
+  page.firstDealt = true;
   ui.hideQuick();
   try {
     const daily = new URLSearchParams(location.search).has("daily") ? keeper.daily(settings, params.hands) : null;
@@ -712,18 +721,18 @@ const resetNames = settingsDropped.filter((k) => k !== "played")
   .map((k) => t(k === "options" ? "settings.rules" : k === "settings" ? "settings.title" : `settings.${k}`));
 if (resetNames.length) notice([t("settings.reset", { names: resetNames.join(t("alt.sep")) })]);
 updateStatus();
-if (!M.timing?.ready) ui.showQuick(settings, variantsOf(catalog));
+if (!M.timing?.ready) ui.showQuick(settings, variantsOf(page.catalog));
 redraw();
 
 M.ready.then(async () => {
-  engineReady = true;
+  page.engineReady = true;
   try {
-    catalog = await fromEngine(engine); // the engine's own lists (options.json came from the same method)
+    page.catalog = await fromEngine(engine); // the engine's own lists (options.json came from the same method)
   } catch {
     // the lists from options.json stay
   }
-  if (catalog) keepKnownOptions(settings.options, catalog); // drop stored options the engine no longer knows
-  if (ui.isDialogOpen("settings")) ui.openSettings(settings, catalog, { keepDraft: true, clock: timer.shown() });
+  if (page.catalog) keepKnownOptions(settings.options, page.catalog); // drop stored options the engine no longer knows
+  if (ui.isDialogOpen("settings")) ui.openSettings(settings, page.catalog, { keepDraft: true, clock: timer.shown() });
   await firstDeal();
 }, () => {
   ui.hideQuick(); // the loader shows the failure and a reload button

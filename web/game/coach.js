@@ -39,17 +39,11 @@ export function createCoach({ root, view, renderer, active, redraw }) {
   let on = active;
   let hand = -1; // the hand coached (its number in the match): the first one dealt
   let shown = /** @type {string | null} */ (null);
-  const touch = () => matchMedia("(pointer: coarse)").matches;
 
-  const ring = el("div", { class: "coach-ring", "aria-hidden": "true", hidden: true });
-  const text = el("p", { class: "coach-text" });
-  const ok = el("button", { type: "button", id: "coach-ok", class: "primary", onclick: () => done(shown) });
-  const skip = el("button", { type: "button", id: "coach-skip", onclick: () => {
+  const { ring, text, ok, skip, bubble } = tipNodes(root, () => done(shown), () => {
     finish();
     redraw();
-  } });
-  const bubble = el("div", { class: "coach", id: "coach", role: "status", hidden: true }, text, el("div", { class: "coach-buttons" }, ok, skip));
-  root.append(ring, bubble);
+  });
 
   function finish() {
     on = false;
@@ -69,44 +63,6 @@ export function createCoach({ root, view, renderer, active, redraw }) {
     redraw(); // the next tip, if one is due
   }
 
-  /** The tip due now for the state on the table, or null: the gold, a flower, a claim, the drawn tile, the discard (each once). */
-  function due(s) {
-    const me = viewSeat(s);
-    if (s.gold && !seen.has("gold")) return "gold";
-    if (s.flowers?.[me]?.length && !seen.has("flower")) return "flower";
-    if (!s.human_to_move) return null;
-    // a claim window: another's discard, and buttons to take it (or pass)
-    const claims = claimItems(s).filter((item) => item.kind !== "pass");
-    const discards = s.legal_actions.some((a) => a.startsWith("discard "));
-    if (!discards && claims.length && !seen.has("claim")) return "claim";
-    if (discards && view.ui.selected < 0 && !seen.has("drawn") && s.drawn) return "drawn";
-    if (discards && view.ui.selected >= 0 && !seen.has("discard")) return "discard";
-    return null;
-  }
-
-  /** What the tip points at, on screen (css px), or null. */
-  function target(tip) {
-    if (tip === "gold") return renderer.goldRect;
-    if (tip === "flower") return renderer.flowersRect;
-    if (tip === "drawn") return renderer.handRects.find((r) => r.code === view.state.drawn && r.index === renderer.handRects.length - 1)
-      ?? renderer.handRects.at(-1) ?? null;
-    if (tip === "discard") {
-      const r = renderer.handRects[view.ui.selected];
-      return r ? { x: r.x, y: r.y - renderer.layout.lift, w: r.w, h: r.h } : null;
-    }
-    if (tip === "claim") {
-      const box = document.getElementById("actions")?.getBoundingClientRect();
-      return box && box.width ? { x: box.left, y: box.top, w: box.width, h: box.height } : null;
-    }
-    return null;
-  }
-
-  function words(tip) {
-    const how = touch() ? "tap" : "click";
-    if (tip === "drawn" || tip === "discard") return t(`coach.${tip}.${how}`);
-    return t(`coach.${tip}`);
-  }
-
   /** Each frame: the tip that is due, where its thing is now; what the player did ends the one shown. */
   function frame() {
     if (!on) return;
@@ -118,14 +74,11 @@ export function createCoach({ root, view, renderer, active, redraw }) {
       return;
     }
     // the player did what the tip said
-    if (shown === "drawn" && view.ui.selected >= 0) done("drawn");
-    if (shown === "discard" && (!s.human_to_move || view.ui.selected < 0)) {
-      if (!s.human_to_move) done("discard");
-      else shown = null;
-    }
-    if (shown === "claim" && !(s.human_to_move && !s.legal_actions.some((a) => a.startsWith("discard ")))) done("claim");
-    const tip = due(s);
-    const box = tip ? target(tip) : null;
+    const did = answered(shown, s, view);
+    if (did === "done") done(shown);
+    else if (did === "gone") shown = null;
+    const tip = due(s, view, seen);
+    const box = tip ? target(tip, renderer, view) : null;
     if (!tip || !box) {
       shown = null;
       ring.hidden = true;
@@ -143,25 +96,7 @@ export function createCoach({ root, view, renderer, active, redraw }) {
     }
     // a tip about the hand stands above the hand's rows, never over them
     const L = renderer.layout;
-    place(box, tip === "drawn" || tip === "discard" ? L.handY - L.lift : box.y);
-  }
-
-  /** The ring around `box`; the bubble above `above` (css px) where there is room, else below the box. */
-  function place(box, above) {
-    const pad = 5;
-    ring.hidden = false;
-    Object.assign(ring.style, { left: `${box.x - pad}px`, top: `${box.y - pad}px`, width: `${box.w + 2 * pad}px`, height: `${box.h + 2 * pad}px` });
-    bubble.hidden = false;
-    const W = innerWidth;
-    const H = innerHeight;
-    const bw = bubble.offsetWidth;
-    const bh = bubble.offsetHeight;
-    const left = Math.min(Math.max(8, box.x + box.w / 2 - bw / 2), W - bw - 8);
-    // above the thing when there is room (the hand is at the bottom), else below it
-    let top = above - pad - 10 - bh;
-    if (top < 8) top = Math.min(H - bh - 8, box.y + box.h + pad + 10);
-    bubble.style.left = `${left}px`;
-    bubble.style.top = `${top}px`;
+    place(ring, bubble, box, tip === "drawn" || tip === "discard" ? L.handY - L.lift : box.y);
   }
 
   onLangChange(() => {
@@ -175,4 +110,81 @@ export function createCoach({ root, view, renderer, active, redraw }) {
       return on ? shown : null;
     },
   };
+}
+
+/** The tip due now for the state on the table, or null: the gold, a flower, a claim, the drawn tile, the discard (each once). */
+function due(s, view, seen) {
+  const me = viewSeat(s);
+  if (s.gold && !seen.has("gold")) return "gold";
+  if (s.flowers?.[me]?.length && !seen.has("flower")) return "flower";
+  if (!s.human_to_move) return null;
+  // a claim window: another's discard, and buttons to take it (or pass)
+  const claims = claimItems(s).filter((item) => item.kind !== "pass");
+  const discards = s.legal_actions.some((a) => a.startsWith("discard "));
+  if (!discards && claims.length && !seen.has("claim")) return "claim";
+  if (discards && view.ui.selected < 0 && !seen.has("drawn") && s.drawn) return "drawn";
+  if (discards && view.ui.selected >= 0 && !seen.has("discard")) return "discard";
+  return null;
+}
+
+/** What the tip points at, on screen (css px), or null. */
+function target(tip, renderer, view) {
+  if (tip === "gold") return renderer.goldRect;
+  if (tip === "flower") return renderer.flowersRect;
+  if (tip === "drawn") return renderer.handRects.find((r) => r.code === view.state.drawn && r.index === renderer.handRects.length - 1)
+    ?? renderer.handRects.at(-1) ?? null;
+  if (tip === "discard") {
+    const r = renderer.handRects[view.ui.selected];
+    return r ? { x: r.x, y: r.y - renderer.layout.lift, w: r.w, h: r.h } : null;
+  }
+  if (tip === "claim") {
+    const box = document.getElementById("actions")?.getBoundingClientRect();
+    return box && box.width ? { x: box.left, y: box.top, w: box.width, h: box.height } : null;
+  }
+  return null;
+}
+
+/** The tip's words, for a touch screen or a mouse. */
+function words(tip) {
+  const how = matchMedia("(pointer: coarse)").matches ? "tap" : "click";
+  if (tip === "drawn" || tip === "discard") return t(`coach.${tip}.${how}`);
+  return t(`coach.${tip}`);
+}
+
+/** The ring around `box`; the bubble above `above` (css px) where there is room, else below the box. */
+function place(ring, bubble, box, above) {
+  const pad = 5;
+  ring.hidden = false;
+  Object.assign(ring.style, { left: `${box.x - pad}px`, top: `${box.y - pad}px`, width: `${box.w + 2 * pad}px`, height: `${box.h + 2 * pad}px` });
+  bubble.hidden = false;
+  const W = innerWidth;
+  const H = innerHeight;
+  const bw = bubble.offsetWidth;
+  const bh = bubble.offsetHeight;
+  const left = Math.min(Math.max(8, box.x + box.w / 2 - bw / 2), W - bw - 8);
+  // above the thing when there is room (the hand is at the bottom), else below it
+  let top = above - pad - 10 - bh;
+  if (top < 8) top = Math.min(H - bh - 8, box.y + box.h + pad + 10);
+  bubble.style.left = `${left}px`;
+  bubble.style.top = `${top}px`;
+}
+
+/** What the player did about the tip on show: "done" what it said, "gone" (it no longer applies), or "" (still due). */
+function answered(shown, s, view) {
+  if (shown === "drawn" && view.ui.selected >= 0) return "done";
+  if (shown === "discard" && !s.human_to_move) return "done";
+  if (shown === "discard" && view.ui.selected < 0) return "gone";
+  if (shown === "claim" && !(s.human_to_move && !s.legal_actions.some((a) => a.startsWith("discard ")))) return "done";
+  return "";
+}
+
+/** The tip's nodes in the overlay: the ring around the thing, the bubble with its words, "Got it" and "Skip". */
+function tipNodes(root, onOk, onSkip) {
+  const ring = el("div", { class: "coach-ring", "aria-hidden": "true", hidden: true });
+  const text = el("p", { class: "coach-text" });
+  const ok = el("button", { type: "button", id: "coach-ok", class: "primary", onclick: onOk });
+  const skip = el("button", { type: "button", id: "coach-skip", onclick: onSkip });
+  const bubble = el("div", { class: "coach", id: "coach", role: "status", hidden: true }, text, el("div", { class: "coach-buttons" }, ok, skip));
+  root.append(ring, bubble);
+  return { ring, text, ok, skip, bubble };
 }

@@ -32,14 +32,7 @@ export function createPanels(ctx) {
       sound.setMuted(!sound.muted);
       ui.setSound(sound.muted);
     }
-    if (what === "faces" && view.state?.autoplay) {
-      // the demo's hands face up or down (bridge spectate); the next step keeps the choice
-      // (an older match's answer is dropped by the engine client)
-      call("spectate", { face_up: !view.state.face_up }).then((answer) => {
-        store.setState({ ...view.state, hands: answer.state.hands, face_up: answer.state.face_up }, view.ui.selected + 1);
-        redraw();
-      }, () => {});
-    }
+    if (what === "faces" && view.state?.autoplay) turnFaces(store, redraw);
     ui.setToggles({ hints: settings.hints, tracker: showTracker });
     refresh();
   }
@@ -79,61 +72,10 @@ export function createPanels(ctx) {
     redraw();
   }
 
-  /**
-   * Dock the panels for a canvas of w×h css px: above the board on a portrait screen, else on
-   * the left under the toolbar. Returns the room the table's layout leaves them ({topReserve,
-   * leftReserve, panelsRoom}), so that they never cover the hand, the discards or the claim
-   * buttons, which keep their places whether the panels are open or not.
-   */
-  function dock(w, h) {
-    const mode = h > w * 1.15 ? "top" : "left";
-    if (ui.setDock(mode, mode === "top" || h <= 500)) refresh(); // the tiles' size changed
-    // the panels start under the toolbar and its status line, or beside a toolbar at the left edge
-    // (a phone on its side); the toolbar is a row over panels docked on the left (ui.css)
-    ui.setToolbarOverPanels(mode === "left" && ui.sideOpen());
-    const bar = ui.toolbarBox();
-    const top = bar.column ? "" : `${bar.bottom + 6}px`;
-    const left = bar.column && mode === "left" ? `${bar.right + 6}px` : "";
-    if (ui.side.style.top !== top) ui.side.style.top = top;
-    if (ui.side.style.left !== left) ui.side.style.left = left;
-    // the toolbar and the status line over a narrow table (not a column at the left edge: a small
-    // phone on its side, where that band took the whole height and left the board a sliver)
-    const band = w < 600 && !bar.column ? bar.bottom + 4 : 0;
-    if (mode === "top") {
-      // above a portrait board: it makes room for them (the hand and the buttons below stay)
-      const below = ui.sideOpen() ? ui.side.getBoundingClientRect().bottom + 4 : 0;
-      return { topReserve: Math.max(band, below), leftReserve: 0, panelsRoom: 0 };
-    }
-    // the room they take beside the board, open or not: where the board can leave it free at no
-    // cost, it does, and opening them moves nothing (layout.js)
-    const room = ui.side.getBoundingClientRect().right + 8;
-    return { topReserve: band, leftReserve: ui.sideOpen() ? room : 0, panelsRoom: room };
-  }
-
-  /**
-   * The panels' height beside the board: down to the player's strip, or to the claim buttons
-   * docked under them in the same column (layout.js, "docked"); above a portrait board, ui.css's.
-   */
-  function fit(layout) {
-    const side = ui.side;
-    if (!layout) return;
-    if (layout.portrait) {
-      side.style.maxHeight = "";
-      side.style.removeProperty("--dock-h");
-      return;
-    }
-    const buttons = layout.actions?.mode === "docked" && ui.actions.childElementCount ? ui.actions.offsetHeight + 8 : 0;
-    const height = `${Math.max(120, Math.floor(layout.stripTop - 8 - buttons - side.offsetTop))}px`;
-    if (side.style.maxHeight !== height) {
-      side.style.maxHeight = height;
-      side.style.setProperty("--dock-h", height);
-    }
-  }
-
   return {
-    dock,
+    dock: (w, h) => dockPanels(ui, w, h, refresh),
     took,
-    fit,
+    fit: (layout) => fitPanels(ui, layout),
     toggle,
     refresh,
     refreshHints,
@@ -142,12 +84,71 @@ export function createPanels(ctx) {
     },
     /** The action the hint suggests now, if any. */
     suggested: () => hint?.suggested ?? null,
-    /** Forget the hint: a new match, or the move it suggested was just played. */
-    clear: () => {
-      hint = null;
-    },
-    played: () => {
-      if (hint?.suggested) hint = null;
-    },
+    /** Forget the hint: a new match (clear), or the move it suggested was just played (played). */
+    clear: () => void (hint = null),
+    played: () => void (hint = hint?.suggested ? null : hint),
   };
+}
+
+/**
+ * The demo's hands face up or down (bridge spectate); the next step keeps the choice (an older
+ * match's answer is dropped by the engine client).
+ */
+function turnFaces(store, redraw) {
+  const { view } = store;
+  call("spectate", { face_up: !view.state.face_up }).then((answer) => {
+    store.setState({ ...view.state, hands: answer.state.hands, face_up: answer.state.face_up }, view.ui.selected + 1);
+    redraw();
+  }, () => {});
+}
+
+/**
+ * Dock the panels for a canvas of w×h css px: above the board on a portrait screen, else on
+ * the left under the toolbar. Returns the room the table's layout leaves them ({topReserve,
+ * leftReserve, panelsRoom}), so that they never cover the hand, the discards or the claim
+ * buttons, which keep their places whether the panels are open or not.
+ */
+function dockPanels(ui, w, h, refresh) {
+  const mode = h > w * 1.15 ? "top" : "left";
+  if (ui.setDock(mode, mode === "top" || h <= 500)) refresh(); // the tiles' size changed
+  // the panels start under the toolbar and its status line, or beside a toolbar at the left edge
+  // (a phone on its side); the toolbar is a row over panels docked on the left (ui.css)
+  ui.setToolbarOverPanels(mode === "left" && ui.sideOpen());
+  const bar = ui.toolbarBox();
+  const top = bar.column ? "" : `${bar.bottom + 6}px`;
+  const left = bar.column && mode === "left" ? `${bar.right + 6}px` : "";
+  if (ui.side.style.top !== top) ui.side.style.top = top;
+  if (ui.side.style.left !== left) ui.side.style.left = left;
+  // the toolbar and the status line over a narrow table (not a column at the left edge: a small
+  // phone on its side, where that band took the whole height and left the board a sliver)
+  const band = w < 600 && !bar.column ? bar.bottom + 4 : 0;
+  if (mode === "top") {
+    // above a portrait board: it makes room for them (the hand and the buttons below stay)
+    const below = ui.sideOpen() ? ui.side.getBoundingClientRect().bottom + 4 : 0;
+    return { topReserve: Math.max(band, below), leftReserve: 0, panelsRoom: 0 };
+  }
+  // the room they take beside the board, open or not: where the board can leave it free at no
+  // cost, it does, and opening them moves nothing (layout.js)
+  const room = ui.side.getBoundingClientRect().right + 8;
+  return { topReserve: band, leftReserve: ui.sideOpen() ? room : 0, panelsRoom: room };
+}
+
+/**
+ * The panels' height beside the board: down to the player's strip, or to the claim buttons
+ * docked under them in the same column (layout.js, "docked"); above a portrait board, ui.css's.
+ */
+function fitPanels(ui, layout) {
+  const side = ui.side;
+  if (!layout) return;
+  if (layout.portrait) {
+    side.style.maxHeight = "";
+    side.style.removeProperty("--dock-h");
+    return;
+  }
+  const buttons = layout.actions?.mode === "docked" && ui.actions.childElementCount ? ui.actions.offsetHeight + 8 : 0;
+  const height = `${Math.max(120, Math.floor(layout.stripTop - 8 - buttons - side.offsetTop))}px`;
+  if (side.style.maxHeight !== height) {
+    side.style.maxHeight = height;
+    side.style.setProperty("--dock-h", height);
+  }
 }

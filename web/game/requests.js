@@ -55,21 +55,8 @@ export function checkNewGame(args, catalog) {
   }
   const has = (/** @type {string} */ key) => given[key] !== undefined;
   const variants = catalog ? Object.keys(catalog.variants) : [];
-  if (has("variant")) {
-    if (typeof given.variant !== "string" || !variants.includes(given.variant)) {
-      throw new RequestError(`newGame: variant ${show(given.variant)} is not one of ${variants.join(", ")}`,
-        { key: "error.api.choice", vars: { name: "variant", value: show(given.variant), values: variants.join(", ") } });
-    }
-    out.variant = given.variant;
-  }
-  if (has("level")) {
-    const levels = catalog?.levels ?? [];
-    if (typeof given.level !== "string" || !levels.includes(given.level)) {
-      throw new RequestError(`newGame: level ${show(given.level)} is not one of ${levels.join(", ")}`,
-        { key: "error.api.choice", vars: { name: "level", value: show(given.level), values: levels.join(", ") } });
-    }
-    out.level = given.level;
-  }
+  if (has("variant")) out.variant = choice("variant", given.variant, variants);
+  if (has("level")) out.level = choice("level", given.level, catalog?.levels ?? []);
   if (has("seed")) out.seed = whole("seed", given.seed, -maxSeed(catalog), maxSeed(catalog)); // the engine's range
   if (has("hands")) out.hands = whole("hands", given.hands, 1, maxHands(catalog));
   for (const key of ["autoplay", "hints"]) {
@@ -119,6 +106,15 @@ export function checkNewGame(args, catalog) {
     out.lang = lang;
   }
   return out;
+}
+
+/** `value` when it is one of `values`, else a refusal that names them. @param {string} name @param {unknown} value @param {string[]} values */
+function choice(name, value, values) {
+  if (typeof value !== "string" || !values.includes(value)) {
+    throw new RequestError(`newGame: ${name} ${show(value)} is not one of ${values.join(", ")}`,
+      { key: "error.api.choice", vars: { name, value: show(value), values: values.join(", ") } });
+  }
+  return value;
 }
 
 /** @param {string} name @param {unknown} value @param {number} min @param {number} max */

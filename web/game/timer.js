@@ -6,7 +6,7 @@
 // bots nobody waits, so none unless the player turned it on (their choice for the rule set, applied
 // at once to the match now playing) or a link names its `timer`; the rule's value is only named.
 
-import { choose } from "../keep/settings.js";
+import { choose as keep } from "../keep/settings.js";
 import { getLang } from "../i18n/i18n.js";
 import { displayHand, viewSeat } from "../table/model.js";
 
@@ -18,19 +18,12 @@ import { displayHand, viewSeat } from "../table/model.js";
 export function createTimer(ctx) {
   const { store, ui, sound, redraw, move, onFault, played, settings } = ctx;
   const { view, run } = store;
-  /** The clock of the match now playing, as the player set it since it began (null: the match's own option). */
-  let live = null;
-
-  /** Seconds per decision now (0: no clock). */
-  function seconds(s = view.state) {
-    if (!s || s.autoplay) return 0;
-    return live ?? Number(s.options?.timer || 0);
-  }
+  const clock = createClockChoice(view, settings);
 
   function start() {
     stop();
     const s = view.state;
-    const total = seconds(s) * 1000;
+    const total = clock.seconds(s) * 1000;
     if (!total || !s.human_to_move) return;
     const now = performance.now();
     store.setTimer({ deadline: now + total, total, gen: run.gen, moment: s.history_length, checked: now, paused: false });
@@ -38,6 +31,71 @@ export function createTimer(ctx) {
 
   function stop() {
     store.setTimer(null);
+  }
+
+  /** The player chose `secs` for `variant`'s clock: kept, and at once the clock of the match now playing. */
+  function chosen(variant, secs) {
+    if (!clock.choose(variant, secs)) return;
+    start(); // a fresh clock of the new length, or none
+    redraw();
+  }
+
+  /** True while a dialog covers the table: the timer stands still (its deadline moves on). */
+  function covered() {
+    return ui.isDialogOpen("settings") || ui.isDialogOpen("help");
+  }
+
+  async function onTimeout(my, moment) {
+    const s = view.state;
+    if (!store.isCurrent(my) || !s || !s.human_to_move || s.history_length !== moment || run.busy) return;
+    store.setBusy(true);
+    stop();
+    const chosen = selectedDiscard(view);
+    let answer;
+    try {
+      answer = await move("timeout", chosen ? { selected: chosen } : {});
+    } catch (error) {
+      store.setBusy(false);
+      onFault(error); // an older match's answer (kind "stale") is no fault: onFault ignores it
+      return;
+    }
+    store.setBusy(false);
+    played(answer);
+  }
+
+  // Four times a second: the timer stands still under a dialog, redraws, ticks in its last five
+  // seconds and plays the default move once its time is used up.
+  setInterval(() => {
+    const timer = view.timer;
+    if (!timer) return;
+    const now = performance.now();
+    const paused = covered();
+    const deadline = paused ? timer.deadline + (now - timer.checked) : timer.deadline;
+    store.setTimer({ ...timer, deadline, paused, checked: now });
+    redraw();
+    const left = Math.ceil((deadline - now) / 1000);
+    if (left <= 5 && left > 0 && left !== timer.lastTick && !paused) {
+      store.setTimer({ ...view.timer, lastTick: left });
+      sound.play("tick");
+    }
+    if (left <= 0 && !paused) onTimeout(timer.gen, timer.moment);
+  }, 250);
+
+  return { start, stop, chosen, forMatch: clock.forMatch, resumed: clock.resumed, shown: clock.shown };
+}
+
+/**
+ * Which clock runs: the match's own option, or the player's choice for its rule set since it
+ * began (`live`); a new match's clock (forMatch), a resumed one's, and the clock as the settings show it.
+ */
+function createClockChoice(view, settings) {
+  /** The clock of the match now playing, as the player set it since it began (null: the match's own option). */
+  let live = null;
+
+  /** Seconds per decision now (0: no clock). */
+  function seconds(s = view.state) {
+    if (!s || s.autoplay) return 0;
+    return live ?? Number(s.options?.timer || 0);
   }
 
   /**
@@ -75,13 +133,12 @@ export function createTimer(ctx) {
     live = settings.options[state.variant]?.timer ?? null;
   }
 
-  /** The player chose `secs` for `variant`'s clock: kept, and at once the clock of the match now playing. */
-  function chosen(variant, secs) {
-    choose(settings, { options: { ...settings.options, [variant]: { ...settings.options[variant], timer: secs } } }, getLang());
-    if (view.state?.variant !== variant) return;
+  /** The player chose `secs` for `variant`'s clock: kept; true when it is the match now playing's at once. */
+  function choose(variant, secs) {
+    keep(settings, { options: { ...settings.options, [variant]: { ...settings.options[variant], timer: secs } } }, getLang());
+    if (view.state?.variant !== variant) return false;
     live = secs;
-    start(); // a fresh clock of the new length, or none
-    redraw();
+    return true;
   }
 
   /** The clock as the settings show it: its rule set, its seconds, and whether it is off because nobody turned it on. */
@@ -92,55 +149,14 @@ export function createTimer(ctx) {
     return { variant: s.variant, seconds: seconds(s), unchosen: live === null && mine === undefined && !Number(s.options?.timer) };
   }
 
-  /** What the player had chosen for the clock to play: the selected tile's discard, when legal. */
-  function selected() {
-    const s = view.state;
-    if (!s?.human_to_move) return null;
-    const tile = displayHand(s, viewSeat(s))[view.ui.selected];
-    const action = tile ? `discard ${tile.code}` : null;
-    return action && s.legal_actions.includes(action) ? action : null;
-  }
+  return { seconds, forMatch, resumed, choose, shown };
+}
 
-  /** True while a dialog covers the table: the timer stands still (its deadline moves on). */
-  function covered() {
-    return ui.isDialogOpen("settings") || ui.isDialogOpen("help");
-  }
-
-  async function onTimeout(my, moment) {
-    const s = view.state;
-    if (!store.isCurrent(my) || !s || !s.human_to_move || s.history_length !== moment || run.busy) return;
-    store.setBusy(true);
-    stop();
-    const chosen = selected();
-    let answer;
-    try {
-      answer = await move("timeout", chosen ? { selected: chosen } : {});
-    } catch (error) {
-      store.setBusy(false);
-      onFault(error); // an older match's answer (kind "stale") is no fault: onFault ignores it
-      return;
-    }
-    store.setBusy(false);
-    played(answer);
-  }
-
-  // Four times a second: the timer stands still under a dialog, redraws, ticks in its last five
-  // seconds and plays the default move once its time is used up.
-  setInterval(() => {
-    const timer = view.timer;
-    if (!timer) return;
-    const now = performance.now();
-    const paused = covered();
-    const deadline = paused ? timer.deadline + (now - timer.checked) : timer.deadline;
-    store.setTimer({ ...timer, deadline, paused, checked: now });
-    redraw();
-    const left = Math.ceil((deadline - now) / 1000);
-    if (left <= 5 && left > 0 && left !== timer.lastTick && !paused) {
-      store.setTimer({ ...view.timer, lastTick: left });
-      sound.play("tick");
-    }
-    if (left <= 0 && !paused) onTimeout(timer.gen, timer.moment);
-  }, 250);
-
-  return { start, stop, forMatch, resumed, chosen, shown };
+/** What the player had chosen for the clock to play: the selected tile's discard, when legal. */
+function selectedDiscard(view) {
+  const s = view.state;
+  if (!s?.human_to_move) return null;
+  const tile = displayHand(s, viewSeat(s))[view.ui.selected];
+  const action = tile ? `discard ${tile.code}` : null;
+  return action && s.legal_actions.includes(action) ? action : null;
 }

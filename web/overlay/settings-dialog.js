@@ -44,129 +44,10 @@ export class SettingsDialog {
     const base = keep ? this.base : structuredClone(settings);
     this.draft = draft;
     this.base = base;
-    const variants = spec ? Object.keys(spec.variants) : [settings.variant];
-    const body = el("div", { class: "grid", id: "set-match" });
-    const rulesBox = el("div", { class: "grid", id: "set-rules" });
     /** @type {Map<string, HTMLElement>} each new-match control's label, to mark it when changed */
     const labels = new Map();
-
-    const label = (id, labelKey, tag = "label") => {
-      const node = el(tag, tag === "label" ? { for: id, text: t(labelKey) } : { text: t(labelKey) });
-      labels.set(id, node);
-      return node;
-    };
-    const field = (id, labelKey, control) => {
-      control.id = id;
-      body.append(label(id, labelKey), control);
-      return control;
-    };
-    const select = (values, current, labelOf, onchange) => {
-      const s = el("select", { onchange: (e) => onchange(values[e.target.selectedIndex]) });
-      values.forEach((v) => s.append(el("option", { value: String(v), text: labelOf(v), selected: v === current })));
-      return s;
-    };
-    const check = (current, onchange) => el("input", { type: "checkbox", checked: current, onchange: (e) => onchange(e.target.checked) });
-
-    const variantButtons = el("div", { class: "variants", role: "group", "aria-label": t("settings.variant") });
-    const paintVariants = () => {
-      variantButtons.replaceChildren(...variants.map((v) => el("button", {
-        type: "button", "data-variant": v, "aria-pressed": String(draft.variant === v), text: t(`variant.${v}`),
-        onclick: () => {
-          draft.variant = v;
-          paintVariants();
-          paintRules();
-          paintLevelNote();
-          pending();
-        },
-      })));
-    };
-    paintVariants();
-    body.append(label("set-variant", "settings.variant", "span"), variantButtons);
-
-    const paintRules = () => {
-      rulesBox.replaceChildren();
-      if (!spec) {
-        rulesBox.append(el("p", { class: "note", text: t("settings.rulesLoading") }));
-        return;
-      }
-      const opts = spec.variants[draft.variant]?.options ?? {};
-      const chosen = draft.options[draft.variant] ?? {};
-      for (const [name, values] of Object.entries(opts)) {
-        if (name === "timer") continue; // the clock applies now: above
-        const current = name in chosen ? chosen[name] : values[0];
-        const id = `opt-${name}`;
-        const control = select(values, current, (v) => optionLabel(name, v), (v) => {
-          draft.options[draft.variant] = { ...draft.options[draft.variant], [name]: v };
-          pending();
-        });
-        control.id = id;
-        control.dataset.option = name;
-        rulesBox.append(label(id, `option.${name}`), control);
-      }
-    };
-    paintRules();
-
-    const handsChoices = [...(spec?.hands ?? [])];
-    if (!handsChoices.includes(draft.hands)) handsChoices.push(draft.hands);
-    field("set-hands", "settings.hands", select(handsChoices.sort((a, b) => a - b), draft.hands, String, (v) => {
-      draft.hands = v;
-      pending();
-    }));
-    const levels = spec?.levels ?? [draft.level];
-    // what the chosen level plays like in the chosen rule set (the bots differ by rule set)
-    const levelNote = el("p", { class: "note", id: "set-level-note", "aria-live": "polite" });
-    const paintLevelNote = () => {
-      levelNote.textContent = t(`levelNote.${draft.variant}.${draft.level}`);
-    };
-    field("set-level", "settings.level", select(levels, draft.level, (v) => t(`level.${v}`), (v) => {
-      draft.level = v;
-      paintLevelNote();
-      pending();
-    }));
-    body.append(levelNote);
-    paintLevelNote();
-    field("set-autoplay", "settings.autoplay", check(draft.autoplay, (v) => {
-      draft.autoplay = v;
-      pending();
-    }));
-    // the engine's range, from -max_seed to max_seed (the catalog's; the engine checks it either way)
-    const range = Number.isSafeInteger(spec?.max_seed) ? { min: String(-spec.max_seed), max: String(spec.max_seed) } : {};
-    const seed = el("input", { type: "number", ...range, step: "1", inputmode: "numeric", value: draft.seed ?? "" });
-    seed.addEventListener("input", () => {
-      draft.seed = seed.value === "" ? null : Number(seed.value);
-      pending();
-    });
-    field("set-seed", "settings.seed", seed);
-
-    // These apply at once, to the match now playing.
-    const live = el("div", { class: "grid", id: "set-now" });
-    const liveField = (id, labelKey, control) => {
-      control.id = id;
-      live.append(el("label", { for: id, text: t(labelKey) }), control);
-    };
-    liveField("set-lang", "settings.lang", select(LANGS, getLang(), (v) => LANG_NAMES[v], (v) => this.h.setLang(v)));
-    const clockVariant = clock?.variant ?? settings.variant;
-    const clockValues = spec?.variants[clockVariant]?.options?.timer;
-    if (clockValues) {
-      const rule = spec.variants[clockVariant].defaults?.timer ?? clockValues[0];
-      const now = clock ? clock.seconds : (draft.options[clockVariant]?.timer ?? rule);
-      const named = (v) => (v === rule ? t("option.timer.rule", { value: optionLabel("timer", v), variant: t(`variant.${clockVariant}`) }) : optionLabel("timer", v));
-      liveField("opt-timer", "option.timer", select([...clockValues].sort((a, b) => a - b), now, named, (v) => {
-        draft.options[clockVariant] = { ...draft.options[clockVariant], timer: v };
-        firstNote.hidden = true;
-        this.h.setLive({ clock: { variant: clockVariant, seconds: v } });
-      }));
-      const firstNote = el("p", { class: "note", id: "set-clock-first", hidden: !(clock?.unchosen && rule > 0),
-        text: t("settings.clockFirst", { variant: t(`variant.${clockVariant}`), value: optionLabel("timer", rule) }) });
-      live.append(firstNote);
-    }
-    liveField("set-hints", "settings.hints", check(settings.hints, (v) => this.h.setLive({ hints: v })));
-    // a regular's shortcuts: claims passed, wins taken, without a prompt (app.js humanTurn)
-    liveField("set-autoPass", "settings.autoPass", check(settings.autoPass, (v) => this.h.setLive({ autoPass: v })));
-    liveField("set-autoWin", "settings.autoWin", check(settings.autoWin, (v) => this.h.setLive({ autoWin: v })));
-    liveField("set-speed", "settings.speed", select(["slow", "normal", "fast", "instant"], settings.speed, (v) => t(`speed.${v}`),
-      (v) => this.h.setLive({ speed: v })));
-    liveField("set-sound", "settings.sound", check(!this.muted(), (v) => this.h.setLive({ muted: !v })));
+    const { body, rulesBox } = matchSection(spec, settings, draft, labels, () => pending());
+    const live = this.liveSection(settings, spec, draft, clock);
 
     const ask = el("p", { class: "pending", id: "set-pending", role: "status", hidden: true, text: t("settings.pending") });
     const closeButton = el("button", { type: "button", id: "set-close", text: t("settings.close"), onclick: () => close() });
@@ -217,6 +98,150 @@ export class SettingsDialog {
     ], { onClose: close });
     pending();
     if (focusStart) startButton.focus();
+  }
+
+  /**
+   * What applies at once, to the match now playing: language, the decision clock, hints, the
+   * shortcuts, speed and sound.
+   * @param {any} settings @param {any} spec @param {any} draft @param {Clock | null} clock
+   */
+  liveSection(settings, spec, draft, clock) {
+    const live = el("div", { class: "grid", id: "set-now" });
+    const liveField = (id, labelKey, control) => {
+      control.id = id;
+      live.append(el("label", { for: id, text: t(labelKey) }), control);
+    };
+    liveField("set-lang", "settings.lang", select(LANGS, getLang(), (v) => LANG_NAMES[v], (v) => this.h.setLang(v)));
+    const clockVariant = clock?.variant ?? settings.variant;
+    const clockValues = spec?.variants[clockVariant]?.options?.timer;
+    if (clockValues) {
+      const rule = spec.variants[clockVariant].defaults?.timer ?? clockValues[0];
+      const now = clock ? clock.seconds : (draft.options[clockVariant]?.timer ?? rule);
+      const named = (v) => (v === rule ? t("option.timer.rule", { value: optionLabel("timer", v), variant: t(`variant.${clockVariant}`) }) : optionLabel("timer", v));
+      liveField("opt-timer", "option.timer", select([...clockValues].sort((a, b) => a - b), now, named, (v) => {
+        draft.options[clockVariant] = { ...draft.options[clockVariant], timer: v };
+        firstNote.hidden = true;
+        this.h.setLive({ clock: { variant: clockVariant, seconds: v } });
+      }));
+      const firstNote = el("p", { class: "note", id: "set-clock-first", hidden: !(clock?.unchosen && rule > 0),
+        text: t("settings.clockFirst", { variant: t(`variant.${clockVariant}`), value: optionLabel("timer", rule) }) });
+      live.append(firstNote);
+    }
+    liveField("set-hints", "settings.hints", check(settings.hints, (v) => this.h.setLive({ hints: v })));
+    // a regular's shortcuts: claims passed, wins taken, without a prompt (app.js humanTurn)
+    liveField("set-autoPass", "settings.autoPass", check(settings.autoPass, (v) => this.h.setLive({ autoPass: v })));
+    liveField("set-autoWin", "settings.autoWin", check(settings.autoWin, (v) => this.h.setLive({ autoWin: v })));
+    liveField("set-speed", "settings.speed", select(["slow", "normal", "fast", "instant"], settings.speed, (v) => t(`speed.${v}`),
+      (v) => this.h.setLive({ speed: v })));
+    liveField("set-sound", "settings.sound", check(!this.muted(), (v) => this.h.setLive({ muted: !v })));
+    return live;
+  }
+}
+
+/** A select of `values`, `current` chosen, each worded by `labelOf`; `onchange(value)`. */
+function select(values, current, labelOf, onchange) {
+  const s = el("select", { onchange: (e) => onchange(values[e.target.selectedIndex]) });
+  values.forEach((v) => s.append(el("option", { value: String(v), text: labelOf(v), selected: v === current })));
+  return s;
+}
+
+/** A checkbox, `current` checked; `onchange(checked)`. */
+function check(current, onchange) {
+  return el("input", { type: "checkbox", checked: current, onchange: (e) => onchange(e.target.checked) });
+}
+
+/**
+ * What needs a new match: the rule set (its buttons, and its options in `rulesBox`), the match's
+ * length, the bots' level (and what it plays like), autoplay and the seed. Each control's label goes
+ * into `labels`; `changed()` after each choice (the dialog marks what changed).
+ * @param {any} spec @param {any} settings @param {any} draft @param {Map<string, HTMLElement>} labels @param {() => void} changed
+ */
+function matchSection(spec, settings, draft, labels, changed) {
+  const variants = spec ? Object.keys(spec.variants) : [settings.variant];
+  const body = el("div", { class: "grid", id: "set-match" });
+  const rulesBox = el("div", { class: "grid", id: "set-rules" });
+  const label = (id, labelKey, tag = "label") => {
+    const node = el(tag, tag === "label" ? { for: id, text: t(labelKey) } : { text: t(labelKey) });
+    labels.set(id, node);
+    return node;
+  };
+  const field = (id, labelKey, control) => {
+    control.id = id;
+    body.append(label(id, labelKey), control);
+    return control;
+  };
+
+  const variantButtons = el("div", { class: "variants", role: "group", "aria-label": t("settings.variant") });
+  const paintVariants = () => {
+    variantButtons.replaceChildren(...variants.map((v) => el("button", {
+      type: "button", "data-variant": v, "aria-pressed": String(draft.variant === v), text: t(`variant.${v}`),
+      onclick: () => {
+        draft.variant = v;
+        paintVariants();
+        paintRules(rulesBox, spec, draft, label, changed);
+        paintLevelNote();
+        changed();
+      },
+    })));
+  };
+  paintVariants();
+  body.append(label("set-variant", "settings.variant", "span"), variantButtons);
+  paintRules(rulesBox, spec, draft, label, changed);
+
+  const handsChoices = [...(spec?.hands ?? [])];
+  if (!handsChoices.includes(draft.hands)) handsChoices.push(draft.hands);
+  field("set-hands", "settings.hands", select(handsChoices.sort((a, b) => a - b), draft.hands, String, (v) => {
+    draft.hands = v;
+    changed();
+  }));
+  const levels = spec?.levels ?? [draft.level];
+  // what the chosen level plays like in the chosen rule set (the bots differ by rule set)
+  const levelNote = el("p", { class: "note", id: "set-level-note", "aria-live": "polite" });
+  const paintLevelNote = () => {
+    levelNote.textContent = t(`levelNote.${draft.variant}.${draft.level}`);
+  };
+  field("set-level", "settings.level", select(levels, draft.level, (v) => t(`level.${v}`), (v) => {
+    draft.level = v;
+    paintLevelNote();
+    changed();
+  }));
+  body.append(levelNote);
+  paintLevelNote();
+  field("set-autoplay", "settings.autoplay", check(draft.autoplay, (v) => {
+    draft.autoplay = v;
+    changed();
+  }));
+  // the engine's range, from -max_seed to max_seed (the catalog's; the engine checks it either way)
+  const range = Number.isSafeInteger(spec?.max_seed) ? { min: String(-spec.max_seed), max: String(spec.max_seed) } : {};
+  const seed = el("input", { type: "number", ...range, step: "1", inputmode: "numeric", value: draft.seed ?? "" });
+  seed.addEventListener("input", () => {
+    draft.seed = seed.value === "" ? null : Number(seed.value);
+    changed();
+  });
+  field("set-seed", "settings.seed", seed);
+  return { body, rulesBox };
+}
+
+/** The rule set's options, each a select (the clock is not among them: it applies now, above). */
+function paintRules(rulesBox, spec, draft, label, changed) {
+  rulesBox.replaceChildren();
+  if (!spec) {
+    rulesBox.append(el("p", { class: "note", text: t("settings.rulesLoading") }));
+    return;
+  }
+  const opts = spec.variants[draft.variant]?.options ?? {};
+  const chosen = draft.options[draft.variant] ?? {};
+  for (const [name, values] of Object.entries(opts)) {
+    if (name === "timer") continue; // the clock applies now: above
+    const current = name in chosen ? chosen[name] : values[0];
+    const id = `opt-${name}`;
+    const control = select(values, current, (v) => optionLabel(name, v), (v) => {
+      draft.options[draft.variant] = { ...draft.options[draft.variant], [name]: v };
+      changed();
+    });
+    control.id = id;
+    control.dataset.option = name;
+    rulesBox.append(label(id, `option.${name}`), control);
   }
 }
 

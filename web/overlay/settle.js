@@ -82,91 +82,12 @@ export function settlement(state, { names, onNext, onNewMatch, newMatchLabel = "
   // the player's first win in this browser: a moment of its own (app.js says when)
   if (firstWin) why.append(el("div", { class: "first-win", role: "status" }, el("strong", { text: t("settle.firstWin") }), el("span", { text: t("settle.firstWinSub") })));
   if (!result.winners.length) why.append(el("p", { class: "headline", text: t("settle.drawn") }));
-  for (const win of result.wins) {
-    const box = el("div", { class: "win" });
-    let head = mine(win.seat) ? t("settle.winner.you") : t("settle.winner", { seat: names[win.seat] });
-    if (result.discarder !== null && result.discarder !== undefined && win.category !== "self_draw") {
-      head += ` · ${mine(result.discarder) ? t("settle.discarder.you") : t("settle.discarder", { seat: names[result.discarder] })}`;
-    }
-    const headline = el("p", { class: "headline", text: head });
-    if (win.tile) { // the winning tile beside who won it (the hand as held marks it too)
-      const c = tileElement(win.tile, 22, win.tile === state.gold ? "gold" : "");
-      c.classList.add("winning");
-      c.setAttribute("role", "img");
-      c.setAttribute("aria-label", `${t("settle.winningTile")}${t("sep.colon")}${tileName(win.tile)}`);
-      headline.append(" ", c);
-    }
-    box.append(headline);
-    const reading = readingRow(win, state.gold); // the sets as the engine read them
-    const hand = heldHand(win, state.gold);
-    // the engine's reading shows every tile in its set: the hand as held is then a detail, after
-    // the payments; a hand the engine gave no reading of is its own explanation
-    if (reading) {
-      box.append(reading);
-      held.append(el("h3", { text: mine(win.seat) ? t("settle.held.you") : t("settle.held", { seat: names[win.seat] }) }), hand);
-    } else box.append(hand);
-    // category and patterns, both names, with multipliers or base
-    const names2 = el("div", { class: "names" });
-    const cat = bothNames(`category.${win.category}`);
-    const catValue = win.base !== undefined && win.base !== null
-      ? (win.category === "swim_triple" ? t("settle.fixed") : t("settle.base", { b: win.base }))
-      : "";
-    names2.append(el("span", { class: "category" }, `${label("settle.category")}${cat.here}`,
-      cat.other ? [" ", el("small", { text: cat.other })] : null, catValue ? ` · ${catValue}` : ""));
-    if (byPatterns(win)) {
-      const list = win.pattern_multipliers || (win.patterns || []).map((p) => [p, null]);
-      names2.append(el("span", { class: "line label", text: t("settle.patterns") }));
-      if (!list.length) names2.append(el("span", { text: t("settle.noPatterns") }));
-      for (const [p, mult] of list) {
-        const n2 = bothNames(`pattern.${p}`);
-        names2.append(el("span", { "data-pattern": p }, n2.here, n2.other ? [" ", el("small", { text: n2.other })] : null,
-          mult ? ` ×${mult}` : ""));
-      }
-    }
-    box.append(names2);
-    const sum = arithmeticLine(win, state, names); // "total multiplier M = 2 × 2 = 4; each pays 2 × M = 8"
-    // the multiplier said once: in the arithmetic, else on its own line
-    if (byPatterns(win) && !sum) box.append(el("p", { class: "line total", text: t("settle.total", { m: win.multiplier }) }));
-    if (sum) box.append(el("p", { class: "line arithmetic", text: sum }));
-    why.append(box);
-  }
-  // payments
-  const pay = el("div", { class: "settle-pay" }, el("h3", { text: t("settle.payments") }));
-  if (!result.payments.length) pay.append(el("p", { text: t("settle.noPayments") }));
-  else {
-    const rows = result.payments.map((p) => el("tr", {},
-      el("td", { text: names[p.from] }), el("td", { text: "→" }), el("td", { text: names[p.to] }),
-      el("td", { class: "num", text: String(p.amount) }), el("td", { text: paymentReason(p) })));
-    pay.append(el("table", { class: "payments" },
-      el("thead", {}, el("tr", {}, el("th", { text: t("settle.from") }), el("th", { text: "" }), el("th", { text: t("settle.to") }),
-        el("th", { class: "num", text: t("settle.amount") }), el("th", { text: t("settle.reason") }))),
-      el("tbody", {}, rows)));
-  }
+  for (const win of result.wins) why.append(winBox(win, state, names, mine, held));
   // deltas and running scores, first: the totals are seen before anything else
-  const scoreRows = [0, 1, 2, 3].map((s) => {
-    const d = result.deltas[s];
-    return el("tr", { class: s === view && !state.autoplay ? "me" : "" },
-      el("td", { text: names[s] }),
-      el("td", { class: `num ${d > 0 ? "plus" : d < 0 ? "minus" : ""}`, text: (d > 0 ? "+" : "") + d }),
-      el("td", { class: "num", text: String(result.scores[s]) }));
-  });
-  const scores = el("table", { class: "scores" },
-    el("thead", {}, el("tr", {}, el("th", { text: t("settle.player") }), el("th", { class: "num", text: t("settle.delta") }),
-      el("th", { class: "num", text: t("settle.score") }))),
-    el("tbody", {}, scoreRows));
-  const body = [el("div", { class: "settle-body" }, scores, why, pay)];
-
+  const body = [el("div", { class: "settle-body" }, scoresTable(result, names, mine), why, paymentsBlock(result, names))];
   const buttons = [];
   if (match && match.is_over) {
-    const order = [0, 1, 2, 3].sort((a, b) => result.scores[b] - result.scores[a]);
-    body.push(el("h3", { text: t("settle.final") }));
-    body.push(el("table", { class: "standings" },
-      el("thead", {}, el("tr", {}, el("th", { text: t("settle.rank") }), el("th", { text: t("settle.player") }),
-        el("th", { class: "num", text: t("settle.score") }))),
-      // equal scores share a place ("1, 2, 2, 2"): the order among them is only the seats'
-      el("tbody", {}, order.map((s) => el("tr", { class: s === view && !state.autoplay ? "me" : "" },
-        el("td", { text: String(1 + order.filter((o) => result.scores[o] > result.scores[s]).length) }),
-        el("td", { text: names[s] }), el("td", { class: "num", text: String(result.scores[s]) }))))));
+    body.push(el("h3", { text: t("settle.final") }), standingsTable(result, names, mine));
     if (record) body.push(el("p", { class: "record", id: "settle-record", text: record })); // the player's record here (keep/record.js)
     buttons.push(el("button", { type: "button", id: "settle-new", class: "primary", text: newMatchLabel || t("settle.newMatch"), onclick: onNewMatch }));
   } else {
@@ -180,4 +101,106 @@ export function settlement(state, { names, onNext, onNewMatch, newMatchLabel = "
   if (held.childElementCount) body.push(held);
   const title = match ? t("settle.title", { n: match.hand_number + 1, total: match.hands }) : t("settle.title", { n: 1, total: 1 });
   return { title, body, buttons };
+}
+
+/**
+ * One winning hand explained: who won on whose tile (the tile beside it), the sets as the engine
+ * read them, its category and patterns, the arithmetic. The hand as held goes into `held` (after
+ * the payments) when the reading shows every tile, else here.
+ */
+function winBox(win, state, names, mine, held) {
+  const result = state.result;
+  const box = el("div", { class: "win" });
+  let head = mine(win.seat) ? t("settle.winner.you") : t("settle.winner", { seat: names[win.seat] });
+  if (result.discarder !== null && result.discarder !== undefined && win.category !== "self_draw") {
+    head += ` · ${mine(result.discarder) ? t("settle.discarder.you") : t("settle.discarder", { seat: names[result.discarder] })}`;
+  }
+  const headline = el("p", { class: "headline", text: head });
+  if (win.tile) { // the winning tile beside who won it (the hand as held marks it too)
+    const c = tileElement(win.tile, 22, win.tile === state.gold ? "gold" : "");
+    c.classList.add("winning");
+    c.setAttribute("role", "img");
+    c.setAttribute("aria-label", `${t("settle.winningTile")}${t("sep.colon")}${tileName(win.tile)}`);
+    headline.append(" ", c);
+  }
+  box.append(headline);
+  const reading = readingRow(win, state.gold); // the sets as the engine read them
+  const hand = heldHand(win, state.gold);
+  // the engine's reading shows every tile in its set: the hand as held is then a detail, after
+  // the payments; a hand the engine gave no reading of is its own explanation
+  if (reading) {
+    box.append(reading);
+    held.append(el("h3", { text: mine(win.seat) ? t("settle.held.you") : t("settle.held", { seat: names[win.seat] }) }), hand);
+  } else box.append(hand);
+  box.append(winNames(win));
+  const sum = arithmeticLine(win, state, names); // "total multiplier M = 2 × 2 = 4; each pays 2 × M = 8"
+  // the multiplier said once: in the arithmetic, else on its own line
+  if (byPatterns(win) && !sum) box.append(el("p", { class: "line total", text: t("settle.total", { m: win.multiplier }) }));
+  if (sum) box.append(el("p", { class: "line arithmetic", text: sum }));
+  return box;
+}
+
+/** A win's category and patterns, both names, with multipliers or base. */
+function winNames(win) {
+  const names2 = el("div", { class: "names" });
+  const cat = bothNames(`category.${win.category}`);
+  const catValue = win.base !== undefined && win.base !== null
+    ? (win.category === "swim_triple" ? t("settle.fixed") : t("settle.base", { b: win.base }))
+    : "";
+  names2.append(el("span", { class: "category" }, `${label("settle.category")}${cat.here}`,
+    cat.other ? [" ", el("small", { text: cat.other })] : null, catValue ? ` · ${catValue}` : ""));
+  if (byPatterns(win)) {
+    const list = win.pattern_multipliers || (win.patterns || []).map((p) => [p, null]);
+    names2.append(el("span", { class: "line label", text: t("settle.patterns") }));
+    if (!list.length) names2.append(el("span", { text: t("settle.noPatterns") }));
+    for (const [p, mult] of list) {
+      const n2 = bothNames(`pattern.${p}`);
+      names2.append(el("span", { "data-pattern": p }, n2.here, n2.other ? [" ", el("small", { text: n2.other })] : null,
+        mult ? ` ×${mult}` : ""));
+    }
+  }
+  return names2;
+}
+
+/** Every payment: who paid whom, how much, and why. */
+function paymentsBlock(result, names) {
+  const pay = el("div", { class: "settle-pay" }, el("h3", { text: t("settle.payments") }));
+  if (!result.payments.length) {
+    pay.append(el("p", { text: t("settle.noPayments") }));
+    return pay;
+  }
+  const rows = result.payments.map((p) => el("tr", {},
+    el("td", { text: names[p.from] }), el("td", { text: "→" }), el("td", { text: names[p.to] }),
+    el("td", { class: "num", text: String(p.amount) }), el("td", { text: paymentReason(p) })));
+  pay.append(el("table", { class: "payments" },
+    el("thead", {}, el("tr", {}, el("th", { text: t("settle.from") }), el("th", { text: "" }), el("th", { text: t("settle.to") }),
+      el("th", { class: "num", text: t("settle.amount") }), el("th", { text: t("settle.reason") }))),
+    el("tbody", {}, rows)));
+  return pay;
+}
+
+/** The hand's deltas and the running scores, the player's row marked. */
+function scoresTable(result, names, mine) {
+  const scoreRows = [0, 1, 2, 3].map((s) => {
+    const d = result.deltas[s];
+    return el("tr", { class: mine(s) ? "me" : "" },
+      el("td", { text: names[s] }),
+      el("td", { class: `num ${d > 0 ? "plus" : d < 0 ? "minus" : ""}`, text: (d > 0 ? "+" : "") + d }),
+      el("td", { class: "num", text: String(result.scores[s]) }));
+  });
+  return el("table", { class: "scores" },
+    el("thead", {}, el("tr", {}, el("th", { text: t("settle.player") }), el("th", { class: "num", text: t("settle.delta") }),
+      el("th", { class: "num", text: t("settle.score") }))),
+    el("tbody", {}, scoreRows));
+}
+
+/** The final standings of a match: equal scores share a place ("1, 2, 2, 2"), the order among them only the seats'. */
+function standingsTable(result, names, mine) {
+  const order = [0, 1, 2, 3].sort((a, b) => result.scores[b] - result.scores[a]);
+  return el("table", { class: "standings" },
+    el("thead", {}, el("tr", {}, el("th", { text: t("settle.rank") }), el("th", { text: t("settle.player") }),
+      el("th", { class: "num", text: t("settle.score") }))),
+    el("tbody", {}, order.map((s) => el("tr", { class: mine(s) ? "me" : "" },
+      el("td", { text: String(1 + order.filter((o) => result.scores[o] > result.scores[s]).length) }),
+      el("td", { text: names[s] }), el("td", { class: "num", text: String(result.scores[s]) })))));
 }

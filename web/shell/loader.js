@@ -68,7 +68,13 @@ function learn(key, observed, low, high) {
   const figure = Number.isNaN(before) ? observed : (before + observed) / 2;
   localStorage.setItem(key, figure.toFixed(2));
 }
-let STAGES = PATHS.fresh;
+
+/**
+ * The boot's progress, in one object: the stage table of the path taken (PATHS), each stage's
+ * fraction done, the bar's share shown (it never goes back, not even when a failed restore falls
+ * back to a fresh boot), and whether a paint of the placeholder table is asked for.
+ */
+const progress = { stages: PATHS.fresh, fractions: Object.fromEntries(PATHS.fresh.map((s) => [s.name, 0])), shown: 0, paintQueued: false };
 
 const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById("table"));
 const bootBox = document.getElementById("boot");
@@ -99,28 +105,25 @@ function paintTable() {
   ctx.setLineDash([]);
 }
 
-let paintQueued = false;
 function queuePaint() {
-  if (paintQueued) return;
-  paintQueued = true;
+  if (progress.paintQueued) return;
+  progress.paintQueued = true;
   requestAnimationFrame(() => {
-    paintQueued = false;
+    progress.paintQueued = false;
     paintTable();
   });
 }
 
 // --- progress ------------------------------------------------------------------------
 
-let fractions = Object.fromEntries(STAGES.map((s) => [s.name, 0]));
-let shown = 0; // the bar never goes back, not even when a failed restore falls back to a fresh boot
 const progressLog = [];
 
 /** Switch to the stage table of the path that has `stage`; false when none has it. */
 function choosePath(stage) {
   const path = Object.keys(PATHS).find((p) => PATHS[p].some((s) => s.name === stage));
   if (!path) return false;
-  STAGES = PATHS[path];
-  fractions = Object.fromEntries(STAGES.map((s) => [s.name, 0]));
+  progress.stages = PATHS[path];
+  progress.fractions = Object.fromEntries(progress.stages.map((s) => [s.name, 0]));
   timing.path = path;
   // a restore that failed falls back to a fresh boot (engine-worker.js): its downloads and start
   // steps begin now, not when the kept files were in (else its pace is learned from the failure's)
@@ -132,7 +135,7 @@ const timing = { loader: performance.now(), path: "fresh" };
 
 /** How much longer than estimated the start steps took, all together (1: as estimated; 0: unknown). */
 function observedStretch() {
-  const steps = STAGES.filter((s) => s.ms);
+  const steps = progress.stages.filter((s) => s.ms);
   const last = timing[steps[steps.length - 1].name];
   if (timing.downloaded === undefined || last === undefined) return 0;
   return (last - timing.downloaded) / steps.reduce((sum, s) => sum + s.ms, 0);
@@ -156,9 +159,9 @@ function remainingMs(now) {
   let stretch = lastStretch(timing.path);
   let since = timing.downloaded;
   let doneMs = 0;
-  for (const s of STAGES) {
+  for (const s of progress.stages) {
     if (!s.ms) continue;
-    if (fractions[s.name] === 1) {
+    if (progress.fractions[s.name] === 1) {
       doneMs += s.ms;
       // the pace of the steps done so far, together: two that end at once (micropip loads while
       // Python starts) would otherwise make the next ones look instant
@@ -177,9 +180,9 @@ function remainingMs(now) {
 
 function overall(now = performance.now()) {
   const spent = now - timing.loader;
-  const done = STAGES.every((s) => fractions[s.name] === 1);
-  shown = Math.max(shown, done ? 1 : spent / (spent + remainingMs(now)));
-  return shown;
+  const done = progress.stages.every((s) => progress.fractions[s.name] === 1);
+  progress.shown = Math.max(progress.shown, done ? 1 : spent / (spent + remainingMs(now)));
+  return progress.shown;
 }
 
 // The page's words in the chosen language, once app.js has set window.mahjong.labels.
@@ -189,7 +192,7 @@ function label(name, english) {
 
 function showProgress() {
   const value = Math.min(1, overall());
-  const pending = STAGES.find((s) => fractions[s.name] < 1);
+  const pending = progress.stages.find((s) => progress.fractions[s.name] < 1);
   fill.style.width = `${(value * 100).toFixed(1)}%`;
   bar.setAttribute("aria-valuenow", String(Math.round(value * 100)));
   let line = pending ? label(pending.key ?? pending.name, pending.label) : label("ready", "Ready");
@@ -207,16 +210,16 @@ function showProgress() {
 const bytes = { got: /** @type {Record<string, number>} */ ({}), total: 0, first: /** @type {number | undefined} */ (undefined) };
 
 function onProgress(stage, fraction) {
-  if (!(stage in fractions) && !choosePath(stage)) return;
-  const f = Math.max(fractions[stage], Math.min(1, fraction));
-  if (f === fractions[stage]) return;
-  fractions[stage] = f;
+  if (!(stage in progress.fractions) && !choosePath(stage)) return;
+  const f = Math.max(progress.fractions[stage], Math.min(1, fraction));
+  if (f === progress.fractions[stage]) return;
+  progress.fractions[stage] = f;
   const now = performance.now();
   if (f === 1) timing[stage] = now;
   const got = Object.values(bytes.got).reduce((sum, n) => sum + n, 0);
   // the start steps begin once every stage without an estimate is in (downloaded, or read from
   // what was kept: the snapshot's pages too, else its read tail is taken for a slow restore)
-  const allIn = STAGES.every((s) => s.ms || fractions[s.name] === 1);
+  const allIn = progress.stages.every((s) => s.ms || progress.fractions[s.name] === 1);
   if (timing.downloaded === undefined && (allIn || (timing.path === "fresh" && bytes.total && got >= bytes.total))) {
     timing.downloaded = now;
   }
@@ -281,7 +284,7 @@ engine.onProgress(({ stage, fraction, bytes: got, total }) => {
 
 /** Resolves with window.mahjong once the engine answers calls (API.md). */
 const ready = engine.ready.then((info) => {
-  for (const s of STAGES) onProgress(s.name, 1);
+  for (const s of progress.stages) onProgress(s.name, 1);
   timing.ready = performance.now();
   try {
     const stretch = observedStretch();

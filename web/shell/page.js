@@ -128,23 +128,23 @@ function followReader() {
   });
 }
 
-let heightPage = "";
-let lastHeight = -1;
+/** The page's height, said to an embedding parent: the page's name once it says it, the last height said. */
+const heights = { page: "", last: -1 };
 
 function postHeight(force = false) {
   const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
-  if (height === lastHeight && !force) return;
-  lastHeight = height;
+  if (height === heights.last && !force) return;
+  heights.last = height;
   try {
-    window.parent.postMessage({ source: "mahjong", type: "height", detail: { page: heightPage, height } }, "*");
+    window.parent.postMessage({ source: "mahjong", type: "height", detail: { page: heights.page, height } }, "*");
   } catch {
     // a parent that cannot receive is no reason to stop
   }
 }
 
 function embedHeights(name) {
-  if (window.parent === window || heightPage) return;
-  heightPage = name;
+  if (window.parent === window || heights.page) return;
+  heights.page = name;
   postHeight();
   if (typeof ResizeObserver !== "undefined") new ResizeObserver(() => postHeight()).observe(document.documentElement);
   window.addEventListener("message", (event) => {
@@ -240,7 +240,7 @@ export const gameLink = (lang = getLang()) => `./index.html?${new URLSearchParam
 
 /** Post the height now (a page whose content changed in a way no resize shows). */
 export function heightChanged() {
-  if (heightPage) postHeight();
+  if (heights.page) postHeight();
 }
 
 export { LANGS, probeStorage };

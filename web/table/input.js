@@ -1,5 +1,6 @@
-// Pointer and keyboard -> intents. Nothing here knows the game: the controller (app.js)
-// decides what an intent means now. Intents:
+// Pointer and keyboard -> intents. Nothing here knows the game: intents.js says what an intent
+// means now, and the page acts on it. Which tile is under the pointer comes from the hit regions
+// the last frame left in the store (view.hits, handTileAt): input asks the renderer nothing. Intents:
 //   {type: "tap", index}            a tile of the player's hand was clicked or tapped
 //   {type: "hover", index}          the pointer is over a hand tile (or null)
 //   {type: "move", delta}           arrow keys: move the selection
@@ -11,9 +12,14 @@
 const CLAIM_KEYS = { p: "pong", k: "kong", h: "win", w: "win", s: "swim" };
 
 export class Input {
-  constructor(canvas, renderer, onIntent) {
+  /**
+   * @param {HTMLElement} canvas
+   * @param {{hits: import("./store.js").HandRect[]}} view  the store's view: the hit regions the last frame painted
+   * @param {(intent: any) => boolean} onIntent
+   */
+  constructor(canvas, view, onIntent) {
     this.canvas = canvas;
-    this.renderer = renderer;
+    this.view = view;
     this.emit = onIntent;
     this.enabled = true;
 
@@ -31,7 +37,7 @@ export class Input {
   pointerDown(e) {
     if (!this.enabled || e.button > 0) return;
     const { x, y } = this.point(e);
-    const hit = this.renderer.hitTest(x, y);
+    const hit = handTileAt(this.view.hits, x, y);
     this.emit({ type: "pointer" });
     if (hit?.kind === "hand") {
       e.preventDefault();
@@ -42,7 +48,7 @@ export class Input {
   pointerMove(e) {
     if (!this.enabled || e.pointerType === "touch") return;
     const { x, y } = this.point(e);
-    const hit = this.renderer.hitTest(x, y);
+    const hit = handTileAt(this.view.hits, x, y);
     const index = hit?.kind === "hand" ? hit.index : null;
     if (index !== this.hover) {
       this.hover = index;
@@ -77,4 +83,19 @@ export class Input {
     this.emit({ type: "key" });
     if (this.emit(intent) !== false) e.preventDefault();
   }
+}
+
+/**
+ * The tile of the player's hand under (x, y), the last one painted first (tiles overlap), or null:
+ * read from the regions the last frame painted (the store's view.hits), each answering a touch
+ * from its lift above it to the room below it.
+ * @param {import("./store.js").HandRect[]} rects @param {number} x @param {number} y
+ * @returns {{kind: "hand", index: number, code: string | null} | null}
+ */
+export function handTileAt(rects, x, y) {
+  for (let i = rects.length - 1; i >= 0; i--) {
+    const r = rects[i];
+    if (x >= r.x && x < r.x + r.w && y >= r.y - r.extra && y < r.y + r.h + r.below) return { kind: "hand", index: r.index, code: r.code };
+  }
+  return null;
 }

@@ -116,6 +116,7 @@ function besideBoard(L, size, ui) {
 }
 
 /** The layout with a band of `band` css px kept free between the board and the player's strip. */
+// long: one chain of measurements (the hand's rows, the board's unit, the ring, the rows around it), each read by the next
 function placeBoard(W, H, dpr, state, ui, band) {
   const view = viewSeat(state);
   const stacks = state?.wall?.stacks_per_side ?? 18;

@@ -113,14 +113,6 @@ export class Renderer {
     return { x: r.x + r.w / 2, y: r.y + r.h / 2, w: r.w, angle: 0 };
   }
 
-  hitTest(x, y) {
-    for (let i = this.handRects.length - 1; i >= 0; i--) {
-      const r = this.handRects[i];
-      if (x >= r.x && x < r.x + r.w && y >= r.y - r.extra && y < r.y + r.h + r.below) return { kind: "hand", index: r.index, code: r.code };
-    }
-    return null;
-  }
-
   // --- painting ------------------------------------------------------------------------
 
   draw(model, now) {
@@ -226,42 +218,7 @@ export class Renderer {
       const seat = (L.view + rel) % 4;
       const isTurn = !state.is_over && seat === state.turn;
       const waiting = !state.is_over && state.waiting_for.includes(seat);
-      this.withFrame(rel, (c) => {
-        const y = half - edge / 2;
-        if (isTurn || waiting) {
-          c.fillStyle = isTurn ? "rgba(233,196,106,0.35)" : "rgba(233,196,106,0.16)";
-          roundRect(c, -half + 2, half - edge + 1, size - 4, edge - 3, 4);
-          c.fill();
-          if (isTurn) {
-            c.fillStyle = "#e9c46a";
-            c.fillRect(-half * 0.55, half - 3, half * 1.1, 2.5);
-          }
-        }
-        const wind = state.seat_winds[seat];
-        const glyph = t(`table.wind.${wind}`); // 东, 東 or E: the page's language
-        this.windLabels[rel] = glyph;
-        const dealer = seat === state.dealer;
-        text(c, glyph, -size * 0.26, y, `800 ${Math.round(fs * 1.45)}px ${SERIF}`, dealer ? "#ffd166" : "#f3efe2");
-        if (dealer) {
-          c.fillStyle = "#c0392b";
-          c.beginPath();
-          c.arc(-size * 0.38, y, fs * 0.62, 0, TAU);
-          c.fill();
-          text(c, t("seat.dealerShort"), -size * 0.38, y + 0.5, `700 ${Math.round(fs * 0.8)}px ${SANS}`, "#fff");
-        }
-        const score = state.scores[seat];
-        const d = state.hand_deltas?.[seat] || 0;
-        // the numbers read upright on screen, whichever side they sit on
-        const upright = (str, x, font, color) => {
-          c.save();
-          c.translate(x, y);
-          c.rotate((rel * Math.PI) / 2);
-          text(c, str, 0, 0, font, color);
-          c.restore();
-        };
-        upright(String(score), size * 0.06, `700 ${Math.round(fs * 1.15)}px ${SANS}`, "#f3efe2");
-        if (d) upright((d > 0 ? "+" : "") + d, size * 0.28, `600 ${Math.round(fs * 0.9)}px ${SANS}`, d > 0 ? "#8fe388" : "#ff9b8a");
-      });
+      this.paintSeatEdge(state, seat, rel, { half, size, edge, fs, isTurn, waiting });
     }
     // the middle: the timer (or tiles left) above; dice, tiles left and the gold below
     const inner = size - 2 * edge;
@@ -273,27 +230,7 @@ export class Renderer {
     this.clockLabel = "";
     this.goldRect = null;
     if (timer && !state.is_over) {
-      const left = Math.max(0, (timer.deadline - now) / 1000);
-      const frac = Math.min(1, left / timer.total);
-      const r = inner * 0.26;
-      ctx.lineWidth = Math.max(2, r * 0.14);
-      ctx.strokeStyle = "rgba(255,255,255,0.15)";
-      ctx.beginPath();
-      ctx.arc(L.cx, midY + inner * 0.04, r, 0, TAU);
-      ctx.stroke();
-      ctx.strokeStyle = left < 5 ? "#e76f51" : "#e9c46a";
-      ctx.beginPath();
-      ctx.arc(L.cx, midY + inner * 0.04, r, -Math.PI / 2, -Math.PI / 2 + TAU * frac);
-      ctx.stroke();
-      // labelled ("13 s to act"), not a bare number that reads like a second count of tiles
-      const label = t("table.timer", { s: Math.ceil(left) });
-      let px = Math.round(inner * 0.16);
-      ctx.font = `800 ${px}px ${SANS}`;
-      const room = r * 1.8;
-      const wide = ctx.measureText(label).width;
-      if (wide > room) px = Math.max(9, Math.floor((px * room) / wide));
-      text(ctx, label, L.cx, midY + inner * 0.04, `800 ${px}px ${SANS}`, left < 5 ? "#ffb4a2" : "#fff");
-      this.clockLabel = label; // what the clock says, for a page or a test to read
+      this.paintClock(timer, now, inner, midY);
       text(ctx, `${t("table.tilesLeft")} ${state.tiles_left}`, L.cx, topY, small, "#d8e8dc");
     } else {
       text(ctx, String(state.tiles_left), L.cx, midY, `800 ${Math.round(inner * 0.3)}px ${SANS}`, "#fff");
@@ -321,6 +258,73 @@ export class Renderer {
       const label = t("table.goldLabel");
       text(ctx, label, gx - ctx.measureText(label).width / 2 - gw * 0.25, lowY, font, "#ffd166");
     }
+  }
+
+  /** A seat's edge of the centre: its turn marked, its wind (the dealer's marked), its score and this hand's delta. */
+  paintSeatEdge(state, seat, rel, { half, size, edge, fs, isTurn, waiting }) {
+    this.withFrame(rel, (c) => {
+      const y = half - edge / 2;
+      if (isTurn || waiting) {
+        c.fillStyle = isTurn ? "rgba(233,196,106,0.35)" : "rgba(233,196,106,0.16)";
+        roundRect(c, -half + 2, half - edge + 1, size - 4, edge - 3, 4);
+        c.fill();
+        if (isTurn) {
+          c.fillStyle = "#e9c46a";
+          c.fillRect(-half * 0.55, half - 3, half * 1.1, 2.5);
+        }
+      }
+      const wind = state.seat_winds[seat];
+      const glyph = t(`table.wind.${wind}`); // 东, 東 or E: the page's language
+      this.windLabels[rel] = glyph;
+      const dealer = seat === state.dealer;
+      text(c, glyph, -size * 0.26, y, `800 ${Math.round(fs * 1.45)}px ${SERIF}`, dealer ? "#ffd166" : "#f3efe2");
+      if (dealer) {
+        c.fillStyle = "#c0392b";
+        c.beginPath();
+        c.arc(-size * 0.38, y, fs * 0.62, 0, TAU);
+        c.fill();
+        text(c, t("seat.dealerShort"), -size * 0.38, y + 0.5, `700 ${Math.round(fs * 0.8)}px ${SANS}`, "#fff");
+      }
+      const score = state.scores[seat];
+      const d = state.hand_deltas?.[seat] || 0;
+      // the numbers read upright on screen, whichever side they sit on
+      const upright = (str, x, font, color) => {
+        c.save();
+        c.translate(x, y);
+        c.rotate((rel * Math.PI) / 2);
+        text(c, str, 0, 0, font, color);
+        c.restore();
+      };
+      upright(String(score), size * 0.06, `700 ${Math.round(fs * 1.15)}px ${SANS}`, "#f3efe2");
+      if (d) upright((d > 0 ? "+" : "") + d, size * 0.28, `600 ${Math.round(fs * 0.9)}px ${SANS}`, d > 0 ? "#8fe388" : "#ff9b8a");
+    });
+  }
+
+  /** The decision clock in the centre: a ring that runs out, and its words ("13 s to act"). */
+  paintClock(timer, now, inner, midY) {
+    const { ctx } = this;
+    const L = this.layout;
+    const left = Math.max(0, (timer.deadline - now) / 1000);
+    const frac = Math.min(1, left / timer.total);
+    const r = inner * 0.26;
+    ctx.lineWidth = Math.max(2, r * 0.14);
+    ctx.strokeStyle = "rgba(255,255,255,0.15)";
+    ctx.beginPath();
+    ctx.arc(L.cx, midY + inner * 0.04, r, 0, TAU);
+    ctx.stroke();
+    ctx.strokeStyle = left < 5 ? "#e76f51" : "#e9c46a";
+    ctx.beginPath();
+    ctx.arc(L.cx, midY + inner * 0.04, r, -Math.PI / 2, -Math.PI / 2 + TAU * frac);
+    ctx.stroke();
+    // labelled ("13 s to act"), not a bare number that reads like a second count of tiles
+    const label = t("table.timer", { s: Math.ceil(left) });
+    let px = Math.round(inner * 0.16);
+    ctx.font = `800 ${px}px ${SANS}`;
+    const room = r * 1.8;
+    const wide = ctx.measureText(label).width;
+    if (wide > room) px = Math.max(9, Math.floor((px * room) / wide));
+    text(ctx, label, L.cx, midY + inner * 0.04, `800 ${px}px ${SANS}`, left < 5 ? "#ffb4a2" : "#fff");
+    this.clockLabel = label; // what the clock says, for a page or a test to read
   }
 
   paintDiscards(state, seat, rel, hidden, covers = new Map(), now = 0) {

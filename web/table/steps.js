@@ -12,24 +12,12 @@ import { momentOf, timeoutMoment } from "./moments.js";
 export function createSteps(ctx) {
   const { store, ui, renderer, sound, emit, speed, redraw } = ctx;
   const { view } = store;
-  /** @type {string[]} the last moments shown (for the tests and the curious: steps.moments()) */
-  let shown = [];
-
-  function seatName(seat, s = view.state) {
-    if (!s) return String(seat);
-    if (s.autoplay) return `${t("seat.spectator." + seat)}`;
-    const rel = (seat - viewSeat(s) + 4) % 4;
-    return t(`seat.${rel}`);
-  }
-
-  /** A seat's label for the settlement: name and wind. */
-  function seatLabel(seat, s = view.state) {
-    const wind = s.seat_winds?.[seat];
-    return wind ? t("seat.withWind", { seat: seatName(seat, s), wind: t("wind." + wind) }) : seatName(seat, s);
-  }
+  const seatName = (seat, s = view.state) => nameOfSeat(seat, s);
+  const seatLabel = (seat, s = view.state) => labelOfSeat(seat, s);
+  const banners = createBanners(store, sound);
+  const parts = { store, renderer, sound, view, banners, emit, seatName, speed };
 
   let pending = null; // events held back behind a covered discard: {handle, run}
-  let bannerFree = 0; // when the banner slot is free again (banners queue, never overlap)
   let heldUntil = 0; // the table holds still until then (the covered discard face down)
 
   /**
@@ -51,15 +39,15 @@ export function createSteps(ctx) {
     // it has been seen, and a reveal ends it (play): a banner never tells of a tile already turned.
     const covered = events.find((ev) => ev.type === "discard" && ev.covered);
     const at = covered ? events.findIndex((ev) => ev.type === "reveal" && ev.seat === covered.seat) : -1;
-    const hold = at > 0 ? coverHold(sp) + Math.max(0, bannerFree - now) : 0;
-    const lines = timeout ? [show(timeoutMoment(timeout, by), now, sp)] : [];
-    lines.push(...play(hold ? events.slice(0, at) : events, events, now, origin, s, hold));
+    const hold = at > 0 ? coverHold(sp) + Math.max(0, banners.free() - now) : 0;
+    const lines = timeout ? [banners.show(timeoutMoment(timeout, by), now, sp)] : [];
+    lines.push(...play(parts, hold ? events.slice(0, at) : events, events, now, origin, s, hold));
     if (hold) {
-      endBanners("covered", now + hold); // its banner ends as the tile turns over, however late the timer fires
+      banners.end("covered", now + hold); // its banner ends as the tile turns over, however late the timer fires
       const rest = events.slice(at);
       const run = () => {
         pending = null;
-        const more = play(rest, events, performance.now(), null, s, 0);
+        const more = play(parts, rest, events, performance.now(), null, s, 0);
         if (more.length) ui.announce(more.join(" "));
         redraw();
       };
@@ -72,9 +60,7 @@ export function createSteps(ctx) {
   }
 
   /** How long the table still holds still (ms): the bots wait for it (loop.js). */
-  function held() {
-    return Math.max(0, heldUntil - performance.now());
-  }
+  const held = () => Math.max(0, heldUntil - performance.now());
 
   /** The moments of a freshly dealt hand (the gold turned, flower kongs): their sentences. */
   function dealt() {
@@ -88,7 +74,7 @@ export function createSteps(ctx) {
     const lines = [];
     for (const ev of events) {
       const moment = momentOf(ev, events, s, seatName);
-      if (moment) lines.push(show(moment, now, sp));
+      if (moment) lines.push(banners.show(moment, now, sp));
     }
     return lines;
   }
@@ -99,6 +85,56 @@ export function createSteps(ctx) {
     clearTimeout(pending.handle);
     pending.run();
   }
+
+  return { applyStep, dealt, held, seatName, seatLabel, moments: banners.shown };
+}
+
+/**
+ * The events' sentences, sounds and animations; `hold`: ms a covered discard stays face down.
+ * `parts`: the steps' store, renderer, sound, banners, emit, seat names and speed.
+ */
+function play(parts, list, events, now, origin, s, hold) {
+  const { store, renderer, sound, view, banners, emit, seatName, speed } = parts;
+  const lines = [];
+  const sp = speed();
+  const me = viewSeat(s);
+  for (const ev of list) {
+    if (ev.type === "reveal") banners.end("covered", now); // the tile is face up from now on
+    const line = narrate(ev, s, seatName);
+    const moment = momentOf(ev, events, s, seatName);
+    if (moment) {
+      if (ev.type === "win" && line) lines.push(line);
+      lines.push(banners.show(moment, now, sp));
+    } else if (line) lines.push(line);
+    emit("event", ev);
+    animate(ev, s, { store, renderer, sound, view }, { now, origin, me, sp, hold });
+  }
+  return lines;
+}
+
+/** A seat's name as the player sees it ("Right", "You"; a spectator's seats by wind). */
+function nameOfSeat(seat, s) {
+  if (!s) return String(seat);
+  if (s.autoplay) return `${t("seat.spectator." + seat)}`;
+  const rel = (seat - viewSeat(s) + 4) % 4;
+  return t(`seat.${rel}`);
+}
+
+/** A seat's label for the settlement: name and wind. */
+function labelOfSeat(seat, s) {
+  const wind = s.seat_winds?.[seat];
+  return wind ? t("seat.withWind", { seat: nameOfSeat(seat, s), wind: t("wind." + wind) }) : nameOfSeat(seat, s);
+}
+
+/**
+ * The moments' banners on the table: they queue, never overlap (`free()`: when the slot is free
+ * again), each with its sound; `shown()` the last moments shown (for the tests and the curious).
+ */
+function createBanners(store, sound) {
+  const { view } = store;
+  let bannerFree = 0;
+  /** @type {string[]} */
+  let shown = [];
 
   /** A moment's banner on the table and its sound; returns its sentence. */
   function show(moment, now, sp) {
@@ -124,77 +160,66 @@ export function createSteps(ctx) {
     bannerFree = Math.max(now, ...ends);
   }
 
-  /** The events' sentences, sounds and animations; `hold`: ms a covered discard stays face down. */
-  function play(list, events, now, origin, s, hold) {
-    const lines = [];
-    const sp = speed();
-    const me = viewSeat(s);
-    for (const ev of list) {
-      if (ev.type === "reveal") endBanners("covered", now); // the tile is face up from now on
-      const line = narrate(ev, s, seatName);
-      const moment = momentOf(ev, events, s, seatName);
-      if (moment) {
-        if (ev.type === "win" && line) lines.push(line);
-        lines.push(show(moment, now, sp));
-      } else if (line) lines.push(line);
-      emit("event", ev);
-      switch (ev.type) {
-        case "discard": {
-          sound.play("discard");
-          const index = s.discards[ev.seat].length - 1;
-          // a table not drawn yet (a frame out of view or hidden: no animation frames run there) has
-          // no place for the tile to fly from; the discard just lands
-          if (sp.fly > 0 && renderer.layout) {
-            const from = ev.seat === me && origin ? origin : renderer.handScreen(ev.seat);
-            store.addAnim({
-              type: "fly", tile: ev.covered ? null : ev.tile, from, t0: now, dur: sp.fly,
-              to: () => renderer.discardScreen(ev.seat, index), hide: `d${ev.seat}:${index}`,
-            });
-          }
-          if (ev.covered && hold) cover(ev.seat, index, now, hold, sp);
-          break;
-        }
-        case "reveal": {
-          const index = 0; // the covered discard is the dealer's first (docs/RULES.md "Start of the hand")
-          if (!view.anims.some((a) => a.type === "cover" && a.key === `d${ev.seat}:${index}`)) cover(ev.seat, index, now, 0, sp);
-          break;
-        }
-        case "draw":
-          if (ev.seat === me && ev.tile) {
-            sound.play("draw");
-            if (sp.fly > 0) store.addAnim({ type: "draw", t0: now, dur: sp.fly * 1.2 });
-          }
-          break;
-        case "pong":
-        case "kong":
-        case "swim":
-        case "win":
-          sound.play(ev.type === "win" ? "win" : ev.type === "kong" ? "kong" : "claim");
-          if (sp.callout > 0) {
-            store.addAnim({
-              type: "callout", text: calloutText(ev), t0: now, dur: sp.callout * (ev.type === "win" ? 1.6 : 1),
-              at: () => renderer.calloutAt(ev.seat),
-            });
-          }
-          break;
-        case "draw_game":
-          sound.play("draw_game");
-          break;
-        default:
-          break;
+  return { show, end: endBanners, free: () => bannerFree, shown: () => shown };
+}
+
+/**
+ * One event's sound and animation: a discard flying to its place (from `origin`, the player's tile
+ * on screen, for the player's), the drawn tile dropping in, a claim's callout, the covered discard.
+ */
+function animate(ev, s, { store, renderer, sound, view }, { now, origin, me, sp, hold }) {
+  switch (ev.type) {
+    case "discard": {
+      sound.play("discard");
+      const index = s.discards[ev.seat].length - 1;
+      // a table not drawn yet (a frame out of view or hidden: no animation frames run there) has
+      // no place for the tile to fly from; the discard just lands
+      if (sp.fly > 0 && renderer.layout) {
+        const from = ev.seat === me && origin ? origin : renderer.handScreen(ev.seat);
+        store.addAnim({
+          type: "fly", tile: ev.covered ? null : ev.tile, from, t0: now, dur: sp.fly,
+          to: () => renderer.discardScreen(ev.seat, index), hide: `d${ev.seat}:${index}`,
+        });
       }
+      if (ev.covered && hold) cover(store, ev.seat, index, now, hold, sp);
+      break;
     }
-    return lines;
+    case "reveal": {
+      const index = 0; // the covered discard is the dealer's first (docs/RULES.md "Start of the hand")
+      if (!view.anims.some((a) => a.type === "cover" && a.key === `d${ev.seat}:${index}`)) cover(store, ev.seat, index, now, 0, sp);
+      break;
+    }
+    case "draw":
+      if (ev.seat === me && ev.tile) {
+        sound.play("draw");
+        if (sp.fly > 0) store.addAnim({ type: "draw", t0: now, dur: sp.fly * 1.2 });
+      }
+      break;
+    case "pong":
+    case "kong":
+    case "swim":
+    case "win":
+      sound.play(ev.type === "win" ? "win" : ev.type === "kong" ? "kong" : "claim");
+      if (sp.callout > 0) {
+        store.addAnim({
+          type: "callout", text: calloutText(ev), t0: now, dur: sp.callout * (ev.type === "win" ? 1.6 : 1),
+          at: () => renderer.calloutAt(ev.seat),
+        });
+      }
+      break;
+    case "draw_game":
+      sound.play("draw_game");
+      break;
+    default:
+      break;
   }
+}
 
-  /** A discard shown face down for `down` ms, then turned over (render.js paints "cover"). */
-  function cover(seat, index, now, down, sp) {
-    const flip = Math.max(0, sp.fly * 1.2);
-    if (down + flip <= 0) return;
-    store.addAnim({ type: "cover", key: `d${seat}:${index}`, t0: now, down, flip, dur: down + flip });
-  }
-
-  return { applyStep, dealt, held, seatName, seatLabel, moments: () => shown };
+/** A discard shown face down for `down` ms, then turned over (render.js paints "cover"). */
+function cover(store, seat, index, now, down, sp) {
+  const flip = Math.max(0, sp.fly * 1.2);
+  if (down + flip <= 0) return;
+  store.addAnim({ type: "cover", key: `d${seat}:${index}`, t0: now, down, flip, dur: down + flip });
 }
 
 /** How long the covered first discard stays face down when nobody may rob the gold (ms):

@@ -1,7 +1,8 @@
 // The page's one store: what the table shows (view: the engine's state, the selection, the
-// animations, the timer) and what is running (run: the match, an action in flight, the bots'
-// loop, a failed engine). The renderer, the panels and the controller read it; it changes only
-// through the named updates below, so that a reader finds every change of a field in one file.
+// animations, the timer, the hand's tiles as last painted, which input.js hit-tests) and what is
+// running (run: the match, an action in flight, the bots' loop, a failed engine). The renderer,
+// the panels and the controller read it; it changes only through the named updates below, so that
+// a reader finds every change of a field in one file.
 // Answers of an older match never reach it: the engine client drops them (engine.js, newMatch).
 // A state an engine answer brought comes in by `took`, which tells the store's one listener (the
 // controller, app.js: the status line, the save, one frame): the answer travels one way.
@@ -17,14 +18,18 @@ import { displayHand, viewSeat } from "./model.js";
  * @typedef {{deadline: number, total: number, lastTick?: number, gen?: number, moment?: number, checked?: number,
  *   paused?: boolean}} Timer  the decision timer (timer.js): it stands still while paused
  * @typedef {{state: State | null, ui: ViewUi, anims: Anim[], timer: Timer | null,
- *   timerHandle?: any, thinking: boolean}} View
+ *   timerHandle?: any, thinking: boolean, hits: HandRect[]}} View
  * @typedef {{gen: number, busy: boolean, pumping: number, failed: boolean}} Run
+ * @typedef {{x: number, y: number, w: number, h: number, extra: number, below: number, index: number,
+ *   code: string | null}} HandRect  a tile of the player's hand as the last frame painted it (css px): it
+ *   answers a touch from `extra` above it (its lift) to `below` under it (input.js handTileAt)
  */
 
 /**
  * @param {{newMatch: () => number}} engine  the engine client: its match counter is the store's
  * @param {string} lang
  */
+// long: the store's named updates, one a line: every change of a field is here, in one place (the file's header)
 export function createStore(engine, lang) {
   /** @type {View} */
   const view = {
@@ -33,6 +38,7 @@ export function createStore(engine, lang) {
     anims: [],
     timer: null, // {deadline, total} while the human's decision timer runs
     thinking: false, // a bot is deciding (render.js shows it at its seat)
+    hits: [], // the player's tiles as the last frame painted them: what input.js hit-tests
   };
   /** @type {((state: State) => void) | null} the one listener of `took` */
   let listener = null;
@@ -105,6 +111,8 @@ export function createStore(engine, lang) {
     pruneAnims(now) {
       view.anims = view.anims.filter((a) => now < a.t0 + a.dur);
     },
+    /** The hit regions the frame just painted (the renderer's handRects), for input.js. @param {HandRect[]} rects */
+    painted: (rects) => void (view.hits = rects),
     /** What this frame measured of the overlay: the language, the panels' room, the buttons' size. @param {Partial<ViewUi>} facts */
     frame: (facts) => void Object.assign(view.ui, facts),
   };

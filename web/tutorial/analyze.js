@@ -29,10 +29,14 @@ const model = { variant: "", text: "", dealer: false, win: "self_draw", level: 1
 const catalog = await loadCatalog(startEngine()).catch(() => null);
 const VARIANTS = variantsOf(catalog); // the page names no rule set: the engine's, the first the default
 model.variant = VARIANTS[0] ?? "";
-let seq = 0;
-let shown = 0;
-let done = 0; // the last edit whose bots' answer is drawn too
-let waiters = [];
+/**
+ * The page's own state, in one object: the edits (each numbered; the last shown, the last whose bots'
+ * answer is drawn too, and those waiting for one: the tests' `edit()`), the link's pending write,
+ * and whether the engine answers calls.
+ * @type {{seq: number, shown: number, done: number, waiters: Array<{seq: number, full: boolean, resolve: (value?: any) => void}>,
+ *   hashTimer: any, engineUp: boolean}}
+ */
+const edits = { seq: 0, shown: 0, done: 0, waiters: [], hashTimer: 0, engineUp: false };
 
 /**
  * The hash -> {model, problems}: each part that cannot be read is left out and named in `problems`
@@ -218,17 +222,16 @@ function spanOf(spec, error) {
   return [0, model.text.length];
 }
 
-let hashTimer = 0;
 
 /** The hash follows the input once an edit has stood HASH_DELAY ms (and when the page is left):
  * history.replaceState costs the browser more than the engine's quick answer does. */
 function writeHashSoon() {
-  clearTimeout(hashTimer);
-  hashTimer = setTimeout(writeHashNow, HASH_DELAY);
+  clearTimeout(edits.hashTimer);
+  edits.hashTimer = setTimeout(writeHashNow, HASH_DELAY);
 }
 
 function writeHashNow() {
-  clearTimeout(hashTimer);
+  clearTimeout(edits.hashTimer);
   const hash = writeHash(model);
   if (location.hash !== hash) history.replaceState(null, "", hash);
 }
@@ -246,7 +249,7 @@ function changed() {
 }
 
 async function run() {
-  const my = ++seq;
+  const my = ++edits.seq;
   let spec;
   if (model.text.length > MAX_TEXT) {
     showTooLong();
@@ -267,7 +270,7 @@ async function run() {
     return settle(my, [], true);
   }
   if (!spec.hand.length && !spec.melds.length && !spec.drawn) return settle(my, [document.createTextNode(t("analyzer.empty"))], true);
-  if (!engineUp) return;
+  if (!edits.engineUp) return;
   $("status").textContent = t("analyzer.thinking");
   // first without the bots (the verdict, the settlement, shanten and improving tiles: quick), then
   // with them (the hard bot's choice and every reason), each drawn when it arrives. The bots'
@@ -277,18 +280,18 @@ async function run() {
     let answer;
     if (bot) {
       await new Promise((resolve) => setTimeout(resolve, BOT_DELAY));
-      if (my !== seq) return;
+      if (my !== edits.seq) return;
     }
     const t0 = performance.now();
     try {
       answer = (await call("analyze", { ...queryOf(spec), bot })).analysis;
     } catch (error) {
-      if (my !== seq) return;
+      if (my !== edits.seq) return;
       if (error.limit) showTooLong(); // the request could not be sent: the hand is what is too big
       else $("status").textContent = t(error.kind === "invalid" ? "analyzer.notAccepted" : "analyzer.failed", { error: shorten(error.message, 200) });
       return settle(my, [], true);
     }
-    if (my !== seq) return; // a later edit is on its way: this answer is stale
+    if (my !== edits.seq) return; // a later edit is on its way: this answer is stale
     if (answer.error) {
       $("status").textContent = "";
       const e = answer.error;
@@ -307,15 +310,15 @@ async function run() {
 /** Draw an edit's answer; `timing` ({engine: ms of the call, since: when it returned}) goes to
  * edit()'s waiters as {engine, draw} (the drawing: the answer's nodes built and put in the page). */
 function settle(my, nodes, full = true, timing = null) {
-  if (my !== seq) return;
+  if (my !== edits.seq) return;
   $("result").replaceChildren(...nodes);
   $("result").dataset.seq = String(my);
   $("result").dataset.full = String(full);
-  shown = my;
-  if (full) done = my;
+  edits.shown = my;
+  if (full) edits.done = my;
   heightChanged();
-  const ready = waiters.filter((w) => (w.full ? done : shown) >= w.seq);
-  waiters = waiters.filter((w) => !ready.includes(w));
+  const ready = edits.waiters.filter((w) => (w.full ? edits.done : edits.shown) >= w.seq);
+  edits.waiters = edits.waiters.filter((w) => !ready.includes(w));
   const times = timing && { engine: timing.engine, draw: performance.now() - timing.since };
   for (const w of ready) w.resolve(times);
 }
@@ -358,7 +361,7 @@ function notice(text) {
 /** The hash's hand, rule set and choices on the page (as it opens, and when a link changes the
  * hash: a link followed in the same tab, back and forward), each part that cannot be read said. */
 function follow() {
-  clearTimeout(hashTimer); // the hand on show before is not written over the link's
+  clearTimeout(edits.hashTimer); // the hand on show before is not written over the link's
   const { model: m, problems, empty } = readHash(location.hash);
   notice(problems.length ? t(empty ? "analyzer.badHash" : "analyzer.badParts", { what: shorten(problems.join(t("alt.sep")), 240) }) : "");
   const lang = LANGS.includes(m.lang) ? m.lang : null; // (as the page opens, openPage has set it already)
@@ -405,13 +408,12 @@ function start() {
   changed();
 }
 
-let engineUp = false; // the engine answers calls
 start();
 addEventListener("pagehide", writeHashNow);
 const client = startEngine();
 $("status").textContent = t("analyzer.loading");
 client.ready.then(() => {
-  engineUp = true;
+  edits.engineUp = true;
   $("status").textContent = "";
   changed();
 }, (error) => {
@@ -420,13 +422,13 @@ client.ready.then(() => {
 
 // For embedding sites and the tests: edit(text) resolves once that edit's answer is drawn.
 /** @type {any} */ (window).analyzer = {
-  ready: client.ready.then(() => new Promise((resolve) => { const w = () => (engineUp ? resolve() : setTimeout(w, 20)); w(); })),
+  ready: client.ready.then(() => new Promise((resolve) => { const w = () => (edits.engineUp ? resolve() : setTimeout(w, 20)); w(); })),
   /** Set the hand; resolves once its first answer is drawn ({full: true}: once the bots' answer is),
    * with that answer's timing ({engine, draw} in ms; null for an answer the engine was not asked). */
   edit(text, { full = false } = {}) {
     setText(text);
-    const target = seq;
-    return new Promise((resolve) => ((full ? done : shown) >= target ? resolve() : waiters.push({ seq: target, full, resolve })));
+    const target = edits.seq;
+    return new Promise((resolve) => ((full ? edits.done : edits.shown) >= target ? resolve() : edits.waiters.push({ seq: target, full, resolve })));
   },
   model: () => ({ ...model, options: { ...model.options } }),
 };
