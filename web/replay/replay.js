@@ -438,7 +438,6 @@ async function open(replay, where = {}) {
   }
   at.summary = summary;
   at.replay = replay;
-  at.opened += 1;
   let hand = Math.min(where.hand ?? 0, summary.hands.length - 1);
   let first = where.step ?? 0;
   if (summary.problem) {
@@ -450,6 +449,7 @@ async function open(replay, where = {}) {
   fillHands();
   enable(true);
   await show(hand, first);
+  at.opened += 1; // counted once its first frame is on the table (a test reads the table at once)
   return true;
 }
 
