@@ -54,11 +54,10 @@ def _load_build():
     return module
 
 
-def _built_site(tmp_path_factory: pytest.TempPathFactory, root: Path) -> Path:
+def _built_site(build, tmp_path_factory: pytest.TempPathFactory, root: Path) -> Path:
     """The site built into root/mahjong. Alone, built there; as one of pytest-xdist's workers, copied
     from the run's one build, which the first worker to get here makes while the others wait (a lock
     file), so a run builds once however many workers it has."""
-    build = _load_build()
     if "PYTEST_XDIST_WORKER" not in os.environ:
         return build.build(root / "mahjong")
     shared = tmp_path_factory.getbasetemp().parent  # the run's folder, above each worker's own
@@ -75,7 +74,7 @@ def _built_site(tmp_path_factory: pytest.TempPathFactory, root: Path) -> Path:
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     build = _load_build()
     root = tmp_path_factory.mktemp("site")
-    dist = _built_site(tmp_path_factory, root)
+    dist = _built_site(build, tmp_path_factory, root)
     server = build.make_server(root, "127.0.0.1", 0, quiet=True)
     port = server.server_address[1]
     url = f"http://127.0.0.1:{port}/mahjong/"

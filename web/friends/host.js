@@ -204,7 +204,7 @@ export class HostRoom {
     }
   }
 
-  /** A friend asks for a seat: theirs again (their device's key), or the first a bot holds before the start. */
+  /** A friend asks for a seat: theirs again (their device's key), or the first a bot holds (mid-match too). */
   async sit(from, body) {
     const name = cleanName(body?.name);
     const commit = typeof body?.commit === "string" && /^[0-9a-f]{64}$/.test(body.commit) ? body.commit : null;
@@ -220,22 +220,6 @@ export class HostRoom {
       const pub = this.pubs.get(from);
       this.seats[seat] = { kind: "friend", name: name || `#${seat + 1}`, id: from, pub: pub ?? undefined, connected: true, heard: Date.now() };
       this.o.view("joined", { seat, name: this.seats[seat].name });
-      if (this.started && this.state) {
-        this.seats[seat].commit = commit;
-        this.keep();
-        this.sendRoom();
-        const people = [0, ...this.friends().map((f) => f.seat)];
-        await this.run(async () => {
-          const answer = await call("people", { people, keep: true });
-          if (!this.state.is_over) return this.took(answer); // play goes on, the seat now theirs
-          // between hands: their table, and nothing said again to the others
-          this.views = answer.views ?? this.views;
-          if (answer.save) this.save = answer.save;
-          this.keep();
-          this.sendState(seat);
-        });
-        return;
-      }
     } else {
       const s = this.seats[seat];
       if (name) s.name = name;
@@ -244,6 +228,18 @@ export class HostRoom {
     this.seats[seat].commit = commit;
     this.keep();
     this.sendRoom();
+    if (this.started && this.state && !this.views[String(seat)]) {
+      // a bot's seat taken over mid-match: the engine is told who plays it, and its answer
+      // brings the friend their table
+      const people = [0, ...this.friends().map((f) => f.seat)];
+      await this.run(async () => {
+        const answer = await call("people", { people, keep: true });
+        if (!this.state.is_over) return this.took(answer); // play goes on, the seat now theirs
+        this.record(answer); // between hands: their table, and nothing said again to the others
+        this.sendState(seat);
+      });
+      return;
+    }
     this.sendState(seat);
   }
 
@@ -306,15 +302,20 @@ export class HostRoom {
   }
 
   took(answer) {
-    this.state = answer.state;
-    this.views = answer.views ?? { 0: answer.state };
-    if (answer.save) this.save = answer.save;
-    this.keep();
+    this.record(answer);
     this.setClocks();
     for (const { seat } of this.friends()) this.sendState(seat);
     this.o.view("state", { state: this.views["0"] ?? this.state, clock: this.clockOf(0) });
     if (this.state.is_over) this.handOver();
     else this.schedule();
+  }
+
+  /** The engine's answer kept: the table, each person's own view of it, the match's save. */
+  record(answer) {
+    this.state = answer.state;
+    this.views = answer.views ?? { 0: answer.state };
+    if (answer.save) this.save = answer.save;
+    this.keep();
   }
 
   clockOf(seat) {
