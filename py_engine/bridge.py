@@ -249,6 +249,8 @@ class Session:
                 "is_over": self.match.is_over,
                 "results": list(self.match.results),
                 "seed": self.match.seed,
+                # whether a discard may win here (Xinyu: self-draw only): the record's deal-in figure
+                "discard_wins": self.game.state.rules.may_win_on_discard(self.game.state.options),
             },
             "bot_to_move": any(s in self.bot_seats() for s in waiting),
             "human_to_move": (not self.autoplay) and viewer in waiting,

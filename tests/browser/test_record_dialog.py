@@ -24,6 +24,7 @@ LINES = [
 LATER = {"variant": "longyan", "at": DAY + 86_400_000, "hands": 1, "score": 7, "place": 1, "wins": 1, "dealtIn": 0}
 
 STORED = "() => JSON.parse(localStorage.getItem('mahjong.record') || '[]')"
+BY_DATE = "() => JSON.parse(localStorage.getItem('mahjong.record') || '[]').sort((a, b) => a.at - b.at)"
 
 
 def open_record(page) -> None:
@@ -77,11 +78,11 @@ def test_the_record_is_browsed_exported_and_imported_back_losing_nothing(browser
         page.set_input_files("#record-file", str(kept))
         page.wait_for_function("(n) => document.querySelectorAll('#record-matches tbody tr').length === n", arg=5)
         assert page.inner_text("#record-status") == ZH["record"]["imported"].replace("{added}", "4").replace("{known}", "0")
-        assert page.evaluate(STORED) == LINES + [LATER]
+        assert page.evaluate(BY_DATE) == LINES + [LATER]
         page.set_input_files("#record-file", str(kept))  # the same file again: nothing twice
         page.wait_for_function("(s) => document.getElementById('record-status').textContent === s",
                                arg=ZH["record"]["imported"].replace("{added}", "0").replace("{known}", "4"))
-        assert page.evaluate(STORED) == LINES + [LATER]
+        assert page.evaluate(BY_DATE) == LINES + [LATER]
 
         # files that are no record: said in the reader's language, the record unchanged
         bad = tmp_path / "notes.txt"
@@ -96,7 +97,7 @@ def test_the_record_is_browsed_exported_and_imported_back_losing_nothing(browser
                             + ZH["record"]["badLines"].replace("{n}", "1"))):
             page.set_input_files("#record-file", str(path))
             page.wait_for_function("(s) => document.getElementById('record-status').textContent === s", arg=said)
-            assert page.evaluate(STORED) == LINES + [LATER]
+            assert page.evaluate(BY_DATE) == LINES + [LATER]
         shot(page, output_path, "record-after-imports")
 
         # the dialog in English once the page's language changes
@@ -125,3 +126,42 @@ def test_an_empty_record_says_so_in_english_on_a_desktop(page, site, console_err
     page.keyboard.press("Escape")
     page.wait_for_selector("#record", state="detached")
     assert console_errors == []
+
+
+def test_a_record_with_dates_out_of_range_and_from_the_future_opens_on_the_next_visit(browser, site, output_path, tmp_path):
+    """Issue 55: a line dated 8640000000000001 (or 1e300) stored by an older page made the record throw
+    when drawn and the game page fail; 2,500 lines dated 2100 dropped the matches kept. Now such dates
+    are unknown, the import adds after what is kept, and the record opens on the next visit."""
+    context, page, errors = phone_visit(browser)
+    try:
+        page.goto(site.url + "?lang=zh-Hans")
+        page.wait_for_function("() => !!(window.mahjong && window.mahjong.state)", timeout=90_000)
+        poisoned = LINES[:3] + [dict(LINES[0], at=8640000000000001), dict(LINES[1], at=1e300)]
+        page.evaluate("(lines) => localStorage.setItem('mahjong.record', JSON.stringify(lines))", poisoned)
+        kept = page.evaluate(STORED)
+        for visit in range(2):
+            page.reload()  # the next visit
+            page.wait_for_function("() => !!(window.mahjong && window.mahjong.state)", timeout=90_000)
+            page.wait_for_selector("#tb-settings")
+            if page.locator("#welcome:not([hidden])").count():
+                page.tap("#welcome-play-xinyu")
+            open_record(page)
+            cells = page.eval_on_selector_all("#record-matches tbody tr td:first-child", "cs => cs.map((c) => c.textContent)")
+            assert len(cells) == min(200, len(page.evaluate(STORED))), cells
+            assert cells.count(ZH["record"]["unknownDate"]) == (2 if visit == 0 else 200 - 3), cells[:5]
+            assert ZH["record"]["cap"].replace("{n}", "10000") in page.inner_text("#record")
+            assert page.evaluate(STORED)[:len(kept)] == kept  # nothing kept is changed or dropped
+            if visit == 0:
+                future = [dict(LINES[i % 3], at=4_102_444_800_000 + i * 60_000, score=100 + i % 50) for i in range(2500)]
+                path = tmp_path / "future.json"
+                path.write_text(json.dumps({"kind": "mahjong-record", "version": 1, "lines": future}), encoding="utf-8")
+                page.set_input_files("#record-file", str(path))
+                said = (ZH["record"]["imported"].replace("{added}", "2500").replace("{known}", "0") + " "
+                        + ZH["record"]["undated"].replace("{n}", "2500"))
+                page.wait_for_function("() => document.getElementById('record-status').textContent !== ''")
+                assert page.inner_text("#record-status") == said
+                assert len(page.evaluate(STORED)) == 2505
+                shot(page, output_path, "record-future-imported")
+        assert errors == []
+    finally:
+        context.close()

@@ -599,9 +599,12 @@ function recordLine(s) {
   if (!s.match.is_over || s.autoplay) return "";
   const f = figures(readRecord(probeStorage()), s.variant);
   if (!f.matches) return "";
-  const pct = (/** @type {number} */ n) => (f.hands ? Math.round((100 * n) / f.hands) : 0);
-  return t("settle.record", { variant: t(`variant.${s.variant}`), matches: f.matches, hands: f.hands, wins: f.wins, winPct: pct(f.wins),
-    dealtIn: f.dealtIn, dealPct: pct(f.dealtIn), average: (Math.round(f.average * 10) / 10).toString(), firsts: f.firsts });
+  const pct = (/** @type {number} */ n, of = f.hands) => (of ? Math.round((100 * n) / of) : 0);
+  const words = { variant: t(`variant.${s.variant}`), matches: f.matches, hands: f.hands, wins: f.wins, winPct: pct(f.wins),
+    average: (Math.round(f.average * 10) / 10).toString(), firsts: f.firsts };
+  // no deal-in figure where the rules allow no discard win (Xinyu is self-draw only)
+  if (f.dealtIn === null) return t("settle.recordSelfDraw", words);
+  return t("settle.record", { ...words, dealtIn: f.dealtIn, dealPct: pct(f.dealtIn, f.dealtHands) });
 }
 
 /** Where the player's first win is remembered (its moment comes once per browser). */

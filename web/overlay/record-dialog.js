@@ -1,17 +1,29 @@
 // The player's record (keep/record.js) to browse, export and import: a few figures per rule set,
-// then every match played to its end in this browser, newest first. It is kept in this browser's
-// storage only: the export is a file the player downloads, the import a file they pick (read
-// here, checked line by line, merged in: nothing kept is lost); nothing is sent anywhere.
+// then every match played here, newest first, the matches under way (from the saves) marked as
+// such. It is kept in this browser's storage only: the export is a file the player downloads, the
+// import a file they pick (read here, checked line by line, added to: nothing kept is lost);
+// nothing is sent anywhere. A record that cannot be drawn shows what it can, and its stored text
+// can still be exported as it is.
 
 import { t, has, getLang } from "../i18n/i18n.js";
 import { el } from "../shell/dom.js";
-import { readRecord, figures, recordFile, importRecord, RecordFileError } from "../keep/record.js";
+import { readRecord, rawRecord, figures, recordFile, importRecord, underwayLines, newestFirst, RecordFileError, MOST } from "../keep/record.js";
+import { readSaves } from "../keep/saves.js";
 import { downloadReplay } from "../keep/replayio.js";
 
 const SHOWN = 200; // lines listed (the file holds them all)
 
 /** A rule set's name; one this page does not know (a newer page's file) as it is written, as text. @param {string} variant */
 const ruleName = (variant) => (has(`variant.${variant}`) ? t(`variant.${variant}`) : variant);
+
+/** The matches under way, from the saves ([] when they cannot be read). */
+function underway() {
+  try {
+    return underwayLines(readSaves().saves);
+  } catch {
+    return [];
+  }
+}
 
 /**
  * Open the record's dialog.
@@ -21,38 +33,87 @@ export function openRecord(dialogs, storage) {
   const figuresBox = el("div", { class: "record-figures" });
   const listBox = el("div", { class: "record-list" });
   const status = el("p", { id: "record-status", role: "status", class: "record-status" });
-  const fill = () => {
-    const lines = readRecord(storage);
+  const brokenBox = el("div", { class: "record-broken" });
+  const num = (/** @type {string} */ text) => el("td", { class: "num", text });
+  const pct = (/** @type {number} */ n, /** @type {number} */ of) => (of ? `${n} (${Math.round((100 * n) / of)}%)` : "0");
+
+  /** The figures per rule set. @param {import("../keep/record.js").Line[]} lines */
+  const drawFigures = (lines) => {
     const variants = [...new Set(lines.map((l) => l.variant))];
-    if (!lines.length) {
-      figuresBox.replaceChildren(el("p", { id: "record-empty", text: t("record.empty") }));
-      listBox.replaceChildren();
-      return;
-    }
-    const pct = (n, of) => (of ? `${n} (${Math.round((100 * n) / of)}%)` : "0");
     figuresBox.replaceChildren(el("table", { class: "record-by-rules", id: "record-figures" },
       el("thead", {}, el("tr", {}, ...["rules", "matches", "hands", "wins", "dealtIn", "average", "firsts"]
         .map((k, i) => el("th", { class: i ? "num" : "", text: t(`record.col.${k}`) })))),
       el("tbody", {}, variants.map((v) => {
         const f = figures(lines, v);
         return el("tr", { "data-variant": v },
-          el("td", { text: ruleName(v) }), el("td", { class: "num", text: String(f.matches) }), el("td", { class: "num", text: String(f.hands) }),
-          el("td", { class: "num", text: pct(f.wins, f.hands) }), el("td", { class: "num", text: pct(f.dealtIn, f.hands) }),
-          el("td", { class: "num", text: (Math.round(f.average * 10) / 10).toString() }), el("td", { class: "num", text: String(f.firsts) }));
+          el("td", { text: ruleName(v) }),
+          num(f.underway ? t("record.withUnderway", { matches: f.matches, underway: f.underway }) : String(f.matches)),
+          num(String(f.hands)), num(pct(f.wins, f.hands)),
+          // a rule set that allows no discard win (Xinyu is self-draw only) has no deal-in figure
+          f.dealtIn === null ? el("td", { class: "num none", text: t("record.noDealIn") }) : num(pct(f.dealtIn, f.dealtHands)),
+          num((Math.round(f.average * 10) / 10).toString()), num(String(f.firsts)));
       }))));
+  };
+
+  /** Every match, newest first (the first SHOWN). @param {import("../keep/record.js").Line[]} lines */
+  const drawList = (lines) => {
     const when = new Intl.DateTimeFormat(getLang(), { dateStyle: "short", timeStyle: "short" });
-    const newest = lines.slice().reverse().slice(0, SHOWN);
+    const dateText = (/** @type {number | null} */ at) => {
+      try {
+        return at === null ? t("record.unknownDate") : when.format(new Date(at));
+      } catch {
+        return t("record.unknownDate");
+      }
+    };
+    const finished = lines.filter((l) => !l.underway).length;
     listBox.replaceChildren(
-      el("h3", { text: t("record.matches", { n: lines.length }) }),
+      el("h3", { text: t("record.matches", { n: finished }) }),
       el("table", { class: "record-matches", id: "record-matches" },
         el("thead", {}, el("tr", {}, ...["when", "rules", "hands", "score", "place", "wins", "dealtIn"]
           .map((k, i) => el("th", { class: i > 1 ? "num" : "", text: t(`record.col.${k}`) })))),
-        el("tbody", {}, newest.map((l) => el("tr", {},
-          el("td", { text: when.format(new Date(l.at)) }), el("td", { text: ruleName(l.variant) }),
-          el("td", { class: "num", text: String(l.hands) }), el("td", { class: "num", text: String(l.score) }),
-          el("td", { class: "num", text: String(l.place) }), el("td", { class: "num", text: String(l.wins) }),
-          el("td", { class: "num", text: String(l.dealtIn) }))))),
+        el("tbody", {}, lines.slice(0, SHOWN).map((l) => el("tr", l.underway ? { class: "underway", "data-underway": "1" } : {},
+          el("td", { text: l.underway ? t("record.underway") : dateText(l.at) }), el("td", { text: ruleName(l.variant) }),
+          num(String(l.hands)), num(String(l.score)), num(String(l.place)), num(String(l.wins)),
+          num(l.dealtIn === null ? t("record.noDealIn") : String(l.dealtIn)))))),
       lines.length > SHOWN ? el("p", { class: "note", text: t("record.more", { n: lines.length - SHOWN }) }) : "");
+  };
+
+  /** A record that could not be drawn: said, and its stored text offered as a file, as it is. */
+  const broken = () => {
+    const raw = rawRecord(storage);
+    brokenBox.replaceChildren(el("p", { id: "record-broken", role: "alert", text: t("record.broken") }),
+      raw ? el("p", {}, el("button", { type: "button", id: "record-export-raw", text: t("record.exportRaw"), onclick: () => {
+        const blob = new Blob([raw], { type: "application/json" });
+        const a = el("a", { href: URL.createObjectURL(blob), download: `mahjong-record-raw-${new Date().toISOString().slice(0, 10)}.json` });
+        document.body.append(a);
+        a.click();
+        a.remove();
+        setTimeout(() => URL.revokeObjectURL(a.getAttribute("href") ?? ""), 10_000);
+      } })) : "");
+  };
+
+  const fill = () => {
+    brokenBox.replaceChildren();
+    let lines = [];
+    try {
+      lines = [...newestFirst(underway()), ...newestFirst(readRecord(storage))];
+    } catch {
+      broken();
+      return;
+    }
+    if (!lines.length) {
+      figuresBox.replaceChildren(el("p", { id: "record-empty", text: t("record.empty") }));
+      listBox.replaceChildren();
+      return;
+    }
+    // each part drawn on its own: one that throws leaves the others, and the raw export, shown
+    for (const draw of [drawFigures, drawList]) {
+      try {
+        draw(lines);
+      } catch {
+        broken();
+      }
+    }
   };
 
   const exportButton = el("button", { type: "button", id: "record-export", text: t("record.export"), onclick: () => {
@@ -72,11 +133,12 @@ export function openRecord(dialogs, storage) {
     try {
       const r = importRecord(storage, await picked.text());
       const parts = [r.kept ? t("record.imported", { added: r.added, known: r.known }) : t("record.notKept")];
+      if (r.undated) parts.push(t("record.undated", { n: r.undated }));
+      if (r.full) parts.push(t("record.full", { n: r.full, most: MOST }));
       if (r.bad) parts.push(t("record.badLines", { n: r.bad }));
       status.textContent = parts.join(" ");
     } catch (error) {
-      if (!(error instanceof RecordFileError)) throw error;
-      status.textContent = t(`record.bad.${error.code}`);
+      status.textContent = error instanceof RecordFileError ? t(`record.bad.${error.code}`) : t("record.notKept");
     }
     fill();
   });
@@ -84,7 +146,8 @@ export function openRecord(dialogs, storage) {
   const close = () => dialogs.close("record");
   fill();
   dialogs.open("record", "record", t("record.title"),
-    [el("p", { class: "note", text: t("record.note") }), figuresBox, status, listBox, file],
+    [el("p", { class: "note", text: t("record.note") }), el("p", { class: "note", id: "record-cap", text: t("record.cap", { n: MOST }) }),
+      brokenBox, figuresBox, status, listBox, file],
     [exportButton, importButton, el("button", { type: "button", class: "primary", id: "record-close", text: t("settings.close"), onclick: close })],
     { onClose: close });
 }
