@@ -222,7 +222,7 @@ def test_parent_messages_at_random_are_answered_short_and_the_game_plays_on(page
     for reply in replies:
         assert isinstance(reply["ok"], bool)
         if not reply["ok"]:
-            assert len(reply["error"]) <= 300 and reply["kind"] in ("invalid", "illegal", "engine", "stale"), reply
+            assert len(reply["error"]) <= 300 and reply["kind"] in ("invalid", "illegal", "not_now", "engine", "stale"), reply
     assert not [r for r in replies if not r["ok"] and r["kind"] == "engine"], "bad input called an engine failure"
     assert frame is not None and frame.evaluate("() => !!window.mahjong.state()")
     no_payload(page)

@@ -25,11 +25,16 @@ test("good URL parameters are read, bad ones reported by name and reason", () =>
   assert.deepEqual(params, { variant: "longyan", seed: 42, hands: 4, level: "easy", hints: true, autoplay: false, speed: "fast", timer: 10, lang: "zh-Hant" });
   assert.deepEqual(problems, []);
   const bad = readParams(CATALOG, "?variant=klondike&seed=abc&level=genius&hints=maybe&speed=warp&hands=0&position=%%%&origin=javascript:x");
-  assert.deepEqual(bad.params, {});
+  // an origin= that is not a list of origins is refused (issue 55): no parent may drive or hear the frame
+  assert.deepEqual(bad.params, { origins: [], originRefused: "javascript:x" });
   assert.deepEqual(bad.problems.map((p) => [p.name, p.why]), [
     ["variant", "variant"], ["seed", "number"], ["hands", "range"], ["level", "level"], ["hints", "bool"],
-    ["speed", "speed"], ["position", "base64"], ["origin", "origin"],
+    ["speed", "speed"], ["position", "base64"], ["origin", "originRefused"],
   ]);
+  for (const origin of ["null", "https://a.example/path", "https://a.example,null", "*", ""]) {
+    assert.deepEqual(readParams(CATALOG, `?origin=${encodeURIComponent(origin)}`).params, { origins: [], originRefused: origin }, origin);
+  }
+  assert.deepEqual(readParams(CATALOG, "?origin=https://a.example").params, { origins: ["https://a.example"] });
 });
 
 test("the rule sets and levels a URL may name are the catalog's, not a list of the page's", () => {

@@ -2,9 +2,9 @@
 // the same methods for a parent page's messages (embed.js), and idle(): a promise that resolves
 // once nothing happens until the player acts.
 
-import { setLang, getLang, matchLang } from "../i18n/i18n.js";
+import { setLang, getLang, matchLang, t } from "../i18n/i18n.js";
 import { encodePosition, decodePosition, setForVisit } from "../keep/settings.js";
-import { listenToParent } from "./embed.js";
+import { listenToParent, ownView, actionKind } from "./embed.js";
 import { checkNewGame, checkAction, RequestError } from "./requests.js";
 import { call, shorten } from "../engine/engine.js";
 import { THEMES } from "../shell/page.js";
@@ -12,12 +12,14 @@ import { THEMES } from "../shell/page.js";
 /**
  * ctx: {view, run, settings, renderer, on, matchArgs, startMatch, humanAct, nextHand, beforeNewGame,
  * refused (a newGame the engine would not deal: said on the page), catalog (() => the engine's lists),
- * origins (the parent origins allowed to drive the game, or null), setSeat (the seat the reader plays
- * from now on, as the address's `seat=`)};
+ * origins (the parent origins allowed to drive the game, or null; [] for an `origin=` refused, whose
+ * text is originRefused), setSeat (the seat the reader plays from now on, as the address's `seat=`),
+ * accepted (a request succeeded: the refusal on show leaves)};
  * returns {resolveIdle}, which the controller calls whenever the page may have become idle.
  */
 export function installApi(ctx) {
-  const { view, run, settings, renderer, on, matchArgs, startMatch, humanAct, nextHand, beforeNewGame, refused, catalog, origins, setSeat } = ctx;
+  const { view, run, settings, renderer, on, matchArgs, startMatch, humanAct, nextHand, beforeNewGame, refused, catalog, origins, setSeat,
+    accepted, originRefused } = ctx;
   const M = window.mahjong;
 
   const { idle, resolveIdle } = createIdle(view, run);
@@ -57,7 +59,9 @@ export function installApi(ctx) {
     if (seat !== undefined) setSeat(seat); // the seat of this visit's next matches too, as `seat=` gives it
     if (lang) setLang(lang);
     beforeNewGame();
-    return startMatch(request);
+    const state = await startMatch(request);
+    accepted();
+    return state;
   }
 
   /** act's argument checked, a refusal said on the page too. @param {unknown} args */
@@ -69,28 +73,86 @@ export function installApi(ctx) {
       throw error;
     }
   };
-  const act = async (/** @type {unknown} */ args) => humanAct(checked(args), "api");
+  /**
+   * Whether the action may be played now: refused `not_now` when the game is not waiting for the
+   * reader, `illegal` when it is not one of the legal actions (naming them, or, for a parent not
+   * named by `origin=`, their kinds only: their tiles are the reader's hand). Said on the page too.
+   * @param {string} action @param {boolean} own
+   */
+  const playable = (action, own) => {
+    const s = view.state;
+    let error = null;
+    if (run.failed) error = Object.assign(new Error("the engine failed: restart the hand"), { kind: "engine" });
+    else if (!s || !s.human_to_move || run.busy || s.is_over) {
+      const why = !s ? "no game yet" : s.is_over ? "the hand is over" : run.busy ? "a move is still being played" : "it is not your turn";
+      error = refusal("not_now", `act: ${why}`, "error.api.notNow");
+    } else if (!s.legal_actions.includes(action)) {
+      const legal = own ? s.legal_actions : [...new Set(s.legal_actions.map(actionKind))];
+      error = refusal("illegal", `act: ${shorten(JSON.stringify(own ? action : actionKind(action)), 50)} is not legal now; legal: ${legal.join(", ")}`,
+        "error.api.illegal");
+    }
+    if (!error) return action;
+    if (error.kind !== "engine") refused(error);
+    throw error;
+  };
+  const act = async (/** @type {unknown} */ args) => {
+    const answer = await humanAct(playable(checked(args), true), "api");
+    accepted();
+    return answer;
+  };
+  const next = async () => {
+    const s = view.state;
+    if (!s || !s.is_over || s.match?.is_over) {
+      const error = refusal("not_now", `nextHand: ${!s || !s.is_over ? "the hand is not over" : "the match is over"}`, "error.api.notOver");
+      refused(error);
+      throw error;
+    }
+    const answer = await nextHand();
+    accepted();
+    return answer;
+  };
+  const own = ownView(origins);
+  const refusedWords = originRefused === null || originRefused === undefined ? null
+    : () => t("error.api.originRefused", { value: shorten(JSON.stringify(originRefused), 60) });
 
   listenToParent({
     newGame,
-    act: (args) => humanAct(checked(args), "message"),
-    nextHand: () => nextHand(),
+    act: async (args) => {
+      const action = playable(checked(args), own);
+      const answer = await humanAct(action, "message").catch((error) => {
+        // the engine's refusal names the legal actions, tiles and all: only for a parent origin= names
+        if (own || error?.kind !== "illegal") throw error;
+        throw refusal("illegal", `act: ${JSON.stringify(actionKind(action))} is not legal now`, "error.api.illegal");
+      });
+      accepted();
+      return answer; // {events, state}, as window.mahjong.act (embed.js replyValue: without the hand unless origin= allows)
+    },
+    nextHand: next,
     state: () => view.state,
     legal: () => legal(),
     // as every page answers them (shell/page.js: the height posted, the theme's answer posted);
     // the game's felt is always dark, so its theme stays
     height: () => ({ page: "game", height: Math.ceil(document.documentElement.getBoundingClientRect().height) }),
     theme: gameTheme,
-  }, { origins });
+  }, { origins, refused: refusedWords });
 
   Object.assign(M, {
-    newGame, state: () => view.state, legal, act, nextHand, on, idle, encodePosition, decodePosition,
+    newGame, state: () => view.state, legal, act, nextHand: next, on, idle, encodePosition, decodePosition,
     settings: () => ({ ...settings, lang: getLang() }),
     setLang: (lang) => setLang(matchLang(lang) || lang),
     _view: view, _renderer: renderer, // for the tests: the model and the table as drawn
   });
 
   return { resolveIdle };
+}
+
+/**
+ * A refusal of one of REFUSALS' kinds (embed.js), in English for the calling code and in the
+ * catalog's words for the page.
+ * @param {string} kind @param {string} message @param {string} key
+ */
+function refusal(kind, message, key) {
+  return Object.assign(new RequestError(message, { key, vars: {} }), { kind });
 }
 
 /** idle(): a promise that resolves once nothing happens until the player acts; resolveIdle() when that may be now. */

@@ -167,6 +167,7 @@ const timer = createTimer({ store, ui, sound, redraw, move, onFault: engineFault
 const { resolveIdle } = installApi({
   view, run, settings, renderer, on, matchArgs, startMatch, humanAct, nextHand,
   catalog: () => page.catalog, origins: params.origins ?? null, refused: (error) => notAccepted(error),
+  accepted: () => ui.clearRefusal(), originRefused: params.originRefused ?? null,
   setSeat: (seat) => {
     params.seat = seat;
   },
@@ -275,8 +276,10 @@ function engineFault(error) {
 function notAccepted(error, key = "error.notAccepted") {
   // the page's own refusals in the reader's words; the engine's detail as it came
   const words = error.words ? t(error.words.key, error.words.vars) : error.message;
-  notice([t(key, { message: words })]);
-  emit("error", { message: error.message, kind: "invalid" });
+  const line = t(key, { message: words });
+  ui.showRefusal(line); // in the place of the last refusal, gone at the next success (api.js)
+  emit("notice", { messages: [line] });
+  emit("error", { message: error.message, kind: error.kind || "invalid" });
 }
 
 /** One-line reports on the banner (with buttons: what the player can do about it). */

@@ -264,7 +264,12 @@ export function readParams(catalog, search) {
   if (q.has("origin")) {
     const origins = readOrigins(String(q.get("origin")));
     if (origins) out.origins = origins;
-    else bad("origin", "origin");
+    else {
+      // refused, not passed over: no parent drives the frame or hears it, and a request is told why (embed.js)
+      out.origins = [];
+      out.originRefused = String(q.get("origin"));
+      bad("origin", "originRefused");
+    }
   }
   return { params: out, problems };
 }

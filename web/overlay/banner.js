@@ -18,6 +18,38 @@ export class Banner {
     this.h = handlers;
     /** @type {string[]} the lines of the notice on show */
     this.notices = [];
+    /** @type {string | null} the refusal among them (showRefusal) */
+    this.refusal = null;
+  }
+
+  /**
+   * A refusal of what the host page or the API asked (issue 56): it takes the place of the refusal
+   * on show, if any, beside the other notices, and leaves at the next success (clearRefusal).
+   * @param {string} message
+   */
+  showRefusal(message) {
+    const showing = !this.banner.hidden && this.banner.dataset.kind === "notice";
+    const others = showing ? this.notices.filter((m) => m !== this.refusal && m !== message) : [];
+    const buttons = showing ? this.noticeButtons : [];
+    this.refusal = message;
+    this.notices = [...others, message].slice(-MAX_NOTICES);
+    this.noticeButtons = buttons;
+    this.showBanner("notice", this.notices, [...buttons, { label: t("error.dismiss"), on: () => this.hideBanner() }]);
+  }
+
+  /** A request succeeded: the refusal on show leaves (the banner with it, when it said nothing else). */
+  clearRefusal() {
+    const refusal = this.refusal;
+    this.refusal = null;
+    if (refusal === null || this.banner.hidden || this.banner.dataset.kind !== "notice") return;
+    const rest = this.notices.filter((m) => m !== refusal);
+    if (!rest.length) {
+      this.notices = [];
+      this.hideBanner();
+      return;
+    }
+    this.notices = rest;
+    this.showBanner("notice", rest, [...this.noticeButtons, { label: t("error.dismiss"), on: () => this.hideBanner() }]);
   }
 
   /**

@@ -79,6 +79,8 @@ export class UI {
   showTracker(/** @type {boolean} */ visible, /** @type {any} */ unseen) { this.panels.showTracker(visible, unseen); }
   showNotice(/** @type {string[]} */ messages, /** @type {any[]} */ buttons = []) { this.banner.showNotice(messages, buttons); }
   showError(/** @type {string} */ message, /** @type {any} */ options) { this.banner.showError(message, options); }
+  showRefusal(/** @type {string} */ message) { this.banner.showRefusal(message); }
+  clearRefusal() { this.banner.clearRefusal(); }
   hideBanner() { this.banner.hideBanner(); }
   showQuick(/** @type {any} */ settings, /** @type {string[]} */ variants) { this.quick.showQuick(settings, variants); }
   hideQuick() { this.quick.hideQuick(); }
