@@ -98,3 +98,11 @@ test("the kinds of refusal are one list; an origin= refused is an empty list, ne
   assert.equal(ownView(null), false);
   assert.equal(ownView(["https://a.example"]), true);
 });
+
+test("docs/embedding.md defines exactly the kinds of refusal the page uses", async () => {
+  const { readFile } = await import("node:fs/promises");
+  const doc = await readFile(new URL("../../docs/embedding.md", import.meta.url), "utf-8");
+  const block = doc.split("<!-- api-kinds -->")[1].split("<!-- /api-kinds -->")[0];
+  const kinds = block.trim().split("\n").slice(2).map((line) => line.split("|")[1].trim().replace(/`/g, ""));
+  assert.deepEqual(kinds, REFUSALS);
+});
