@@ -463,8 +463,25 @@ def _export(session: Session, args: dict[str, Any]) -> dict[str, Any]:
 
 
 def _replay_open(me: Client, args: dict[str, Any]) -> dict[str, Any]:
-    me.viewer = viewers.Viewer(replays.load(args.get("replay")))
+    replay = args.get("replay")
+    _refuse_seats_that_are_none(replay)
+    me.viewer = viewers.Viewer(replays.load(replay))
     return me.viewer.summary()
+
+
+def _refuse_seats_that_are_none(replay: Any) -> None:
+    """An action whose seat is not a seat 0-3 (a 401-digit number...) is refused outright, as resume
+    refuses it (issue 55): the viewer shows a replay up to an illegal move, not up to input out of
+    range. Everything else replays.load checks and names."""
+    hands = replay.get("hands") if isinstance(replay, dict) else None
+    for i, hand in enumerate(hands if isinstance(hands, list) else []):
+        actions = hand.get("actions") if isinstance(hand, dict) else None
+        for n, entry in enumerate(actions if isinstance(actions, list) else []):
+            if isinstance(entry, list) and entry and isinstance(entry[0], int) and not isinstance(entry[0], bool):
+                try:
+                    position_check.seat(entry[0], f"hand {i + 1}, action {n + 1}'s seat")
+                except ValueError as err:
+                    raise replays.ReplayError(replays.Problem("malformed", str(err), i, n)) from None
 
 
 def _with_viewer(method: Callable[[viewers.Viewer, dict[str, Any]], dict[str, Any]]
