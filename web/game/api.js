@@ -18,8 +18,7 @@ import { THEMES } from "../shell/page.js";
  * returns {resolveIdle}, which the controller calls whenever the page may have become idle.
  */
 export function installApi(ctx) {
-  const { view, run, settings, renderer, on, matchArgs, startMatch, humanAct, nextHand, beforeNewGame, refused, catalog, origins, setSeat,
-    accepted, originRefused } = ctx;
+  const { view, run, settings, renderer, on, humanAct, nextHand, refused, origins, accepted, originRefused } = ctx;
   const M = window.mahjong;
 
   const { idle, resolveIdle } = createIdle(view, run);
@@ -31,38 +30,7 @@ export function installApi(ctx) {
     return s && s.human_to_move ? [...s.legal_actions] : [];
   }
 
-  /**
-   * A new match: every argument is checked before anything changes, by the page and then by the
-   * engine (check_match: the options' values, a position, the seed's range), so that a match it
-   * would not deal is refused, never replaced by another; none is stored.
-   */
-  async function newGame(args = {}) {
-    await M.ready;
-    let given;
-    try {
-      given = checkNewGame(args, catalog());
-    } catch (error) {
-      refused(error); // said on the page too, in the reader's words: the match in play goes on
-      throw error;
-    }
-    const { seat, lang } = given;
-    const request = matchRequest(given, settings, matchArgs);
-    try {
-      await call("check_match", request, { anyMatch: true }); // (the page's own first deal may start meanwhile)
-    } catch (error) {
-      if (error.kind !== "invalid") throw error;
-      const refusal = new RequestError(`newGame: ${error.message}`);
-      refused(refusal); // said on the page too ("Not accepted: …"): the match in play goes on
-      throw refusal;
-    }
-    setForVisit(settings, visitOf(given));
-    if (seat !== undefined) setSeat(seat); // the seat of this visit's next matches too, as `seat=` gives it
-    if (lang) setLang(lang);
-    beforeNewGame();
-    const state = await startMatch(request);
-    accepted();
-    return state;
-  }
+  const newGame = createNewGame(ctx);
 
   /** act's argument checked, a refusal said on the page too. @param {unknown} args */
   const checked = (args) => {
@@ -73,41 +41,9 @@ export function installApi(ctx) {
       throw error;
     }
   };
-  /**
-   * Whether the action may be played now: refused `not_now` when the game is not waiting for the
-   * reader, `illegal` when it is not one of the legal actions (naming them, or, for a parent not
-   * named by `origin=`, their kinds only: their tiles are the reader's hand). Said on the page too.
-   * @param {string} action @param {boolean} own
-   */
-  const playable = (action, own) => {
-    const s = view.state;
-    let error = null;
-    if (run.failed) error = Object.assign(new Error("the engine failed: restart the hand"), { kind: "engine" });
-    else if (!s || !s.human_to_move || run.busy || s.is_over) {
-      const why = !s ? "no game yet" : s.is_over ? "the hand is over" : run.busy ? "a move is still being played" : "it is not your turn";
-      error = refusal("not_now", `act: ${why}`, "error.api.notNow");
-    } else if (!s.legal_actions.includes(action)) {
-      const legal = own ? s.legal_actions : [...new Set(s.legal_actions.map(actionKind))];
-      error = refusal("illegal", `act: ${shorten(JSON.stringify(own ? action : actionKind(action)), 50)} is not legal now; legal: ${legal.join(", ")}`,
-        "error.api.illegal");
-    }
-    if (!error) return action;
-    if (error.kind !== "engine") refused(error);
-    throw error;
-  };
+  const { playable, next } = createMoves(view, run, nextHand, refused, accepted);
   const act = async (/** @type {unknown} */ args) => {
     const answer = await humanAct(playable(checked(args), true), "api");
-    accepted();
-    return answer;
-  };
-  const next = async () => {
-    const s = view.state;
-    if (!s || !s.is_over || s.match?.is_over) {
-      const error = refusal("not_now", `nextHand: ${!s || !s.is_over ? "the hand is not over" : "the match is over"}`, "error.api.notOver");
-      refused(error);
-      throw error;
-    }
-    const answer = await nextHand();
     accepted();
     return answer;
   };
@@ -144,6 +80,92 @@ export function installApi(ctx) {
   });
 
   return { resolveIdle };
+}
+
+/**
+ * newGame, as window.mahjong and the parent's messages take it (ctx: installApi's).
+ * @param {any} ctx
+ */
+function createNewGame(ctx) {
+  const { settings, matchArgs, startMatch, beforeNewGame, refused, catalog, setSeat, accepted } = ctx;
+  const M = window.mahjong;
+  /**
+   * A new match: every argument is checked before anything changes, by the page and then by the
+   * engine (check_match: the options' values, a position, the seed's range), so that a match it
+   * would not deal is refused, never replaced by another; none is stored.
+   */
+  return async function newGame(args = {}) {
+    await M.ready;
+    let given;
+    try {
+      given = checkNewGame(args, catalog());
+    } catch (error) {
+      refused(error); // said on the page too, in the reader's words: the match in play goes on
+      throw error;
+    }
+    const { seat, lang } = given;
+    const request = matchRequest(given, settings, matchArgs);
+    try {
+      await call("check_match", request, { anyMatch: true }); // (the page's own first deal may start meanwhile)
+    } catch (error) {
+      if (error.kind !== "invalid") throw error;
+      const refusal = new RequestError(`newGame: ${error.message}`);
+      refused(refusal); // said on the page too ("Not accepted: …"): the match in play goes on
+      throw refusal;
+    }
+    setForVisit(settings, visitOf(given));
+    if (seat !== undefined) setSeat(seat); // the seat of this visit's next matches too, as `seat=` gives it
+    if (lang) setLang(lang);
+    beforeNewGame();
+    const state = await startMatch(request);
+    accepted();
+    return state;
+  };
+}
+
+/**
+ * The checks of a move and of the next hand before they are played, shared by window.mahjong and the
+ * parent's messages: playable(action, own) returns the action or throws a refusal (said on the page
+ * too); next() deals the next hand, or refuses `not_now`.
+ * @param {any} view @param {any} run @param {() => Promise<any>} nextHand
+ * @param {(error: Error) => void} refused @param {() => void} accepted
+ */
+function createMoves(view, run, nextHand, refused, accepted) {
+  /**
+   * Whether the action may be played now: refused `not_now` when the game is not waiting for the
+   * reader, `illegal` when it is not one of the legal actions (naming them, or, for a parent not
+   * named by `origin=`, their kinds only: their tiles are the reader's hand). Said on the page too.
+   * @param {string} action @param {boolean} own
+   */
+  const playable = (action, own) => {
+    const s = view.state;
+    let error = null;
+    if (run.failed) error = Object.assign(new Error("the engine failed: restart the hand"), { kind: "engine" });
+    else if (!s || !s.human_to_move || run.busy || s.is_over) {
+      const why = !s ? "no game yet" : s.is_over ? "the hand is over" : run.busy ? "a move is still being played" : "it is not your turn";
+      error = refusal("not_now", `act: ${why}`, "error.api.notNow");
+    } else if (!s.legal_actions.includes(action)) {
+      const named = (/** @type {boolean} */ whole) => refusal("illegal", `act: ${shorten(JSON.stringify(whole ? action : actionKind(action)), 50)} `
+        + `is not legal now; legal: ${(whole ? s.legal_actions : [...new Set(s.legal_actions.map(actionKind))]).join(", ")}`, "error.api.illegal");
+      refused(named(false)); // said on the page, and posted as an `error` event: by kind, whoever hears it
+      throw named(own);
+    }
+    if (!error) return action;
+    if (error.kind !== "engine") refused(error);
+    throw error;
+  };
+  const next = async () => {
+    const s = view.state;
+    if (!s || !s.is_over || s.match?.is_over) {
+      const error = refusal("not_now", `nextHand: ${!s || !s.is_over ? "the hand is not over" : "the match is over"}`, "error.api.notOver");
+      refused(error);
+      throw error;
+    }
+    const answer = await nextHand();
+    accepted();
+    return answer;
+  };
+  return { playable, next };
 }
 
 /**

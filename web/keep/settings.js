@@ -261,17 +261,22 @@ export function readParams(catalog, search) {
       bad("position", "base64");
     }
   }
-  if (q.has("origin")) {
-    const origins = readOrigins(String(q.get("origin")));
-    if (origins) out.origins = origins;
-    else {
-      // refused, not passed over: no parent drives the frame or hears it, and a request is told why (embed.js)
-      out.origins = [];
-      out.originRefused = String(q.get("origin"));
-      bad("origin", "originRefused");
-    }
-  }
+  if (q.has("origin")) Object.assign(out, originParam(String(q.get("origin")), () => bad("origin", "originRefused")));
   return { params: out, problems };
+}
+
+/**
+ * `origin=` as the page takes it: {origins}; or, when it is not a list of origins, refused, not passed
+ * over: no origin ({origins: []}: no parent drives the frame or hears it) and its text, which a
+ * request is answered with (embed.js), `refused()` said.
+ * @param {string} text @param {() => void} refused
+ * @returns {{origins: string[], originRefused?: string}}
+ */
+function originParam(text, refused) {
+  const origins = readOrigins(text);
+  if (origins) return { origins };
+  refused();
+  return { origins: [], originRefused: text };
 }
 
 /**

@@ -25,6 +25,64 @@ function underway() {
   }
 }
 
+const num = (/** @type {string} */ text) => el("td", { class: "num", text });
+const pct = (/** @type {number} */ n, /** @type {number} */ of) => (of ? `${n} (${Math.round((100 * n) / of)}%)` : "0");
+
+/** The figures per rule set, in `box`. @param {HTMLElement} box @param {import("../keep/record.js").Line[]} lines */
+function drawFigures(box, lines) {
+  const variants = [...new Set(lines.map((l) => l.variant))];
+  box.replaceChildren(el("table", { class: "record-by-rules", id: "record-figures" },
+    el("thead", {}, el("tr", {}, ...["rules", "matches", "hands", "wins", "dealtIn", "average", "firsts"]
+      .map((k, i) => el("th", { class: i ? "num" : "", text: t(`record.col.${k}`) })))),
+    el("tbody", {}, variants.map((v) => {
+      const f = figures(lines, v);
+      return el("tr", { "data-variant": v },
+        el("td", { text: ruleName(v) }),
+        num(f.underway ? t("record.withUnderway", { matches: f.matches, underway: f.underway }) : String(f.matches)),
+        num(String(f.hands)), num(pct(f.wins, f.hands)),
+        // a rule set that allows no discard win (Xinyu is self-draw only) has no deal-in figure
+        f.dealtIn === null ? el("td", { class: "num none", text: t("record.noDealIn") }) : num(pct(f.dealtIn, f.dealtHands)),
+        num((Math.round(f.average * 10) / 10).toString()), num(String(f.firsts)));
+    }))));
+}
+
+/** Every match, newest first (the first SHOWN), in `box`. @param {HTMLElement} box @param {import("../keep/record.js").Line[]} lines */
+function drawList(box, lines) {
+  const when = new Intl.DateTimeFormat(getLang(), { dateStyle: "short", timeStyle: "short" });
+  const dateText = (/** @type {number | null} */ at) => {
+    try {
+      return at === null ? t("record.unknownDate") : when.format(new Date(at));
+    } catch {
+      return t("record.unknownDate");
+    }
+  };
+  const finished = lines.filter((l) => !l.underway).length;
+  box.replaceChildren(
+    el("h3", { text: t("record.matches", { n: finished }) }),
+    el("table", { class: "record-matches", id: "record-matches" },
+      el("thead", {}, el("tr", {}, ...["when", "rules", "hands", "score", "place", "wins", "dealtIn"]
+        .map((k, i) => el("th", { class: i > 1 ? "num" : "", text: t(`record.col.${k}`) })))),
+      el("tbody", {}, lines.slice(0, SHOWN).map((l) => el("tr", l.underway ? { class: "underway", "data-underway": "1" } : {},
+        el("td", { text: l.underway ? t("record.underway") : dateText(l.at) }), el("td", { text: ruleName(l.variant) }),
+        num(String(l.hands)), num(String(l.score)), num(String(l.place)), num(String(l.wins)),
+        num(l.dealtIn === null ? t("record.noDealIn") : String(l.dealtIn)))))),
+    lines.length > SHOWN ? el("p", { class: "note", text: t("record.more", { n: lines.length - SHOWN }) }) : "");
+}
+
+/** A record that could not be drawn: said in `box`, and its stored text offered as a file, as it is. @param {HTMLElement} box @param {Storage | null} storage */
+function drawBroken(box, storage) {
+  const raw = rawRecord(storage);
+  box.replaceChildren(el("p", { id: "record-broken", role: "alert", text: t("record.broken") }),
+    raw ? el("p", {}, el("button", { type: "button", id: "record-export-raw", text: t("record.exportRaw"), onclick: () => {
+      const blob = new Blob([raw], { type: "application/json" });
+      const a = el("a", { href: URL.createObjectURL(blob), download: `mahjong-record-raw-${new Date().toISOString().slice(0, 10)}.json` });
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(a.getAttribute("href") ?? ""), 10_000);
+    } })) : "");
+}
+
 /**
  * Open the record's dialog.
  * @param {import("./dialogs.js").Dialogs} dialogs @param {Storage | null} storage
@@ -34,71 +92,13 @@ export function openRecord(dialogs, storage) {
   const listBox = el("div", { class: "record-list" });
   const status = el("p", { id: "record-status", role: "status", class: "record-status" });
   const brokenBox = el("div", { class: "record-broken" });
-  const num = (/** @type {string} */ text) => el("td", { class: "num", text });
-  const pct = (/** @type {number} */ n, /** @type {number} */ of) => (of ? `${n} (${Math.round((100 * n) / of)}%)` : "0");
-
-  /** The figures per rule set. @param {import("../keep/record.js").Line[]} lines */
-  const drawFigures = (lines) => {
-    const variants = [...new Set(lines.map((l) => l.variant))];
-    figuresBox.replaceChildren(el("table", { class: "record-by-rules", id: "record-figures" },
-      el("thead", {}, el("tr", {}, ...["rules", "matches", "hands", "wins", "dealtIn", "average", "firsts"]
-        .map((k, i) => el("th", { class: i ? "num" : "", text: t(`record.col.${k}`) })))),
-      el("tbody", {}, variants.map((v) => {
-        const f = figures(lines, v);
-        return el("tr", { "data-variant": v },
-          el("td", { text: ruleName(v) }),
-          num(f.underway ? t("record.withUnderway", { matches: f.matches, underway: f.underway }) : String(f.matches)),
-          num(String(f.hands)), num(pct(f.wins, f.hands)),
-          // a rule set that allows no discard win (Xinyu is self-draw only) has no deal-in figure
-          f.dealtIn === null ? el("td", { class: "num none", text: t("record.noDealIn") }) : num(pct(f.dealtIn, f.dealtHands)),
-          num((Math.round(f.average * 10) / 10).toString()), num(String(f.firsts)));
-      }))));
-  };
-
-  /** Every match, newest first (the first SHOWN). @param {import("../keep/record.js").Line[]} lines */
-  const drawList = (lines) => {
-    const when = new Intl.DateTimeFormat(getLang(), { dateStyle: "short", timeStyle: "short" });
-    const dateText = (/** @type {number | null} */ at) => {
-      try {
-        return at === null ? t("record.unknownDate") : when.format(new Date(at));
-      } catch {
-        return t("record.unknownDate");
-      }
-    };
-    const finished = lines.filter((l) => !l.underway).length;
-    listBox.replaceChildren(
-      el("h3", { text: t("record.matches", { n: finished }) }),
-      el("table", { class: "record-matches", id: "record-matches" },
-        el("thead", {}, el("tr", {}, ...["when", "rules", "hands", "score", "place", "wins", "dealtIn"]
-          .map((k, i) => el("th", { class: i > 1 ? "num" : "", text: t(`record.col.${k}`) })))),
-        el("tbody", {}, lines.slice(0, SHOWN).map((l) => el("tr", l.underway ? { class: "underway", "data-underway": "1" } : {},
-          el("td", { text: l.underway ? t("record.underway") : dateText(l.at) }), el("td", { text: ruleName(l.variant) }),
-          num(String(l.hands)), num(String(l.score)), num(String(l.place)), num(String(l.wins)),
-          num(l.dealtIn === null ? t("record.noDealIn") : String(l.dealtIn)))))),
-      lines.length > SHOWN ? el("p", { class: "note", text: t("record.more", { n: lines.length - SHOWN }) }) : "");
-  };
-
-  /** A record that could not be drawn: said, and its stored text offered as a file, as it is. */
-  const broken = () => {
-    const raw = rawRecord(storage);
-    brokenBox.replaceChildren(el("p", { id: "record-broken", role: "alert", text: t("record.broken") }),
-      raw ? el("p", {}, el("button", { type: "button", id: "record-export-raw", text: t("record.exportRaw"), onclick: () => {
-        const blob = new Blob([raw], { type: "application/json" });
-        const a = el("a", { href: URL.createObjectURL(blob), download: `mahjong-record-raw-${new Date().toISOString().slice(0, 10)}.json` });
-        document.body.append(a);
-        a.click();
-        a.remove();
-        setTimeout(() => URL.revokeObjectURL(a.getAttribute("href") ?? ""), 10_000);
-      } })) : "");
-  };
-
   const fill = () => {
     brokenBox.replaceChildren();
     let lines = [];
     try {
       lines = [...newestFirst(underway()), ...newestFirst(readRecord(storage))];
     } catch {
-      broken();
+      drawBroken(brokenBox, storage);
       return;
     }
     if (!lines.length) {
@@ -107,11 +107,12 @@ export function openRecord(dialogs, storage) {
       return;
     }
     // each part drawn on its own: one that throws leaves the others, and the raw export, shown
-    for (const draw of [drawFigures, drawList]) {
+    for (const [draw, box] of /** @type {const} */ ([[drawFigures, figuresBox], [drawList, listBox]])) {
       try {
-        draw(lines);
+        draw(box, lines);
       } catch {
-        broken();
+        box.replaceChildren();
+        drawBroken(brokenBox, storage);
       }
     }
   };
