@@ -179,3 +179,32 @@ def test_a_record_with_dates_out_of_range_and_from_the_future_opens_on_the_next_
         assert errors == []
     finally:
         context.close()
+
+
+def test_a_match_under_way_counts_in_the_record_and_xinyu_has_no_deal_in_figure(browser, site):
+    """Issue 57: the match under way (its finished hands, from its save) counts, marked as under way;
+    Xinyu is self-draw only, so its figures say no deal-in rate."""
+    from pagehelp import base64url
+
+    winning = {"variant": "xinyu", "dealer": 0, "hands": ["123456789m12355p", "1112223334445z", "6667778889995s", "4666777888999p"]}
+    context, page, errors = phone_visit(browser)
+    try:
+        page.goto(site.url + f"?lang=zh-Hans&speed=instant&hands=2&position={base64url(winning)}")
+        page.wait_for_function("() => !!(window.mahjong && window.mahjong.state && window.mahjong.state())", timeout=90_000)
+        page.evaluate("() => window.mahjong.idle()")
+        page.evaluate("() => window.mahjong.act('win')")
+        page.wait_for_function("""() => Object.keys(localStorage).some((k) => k.startsWith('mahjong.match.')
+            && JSON.parse(localStorage.getItem(k)).save.hands.some((h) => h.result))""")
+        page.wait_for_selector("#settle")
+        page.evaluate("() => window.mahjong.nextHand()")
+        page.wait_for_selector("#settle", state="detached")
+        open_record(page)
+        row = page.eval_on_selector("#record-matches tbody tr[data-underway]", "r => [...r.cells].map((c) => c.textContent)")
+        assert row[0] == ZH["record"]["underway"] and row[1] == ZH["variant"]["xinyu"], row
+        assert row[2] == "1" and row[5] == "1" and int(row[3]) > 0 and row[4] == "1", row  # a hand, won, paid, first
+        figures = page.eval_on_selector("#record-figures tbody tr", "r => [...r.cells].map((c) => c.textContent)")
+        assert figures[1] == ZH["record"]["withUnderway"].replace("{matches}", "0").replace("{underway}", "1"), figures
+        assert figures[2] == "1" and figures[3] == "1 (100%)" and figures[4] == ZH["record"]["noDealIn"], figures
+        assert errors == []
+    finally:
+        context.close()
