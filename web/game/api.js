@@ -42,6 +42,7 @@ export function installApi(ctx) {
     }
   };
   const { playable, next } = createMoves(view, run, nextHand, refused, accepted);
+  on("action", () => accepted()); // a move the reader played (a tap, a key): a refusal said before leaves too
   const act = async (/** @type {unknown} */ args) => {
     const answer = await humanAct(playable(checked(args), true), "api");
     accepted();
