@@ -1,0 +1,79 @@
+"""The engine installs like a package (issue 56, item 2): a wheel in a clean venv, `pip install .` and
+`pip install git+file://<a clone>` each draw hands in three languages, run the Markdown extension and
+say a hint's reason, with nothing of the checkout on their path (the words and the faces are the
+wheel's package data). Before, every one raised CatalogMissing and a hint's reason was None."""
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from wheelenv import engine_venv, new_venv, pip, run_in, source_copy
+
+# What an author does first with the engine: run outside the checkout, by the installed package alone.
+CHECK = r"""
+import sys
+from pathlib import Path
+import markdown
+import py_engine
+from py_engine import Game, hints
+from py_engine.draw import Hand, NotationError, Position, alt_text, hand_svg
+
+where = Path(py_engine.__file__).resolve()
+assert "site-packages" in where.parts, where              # the installed copy, not a checkout's
+assert not (where.parents[1] / "web").exists(), where      # and no web/ beside it to read words from
+
+svg = hand_svg("123m456p789s11z|pong 7z from left|concealed_kong 9s|flowers 1f5f|gold 5m", lang="zh-Hans")
+assert "手牌：一万、二万、三万" in svg and svg.count("<use ") > 20, svg[:300]
+assert "萬" in alt_text("5m", "zh-Hant") and alt_text("5m", "en") == "Hand: 5 Characters"
+try:
+    hand_svg("12q")
+except NotationError as error:
+    said = error.words("zh-Hans")
+    assert "q" in said and "notation." not in said, said
+else:
+    raise AssertionError("12q was drawn")
+
+html = markdown.markdown("Wait on :mj[13m]{size=20}.\n\n```mahjong\n123m|pong 7z\n```\n", extensions=["py_engine.draw.markdown"])
+assert html.count("<svg ") == 2 and "mj-hand-error" not in html, html[:300]
+
+game = Game.new("longyan", seed=1)
+hint = hints.hint(game, game.waiting_for[0])
+assert hint["suggested"] and isinstance(hint["reason"], dict) and all(hint["reason"].values()), hint
+assert "<svg" in Hand("123m").svg() and "<svg" in Position(game, 0)._repr_html_()
+print("ok", where)
+"""
+
+
+def check(python: Path, cwd: Path) -> str:
+    return run_in(python, CHECK, cwd).stdout
+
+
+def test_the_wheel_in_a_clean_venv_draws_says_and_runs_the_extension(tmp_path):
+    python = engine_venv()
+    assert "ok" in check(python, tmp_path)
+    # a clean venv: the system's site-packages (where the suite's own mkdocs and py_engine are) are not on its path
+    paths = run_in(python, "import sys; print('\\n'.join(sys.path))", tmp_path).stdout
+    assert "/work/" not in paths.replace(str(python.parents[1]), "") and "dist-packages" not in paths, paths
+
+
+def test_pip_install_of_the_tree_and_of_a_git_url(tmp_path):
+    """`pip install .` (not -e) of a tree, then `pip install git+file://` of a clone: both as the wheel."""
+    source = source_copy(tmp_path / "project")
+    python = new_venv(tmp_path / "venv")
+    pip(python, "install", f"{source}[markdown]", cwd=tmp_path)
+    assert "ok" in check(python, tmp_path)
+    pip(python, "uninstall", "--yes", "py_engine", cwd=tmp_path)
+    with pytest.raises(AssertionError, match="ModuleNotFoundError"):
+        check(python, tmp_path)
+    # a git repository of the project (its links to web/i18n/ committed as links, as in this one)
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@example.org", "-c", "init.defaultBranch=main"]
+    for args in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "the engine"]):
+        subprocess.run([*git, *args], cwd=source, check=True)
+    assert subprocess.run(["git", "ls-files", "-s", "py_engine/i18n/en.json"], cwd=source, capture_output=True,
+                          text=True, check=True).stdout.startswith("120000")  # a link, not a copy
+    clone = tmp_path / "clone"
+    subprocess.run(["git", "clone", "-q", str(source), str(clone)], check=True)
+    pip(python, "install", f"git+file://{clone}", cwd=tmp_path)  # (Markdown: still there from the first install)
+    assert "ok" in check(python, tmp_path)
