@@ -101,6 +101,10 @@ def check_spec(spec: object) -> HandSpec:
             tile(spec.drawn.tile, "the drawn tile", back=False)
         for code in spec.flowers:
             tile(code, "a flower", back=False)
+            if code[1] != "f":
+                raise ValueError(f"a flower is one of 1f-8f, not {_shown(code)}")
+        if spec.gold is not None and spec.gold[1:] == "f":
+            raise ValueError(f"the gold is no flower: {_shown(spec.gold)}")
         if spec.gold is not None:
             tile(spec.gold, "the gold", back=False)
         for d in spec.pond:

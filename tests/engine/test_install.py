@@ -4,12 +4,13 @@ say a hint's reason, with nothing of the checkout on their path (the words and t
 wheel's package data). Before, every one raised CatalogMissing and a hint's reason was None."""
 from __future__ import annotations
 
+import re
 import subprocess
 from pathlib import Path
 
 import pytest
 
-from wheelenv import engine_venv, new_venv, pip, run_in, source_copy
+from wheelenv import clean_env, engine_venv, new_venv, pip, run_in, source_copy
 
 # What an author does first with the engine: run outside the checkout, by the installed package alone.
 CHECK = r"""
@@ -77,3 +78,33 @@ def test_pip_install_of_the_tree_and_of_a_git_url(tmp_path):
     subprocess.run(["git", "clone", "-q", str(source), str(clone)], check=True)
     pip(python, "install", f"git+file://{clone}", cwd=tmp_path)  # (Markdown: still there from the first install)
     assert "ok" in check(python, tmp_path)
+
+
+def test_every_python_sample_of_docs_drawing_md_runs_in_the_wheels_venv(tmp_path):
+    """docs/drawing.md's Python blocks, each run whole by the clean venv (issue 56: its notebook sample
+    named an undefined `position`)."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / "drawing.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"^```python\n(.*?)^```$", text, re.S | re.M)
+    assert len(blocks) >= 2, "docs/drawing.md has its Python samples"
+    python = engine_venv()
+    for block in blocks:
+        run_in(python, block, tmp_path)
+    assert (tmp_path / "hand.svg").read_text(encoding="utf-8").startswith("<svg")  # what the first sample writes
+
+
+def test_mkdocs_build_strict_names_the_page_and_line_in_the_sites_language(tmp_path):
+    """A MkDocs site (the wheel's venv) with a hand that cannot be read: `mkdocs build --strict` stops, and
+    its warning names the page and the line, in 简体 (issue 56: neither, in English)."""
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "mkdocs.yml").write_text("site_name: t\nmarkdown_extensions:\n  - py_engine.draw.markdown:\n      lang: zh-Hans\n",
+                                         encoding="utf-8")
+    (tmp_path / "docs" / "index.md").write_text("# 好\n\n:mj[123m]\n", encoding="utf-8")
+    (tmp_path / "docs" / "bad.md").write_text("---\ntitle: x\n---\n# 一\n\n听 :mj[13m] 或 :mj[12q]\n\n```mahjong\n123m\n1z|chow 1m\n```\n",
+                                              encoding="utf-8")
+    done = subprocess.run([str(engine_venv()), "-m", "mkdocs", "build", "--strict"], cwd=tmp_path,
+                          capture_output=True, text=True, env=clean_env())
+    assert done.returncode != 0
+    said = done.stderr
+    assert "bad.md:3: :mj[12q]: 无法读出手牌：“q”不是记法的一部分" in said, said
+    assert "bad.md:7: 无法读出手牌：" in said and "chow" in said, said
+    assert "index.md" not in said
