@@ -108,3 +108,56 @@ def test_mkdocs_build_strict_names_the_page_and_line_in_the_sites_language(tmp_p
     assert "bad.md:3: :mj[12q]: 无法读出手牌：“q”不是记法的一部分" in said, said
     assert "bad.md:7: 无法读出手牌：" in said and "chow" in said, said
     assert "index.md" not in said
+
+
+SPHINX_CONF = """extensions = ["myst_parser", "py_engine.draw.sphinx"]
+language = "zh_CN"
+mahjong_size = 28
+"""
+SPHINX_INDEX = """手牌
+====
+
+.. toctree::
+
+   myst
+
+.. mahjong::
+   :theme: light
+
+   123m456p789s11z|pong 7z from left|concealed_kong 9s|flowers 1f5f|gold 5m
+
+听 :mj:`13m`，暗杠 :mj:`concealed_kong 9s`。
+"""
+SPHINX_MYST = """# MyST
+
+```{mahjong}
+:lang: zh-Hant
+1234m|kong 1z from across|win 4m from right
+```
+
+听 {mj}`13m`，或 {mj}`12q`。
+"""
+
+
+def test_a_sphinx_site_and_a_myst_page_draw_hands_and_place_their_errors(tmp_path):
+    """py_engine.draw.sphinx (issue 56, item 6) in the wheel's venv: a reST page and a MyST page, built by
+    sphinx-build; the hands are inline SVG in the project's language; a hand that cannot be read is
+    warned about at its page and line, in 简体, and `-W` stops the build."""
+    source = tmp_path / "src"
+    source.mkdir()
+    (source / "conf.py").write_text(SPHINX_CONF, encoding="utf-8")
+    (source / "index.rst").write_text(SPHINX_INDEX, encoding="utf-8")
+    (source / "myst.md").write_text(SPHINX_MYST, encoding="utf-8")
+    python = engine_venv()
+    build = [str(python), "-m", "sphinx", "-b", "html", "-q", str(source), str(tmp_path / "out")]
+    done = subprocess.run(build, capture_output=True, text=True, cwd=tmp_path, env=clean_env())
+    assert done.returncode == 0, done.stderr
+    index = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    assert index.count("<svg ") == 3 and "手牌：一万、二万、三万" in index and "暗杠九条" in index
+    assert 'rx="6"' in index  # the light panel (28 px: round(28 * 0.2))
+    myst = (tmp_path / "out" / "myst.html").read_text(encoding="utf-8")
+    assert myst.count("<svg ") == 2 and "萬" in myst and 'class="mj-hand-error"' in myst and "<mark>q</mark>" in myst
+    assert "myst.md:8" in done.stderr and "无法读出手牌：“q”不是记法的一部分" in done.stderr, done.stderr
+    failed = subprocess.run([*build[:-1], str(tmp_path / "strict"), "-W", "-E"], capture_output=True, text=True,
+                            cwd=tmp_path, env=clean_env())
+    assert failed.returncode != 0 and "myst.md:8" in failed.stderr

@@ -26,7 +26,7 @@ CACHE = ROOT / ".cache" / "engine-venv"
 SOURCES = ("pyproject.toml", "README.md", "py_engine")
 LINKED = ("web/i18n/en.json", "web/i18n/zh-Hans.json", "web/i18n/zh-Hant.json")
 # what an author's site needs beside the engine, at the pins of the test extra (pyproject.toml)
-SITE_PACKAGES = ("mkdocs", "mkdocs-material")
+SITE_PACKAGES = ("mkdocs", "mkdocs-material", "sphinx", "myst-parser")
 
 
 def pins(names: tuple[str, ...] = SITE_PACKAGES) -> list[str]:
@@ -110,7 +110,7 @@ def engine_venv() -> Path:
                 shutil.rmtree(old, ignore_errors=True)
         wheel = build_wheel(home / "wheel")
         new_venv(home / "venv")
-        pip(python, "install", f"{wheel}[markdown]", *pins())
+        pip(python, "install", "--no-compile", f"{wheel}[markdown]", *pins())  # (no bytecode: CPU the tests need not spend)
         (home / "ready").write_text(wheel.name, encoding="utf-8")
     return python
 
