@@ -27,6 +27,7 @@ MkDocs:
 from __future__ import annotations
 
 import logging
+import math
 import re
 from typing import Any
 
@@ -34,7 +35,7 @@ from markdown import Extension, Markdown
 from markdown.inlinepatterns import InlineProcessor
 from markdown.preprocessors import Preprocessor
 
-from ..teach.words import LANGS
+from ..teach.words import LANGS, say
 from .faces import esc
 from .notation import NotationError
 from .svg import SIZE, THEMES, hand_svg
@@ -51,41 +52,56 @@ ESCAPED = re.compile("\x02(\\d+)\x03")  # Python-Markdown's backslash escape of 
 OPTION = re.compile(r"([a-z]+)=(\"[^\"]*\"|'[^']*'|[^\s\"']+)")
 
 
+class OptionError(ValueError):
+    """An option that cannot be taken: `key` names the catalog's sentence (mdOption.*), said in the site's language."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        self.key, self.params = key, params
+        super().__init__(self.words("en"))
+
+    def words(self, lang: str) -> str:
+        return say(lang, f"mdOption.{self.key}", **self.params)
+
+
 def read_options(text: str, base: dict[str, Any], where: str) -> dict[str, Any]:
-    """`size=28 theme=light` over the site's options, each checked (a bad one: a warning, then the site's value)."""
+    """`size=28 theme=light` over the site's options, each checked (a bad one: a warning in the site's
+    language, then the site's value)."""
     options = dict(base)
     rest = OPTION.sub("", text).strip(" \t{}.")
     if rest:
-        log.warning("%s: %r is no option (size=, theme=, lang=, rows=, width=)", where, rest)
+        log.warning("%s: %s", where, OptionError("unknown", text=rest).words(base["lang"]))
     for name, raw in OPTION.findall(text):
         value = raw.strip("\"'")
         try:
             options[name] = check_option(name, value)
-        except ValueError as error:
-            log.warning("%s: %s", where, error)
+        except OptionError as error:
+            log.warning("%s: %s", where, error.words(base["lang"]))
     return options
 
 
 def check_option(name: str, value: Any) -> Any:
-    """One option's value, as hand_svg takes it; ValueError naming the option and its range."""
+    """One option's value, as hand_svg takes it; OptionError (a ValueError) naming the option and its range."""
     if name == "size":
-        n = float(value)
+        try:
+            n = float(value)
+        except (TypeError, ValueError, OverflowError):
+            n = math.nan
         if not SIZE["min"] <= n <= SIZE["max"]:
-            raise ValueError(f"size is a tile's width in px from {SIZE['min']} to {SIZE['max']}, not {value}")
+            raise OptionError("size", min=SIZE["min"], max=SIZE["max"], value=value)
         return n
     if name == "theme":
         if value not in THEMES:
-            raise ValueError(f"theme is one of {', '.join(THEMES)}, not {value}")
+            raise OptionError("theme", choices=", ".join(THEMES), value=value)
         return value
     if name == "lang":
         if value not in LANGS:
-            raise ValueError(f"lang is one of {', '.join(LANGS)}, not {value}")
+            raise OptionError("lang", choices=", ".join(LANGS), value=value)
         return value
     if name in ("rows", "width"):
         if not str(value).isdigit() or (name == "rows" and not 1 <= int(value) <= 20):
-            raise ValueError(f"{name} is a whole number{' from 1 to 20' if name == 'rows' else ' of px'}, not {value}")
+            raise OptionError(name, value=value)
         return int(value)
-    raise ValueError(f"unknown option {name} (size, theme, lang, rows, width)")
+    raise OptionError("name", name=name)
 
 
 def draw(text: str, options: dict[str, Any], where: str) -> str:

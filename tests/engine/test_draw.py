@@ -271,7 +271,7 @@ x = ":mj[1m]"
     assert "無法讀出手牌" in html and "<script>" not in html and "&lt;" in html
     # each warning names the page and the line, in the site's language (issue 56: neither, in English)
     said = [r.getMessage() for r in caplog.records]
-    assert any(m.startswith("lesson.md:3: ") and "colour" in m for m in said), said
+    assert any(m.startswith("lesson.md:3: ") and "沒有選項 colour" in m for m in said), said
     assert any(m.startswith("lesson.md:5: ") and "不認識「<script>」" in m for m in said), said
     md.convert("Two lines\n\nthen :mj[12q] inline")
     assert any(m.startswith("lesson.md:3: :mj[12q]: ") and "「q」" in m for m in (r.getMessage() for r in caplog.records))
