@@ -300,7 +300,9 @@ def test_a_wheel_built_from_the_repository_carries_the_faces_and_the_pages_wheel
     page = build["build_engine_wheel"](tmp_path / "page", pin)
     names = set(zipfile.ZipFile(full).namelist())
     assert {"py_engine/draw/faces.json", "py_engine/draw/svg.py", "py_engine/draw/markdown.py"} <= names
-    assert not any(n.startswith("py_engine/draw/") for n in zipfile.ZipFile(page).namelist())
+    assert {"py_engine/i18n/en.json", "py_engine/i18n/zh-Hans.json", "py_engine/i18n/zh-Hant.json"} <= names  # the words
+    assert zipfile.ZipFile(full).read("py_engine/i18n/en.json") == (ROOT / "web" / "i18n" / "en.json").read_bytes()
+    assert not any(n.startswith(("py_engine/draw/", "py_engine/i18n/")) for n in zipfile.ZipFile(page).namelist())
     # installed from the wheel alone (no checkout beside it), the faces come from the package
     site = tmp_path / "site"
     zipfile.ZipFile(full).extractall(site)

@@ -63,7 +63,7 @@ def test_pip_install_of_the_tree_and_of_a_git_url(tmp_path):
     """`pip install .` (not -e) of a tree, then `pip install git+file://` of a clone: both as the wheel."""
     source = source_copy(tmp_path / "project")
     python = new_venv(tmp_path / "venv")
-    pip(python, "install", f"{source}[markdown]", cwd=tmp_path)
+    pip(python, "install", "--no-compile", f"{source}[markdown]", cwd=tmp_path)
     assert "ok" in check(python, tmp_path)
     pip(python, "uninstall", "--yes", "py_engine", cwd=tmp_path)
     with pytest.raises(AssertionError, match="ModuleNotFoundError"):
@@ -76,7 +76,7 @@ def test_pip_install_of_the_tree_and_of_a_git_url(tmp_path):
                           text=True, check=True).stdout.startswith("120000")  # a link, not a copy
     clone = tmp_path / "clone"
     subprocess.run(["git", "clone", "-q", str(source), str(clone)], check=True)
-    pip(python, "install", f"git+file://{clone}", cwd=tmp_path)  # (Markdown: still there from the first install)
+    pip(python, "install", "--no-compile", f"git+file://{clone}", cwd=tmp_path)  # (Markdown: still there from the first install)
     assert "ok" in check(python, tmp_path)
 
 
