@@ -230,15 +230,15 @@ function start() {
   askHeights();
   // the host's look: Material's palette on <body>, a class or a style on the root, a <meta>; the
   // reader's preference; frames a page adds (instant navigation swaps the content, not the window)
+  const look = new MutationObserver(followHost);
+  const watched = { attributes: true, attributeFilter: ["data-md-color-scheme", "class", "style"] };
+  look.observe(document.documentElement, watched);
+  if (document.body) look.observe(document.body, watched);
   new MutationObserver((records) => {
-    let added = false;
-    for (const record of records) {
-      if (record.type === "childList") added ||= [...record.addedNodes].some((n) => n instanceof Element && (n.matches("iframe") || !!n.querySelector("iframe")));
-    }
-    followHost();
+    const added = records.some((r) => [...r.addedNodes].some((n) => n instanceof Element && (n.matches("iframe") || !!n.querySelector("iframe"))));
+    if (records.some((r) => [...r.addedNodes, ...r.removedNodes].some((n) => n instanceof HTMLMetaElement))) followHost();
     if (added) askHeights();
-  }).observe(document.documentElement, { subtree: true, childList: true, attributes: true,
-    attributeFilter: ["data-md-color-scheme", "class", "style", "content"] });
+  }).observe(document.documentElement, { subtree: true, childList: true });
   matchMedia("(prefers-color-scheme: dark)").addEventListener("change", followHost);
 }
 
