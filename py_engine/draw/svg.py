@@ -66,7 +66,7 @@ def check_size(size: float) -> float:
 
 def check_max_width(max_width: float | None) -> float:
     """The px to wrap to: None (one line) or a number from 0 up (a width below a tile's wraps a tile a line)."""
-    if max_width is None:
+    if max_width is None or (isinstance(max_width, float) and max_width == math.inf):
         return math.inf
     n = _number(max_width)
     if n is None or n < 0:

@@ -311,3 +311,20 @@ def test_a_wheel_built_from_the_repository_carries_the_faces_and_the_pages_wheel
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == hand_svg("123m|gold 5m", title="a hand")
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+ANY = st.one_of(st.none(), st.booleans(), st.integers(min_value=-10**500, max_value=10**500), st.floats(),
+                st.text(max_size=8), st.lists(st.integers(), max_size=2))
+
+
+@settings(max_examples=150, deadline=None)
+@given(size=st.one_of(ANY, st.floats(12, 160)), max_width=st.one_of(ANY, st.floats(0, 2000)), rows=st.one_of(ANY, st.integers(0, 20)), title=st.one_of(st.none(), st.text(max_size=30)), hand=st.text(max_size=30))
+def test_hand_svg_raises_only_value_errors_and_writes_well_formed_xml(size, max_width, rows, title, hand):
+    """Issue 55's door: whatever the arguments, a ValueError (NotationError is one) or a well-formed SVG."""
+    try:
+        svg = hand_svg(hand or "123m", size=size, max_width=max_width, rows=rows, title=title)
+    except ValueError:
+        return
+    ET.fromstring(svg)
