@@ -210,7 +210,8 @@ WHEEL_README = ("# py_engine\n\nThe rules, scoring, bots and hints of the mahjon
 # (Markdown sites, notebooks: docs/drawing.md), and the page paints the same faces.json from its own
 # bundle (web/art/tiles.js), so no page visit downloads it, and the warm-up need not import it. A
 # wheel built from the repository by pip carries it, faces.json with it (pyproject's package data).
-PAGE_LEAVES_OUT = ("draw",)
+# `i18n/` (the catalogs, for Python's own words: teach/words.py) likewise: the page writes its own.
+PAGE_LEAVES_OUT = ("draw", "i18n")
 
 
 def fetch_build_tools(pin: dict) -> Path:
@@ -541,7 +542,9 @@ PUBLIC_MODULES = {"mj-hand.js": "art/mj-hand.js", "replayio.js": "keep/replayio.
 # chunks of the modules above are named by their content and change with every build, so a page
 # holding an old mj-hand.js (a cache, a CDN) would ask for chunks that are gone. A change that
 # breaks what an author wrote makes a v2/ beside v1/, which stays.
-PINNED_MODULES = {"v1/mj-hand.js": "art/mj-hand.js"}
+# v1/embed.js: the host page's helper for the game's frames (their height, the host's look, the
+# messages as promises: docs/embedding.md, "The host's helper"), a script of the host's, not of a page.
+PINNED_MODULES = {"v1/mj-hand.js": "art/mj-hand.js", "v1/embed.js": "host/host-embed.js"}
 WORKERS = {"engine-worker.js": "engine/engine-worker.js",   # started by URL (new Worker)
            "snapshot-worker.js": "engine/snapshot-worker.js"}
 # Each worker takes in Pyodide's pyodide.mjs (18 KB, its loadPyodide: one request less, before the
@@ -584,12 +587,14 @@ def esbuild(tool: Path, dist: Path, entries: Iterable[str], out: Path, *flags: s
     return json.loads(meta.read_text(encoding="utf-8"))
 
 
-def pinned_modules(tool: Path, dist: Path, out: Path) -> dict[str, bytes]:
-    """PINNED_MODULES, each bundled whole (no chunks): {path in dist: bytes}."""
+def pinned_modules(tool: Path, dist: Path, out: Path, inputs: set[str] | None = None) -> dict[str, bytes]:
+    """PINNED_MODULES, each bundled whole (no chunks): {path in dist: bytes}; what they took in added to `inputs`."""
     pinned = {}
     for path, source in PINNED_MODULES.items():
-        esbuild(tool, dist, [source], out / path, "--entry-names=[name]")
-        pinned[path] = (out / path / "files" / Path(path).name).read_bytes()
+        metafile = esbuild(tool, dist, [source], out / path, "--entry-names=[name]")
+        if inputs is not None:
+            inputs.update(metafile["inputs"])
+        pinned[path] = (out / path / "files" / Path(source).name).read_bytes()  # (published as path)
     return pinned
 
 
@@ -620,7 +625,7 @@ def bundle_modules(dist: Path) -> None:
                 data = built.read_bytes()
                 if written.setdefault(built.name, data) != data:  # (chunks are named by their content)
                     raise BuildError(f"two bundles wrote {built.name} differently")
-        pinned = pinned_modules(tool, dist, Path(tmp) / "pinned")
+        pinned = pinned_modules(tool, dist, Path(tmp) / "pinned", inputs)
     for name in inputs:  # (pyodide.mjs too: each worker takes it in)
         taken = (dist / name).resolve()
         if dist.resolve() in taken.parents:  # never an npm package's file (node_modules/...)

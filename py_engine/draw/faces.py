@@ -8,6 +8,7 @@ writes each primitive as an SVG element.
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -60,9 +61,13 @@ def _fine(n: float) -> str:
     return "0" if abs(n) < 1e-12 else format(float(f"{n:.6g}"), ".6g")
 
 
+# what XML 1.0 does not allow in a document (a NUL from a title: not well-formed): dropped
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
+
+
 def esc(text: object) -> str:
-    """Text for an SVG attribute or element: &, <, >, " and ' escaped."""
-    return (str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    """Text for an SVG attribute or element: &, <, >, " and ' escaped; characters XML does not allow dropped."""
+    return (_NOT_XML.sub("", str(text)).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
             .replace('"', "&quot;").replace("'", "&#39;"))
 
 
@@ -124,7 +129,7 @@ def items_svg(items: list[Any], defs: SvgDefs) -> str:
             defs.parts.append(f'<clipPath id="{cid}"><path d="{d}" transform="{transform}"/></clipPath>')
             out.append(f'<g clip-path="url(#{cid})">{items_svg(item["clip"], defs)}</g>')
             continue
-        ref = f'<use href="#{defs.path(item["p"])}" transform="{transform}"'
+        ref = f'<use xlink:href="#{defs.path(item["p"])}" transform="{transform}"'
         if "stroke" in item:
             out.append(f'{ref} fill="none" stroke="{defs.paint(item["stroke"])}" stroke-width="{num(item["width"])}" '
                        f'stroke-linecap="{esc(item["cap"])}" stroke-linejoin="{esc(item["join"])}"/>')

@@ -27,6 +27,7 @@ MkDocs:
 from __future__ import annotations
 
 import logging
+import math
 import re
 from typing import Any
 
@@ -34,7 +35,7 @@ from markdown import Extension, Markdown
 from markdown.inlinepatterns import InlineProcessor
 from markdown.preprocessors import Preprocessor
 
-from ..teach.words import LANGS
+from ..teach.words import LANGS, say
 from .faces import esc
 from .notation import NotationError
 from .svg import SIZE, THEMES, hand_svg
@@ -51,41 +52,56 @@ ESCAPED = re.compile("\x02(\\d+)\x03")  # Python-Markdown's backslash escape of 
 OPTION = re.compile(r"([a-z]+)=(\"[^\"]*\"|'[^']*'|[^\s\"']+)")
 
 
+class OptionError(ValueError):
+    """An option that cannot be taken: `key` names the catalog's sentence (mdOption.*), said in the site's language."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        self.key, self.params = key, params
+        super().__init__(self.words("en"))
+
+    def words(self, lang: str) -> str:
+        return say(lang, f"mdOption.{self.key}", **self.params)
+
+
 def read_options(text: str, base: dict[str, Any], where: str) -> dict[str, Any]:
-    """`size=28 theme=light` over the site's options, each checked (a bad one: a warning, then the site's value)."""
+    """`size=28 theme=light` over the site's options, each checked (a bad one: a warning in the site's
+    language, then the site's value)."""
     options = dict(base)
     rest = OPTION.sub("", text).strip(" \t{}.")
     if rest:
-        log.warning("%s: %r is no option (size=, theme=, lang=, rows=, width=)", where, rest)
+        log.warning("%s: %s", where, OptionError("unknown", text=rest).words(base["lang"]))
     for name, raw in OPTION.findall(text):
         value = raw.strip("\"'")
         try:
             options[name] = check_option(name, value)
-        except ValueError as error:
-            log.warning("%s: %s", where, error)
+        except OptionError as error:
+            log.warning("%s: %s", where, error.words(base["lang"]))
     return options
 
 
 def check_option(name: str, value: Any) -> Any:
-    """One option's value, as hand_svg takes it; ValueError naming the option and its range."""
+    """One option's value, as hand_svg takes it; OptionError (a ValueError) naming the option and its range."""
     if name == "size":
-        n = float(value)
+        try:
+            n = float(value)
+        except (TypeError, ValueError, OverflowError):
+            n = math.nan
         if not SIZE["min"] <= n <= SIZE["max"]:
-            raise ValueError(f"size is a tile's width in px from {SIZE['min']} to {SIZE['max']}, not {value}")
+            raise OptionError("size", min=SIZE["min"], max=SIZE["max"], value=value)
         return n
     if name == "theme":
         if value not in THEMES:
-            raise ValueError(f"theme is one of {', '.join(THEMES)}, not {value}")
+            raise OptionError("theme", choices=", ".join(THEMES), value=value)
         return value
     if name == "lang":
         if value not in LANGS:
-            raise ValueError(f"lang is one of {', '.join(LANGS)}, not {value}")
+            raise OptionError("lang", choices=", ".join(LANGS), value=value)
         return value
     if name in ("rows", "width"):
         if not str(value).isdigit() or (name == "rows" and not 1 <= int(value) <= 20):
-            raise ValueError(f"{name} is a whole number{' from 1 to 20' if name == 'rows' else ' of px'}, not {value}")
+            raise OptionError(name, value=value)
         return int(value)
-    raise ValueError(f"unknown option {name} (size, theme, lang, rows, width)")
+    raise OptionError("name", name=name)
 
 
 def draw(text: str, options: dict[str, Any], where: str) -> str:
@@ -94,7 +110,8 @@ def draw(text: str, options: dict[str, Any], where: str) -> str:
         return hand_svg(text, size=options["size"], theme=options["theme"], lang=options["lang"],
                         rows=options.get("rows", 0), max_width=options.get("width"))
     except NotationError as error:
-        log.warning("%s: %s (at %d-%d of %r)", where, error.words("en"), error.at[0], error.at[1], text)
+        # in the site's language, naming the page and line (mkdocs build --strict stops on it)
+        log.warning("%s: %s (%r, %d-%d)", where, error.words(options["lang"]), text, error.at[0], error.at[1])
         a, b = error.at
         marked = f"{esc(text[:a])}<mark>{esc(text[a:max(b, a + 1)]) or ' '}</mark>{esc(text[max(b, a + 1):])}"
         return (f'<span class="mj-hand-error" role="alert">{esc(error.words(options["lang"]))} '
@@ -109,6 +126,7 @@ class HandBlocks(Preprocessor):
         self.extension = extension
 
     def run(self, lines: list[str]) -> list[str]:
+        self.extension.start_page(self.md, lines)
         out: list[str] = []
         i = 0
         while i < len(lines):
@@ -126,15 +144,15 @@ class HandBlocks(Preprocessor):
             if not hands_info:
                 out.extend(lines[i:end + 1])  # another fence (code, or an example of ours): left as it is
             else:
-                out.extend(["", self.hands(hands_info["options"], lines[i + 1:end]), ""])
+                out.extend(["", self.hands(hands_info["options"], lines[i + 1:end], i + 1), ""])
             i = end + 1
         return out
 
-    def hands(self, given: str, body: list[str]) -> str:
-        """A block's hands, a line each, stashed as one HTML block."""
-        where = f"```mahjong {given.strip()}".strip()
-        options = read_options(given, self.extension.options(), where)
-        drawn = "".join(f'<div class="mj-hand-line">{draw(h.strip(), options, where)}</div>' for h in body if h.strip())
+    def hands(self, given: str, body: list[str], line: int) -> str:
+        """A block's hands, a line each, stashed as one HTML block (`line`: the fence's, from 1)."""
+        options = read_options(given, self.extension.options(), self.extension.where(line))
+        drawn = "".join(f'<div class="mj-hand-line">{draw(h.strip(), options, self.extension.where(line + 1 + k))}</div>'
+                        for k, h in enumerate(body) if h.strip())
         return str(self.md.htmlStash.store(f'<div class="mj-hands">{drawn}</div>'))
 
 
@@ -149,7 +167,7 @@ class InlineHand(InlineProcessor):
         # in a table "|" parts a cell: there the hand's parts are written "\\|", which the escapes
         # before this pattern kept as a placeholder of the character
         text, given = (ESCAPED.sub(lambda e: chr(int(e[1])), self.unescape(g or "")) for g in m.group(1, 2))
-        where = f":mj[{text}]"
+        where = self.extension.where(self.extension.inline_line(text), f":mj[{text}]")
         options = read_options(given, self.extension.options(), where)
         return self.md.htmlStash.store(draw(text.strip(), options, where)), m.start(0), m.end(0)
 
@@ -162,6 +180,7 @@ class MahjongExtension(Extension):
             "size": [SIZE["none"], "a tile's width in px, 12-160"],
             "theme": ["transparent", "transparent, light or dark"],
             "lang": ["en", "zh-Hans, zh-Hant or en: the alt text and the faces' script"],
+            "page": ["", "the page's name in warnings, where MkDocs does not say it (Python-Markdown alone)"],
         }
         super().__init__(**kwargs)
         for name in ("size", "theme", "lang"):
@@ -169,6 +188,31 @@ class MahjongExtension(Extension):
 
     def options(self) -> dict[str, Any]:
         return {name: self.getConfig(name) for name in ("size", "theme", "lang")}
+
+    # --- where a warning points: the page (MkDocs' own link processor knows it) and the line
+    page = ""
+    inline_lines: dict[str, list[int]] = {}
+
+    def start_page(self, md: Markdown, lines: list[str]) -> None:
+        """A page begins: its name (MkDocs builds each page with its own Markdown, whose "relpath"
+        treeprocessor holds the page's file; else the config's `page`), each inline hand's line."""
+        relpath = md.treeprocessors["relpath"] if "relpath" in md.treeprocessors else None
+        file = getattr(relpath, "file", None)
+        self.page = str(getattr(file, "src_uri", "") or self.getConfig("page") or "")
+        self.inline_lines = {}
+        for number, line in enumerate(lines, 1):
+            for m in re.finditer(INLINE, line):
+                self.inline_lines.setdefault(m[1].replace("\\|", "|").strip(), []).append(number)
+
+    def inline_line(self, text: str) -> int:
+        """The line of the next :mj[text] of the page (0: not known)."""
+        lines = self.inline_lines.get(text.strip())
+        return lines.pop(0) if lines else 0
+
+    def where(self, line: int, what: str = "") -> str:
+        """"docs/index.md:12" (the page and line a warning means), then what it is about."""
+        place = (f"{self.page}:{line}" if line else self.page) if self.page else (f"line {line}" if line else "Markdown")
+        return f"{place}: {what}" if what else place
 
     def extendMarkdown(self, md: Markdown) -> None:
         # after normalize_whitespace (30: it would strip the stash's markers), before fenced_code (25);
@@ -186,7 +230,8 @@ def fence_format(source: str, language: str, css_class: str, options: dict[str, 
     extension = next((e for e in md.registeredExtensions if isinstance(e, MahjongExtension)), None)
     base = extension.options() if extension else {"size": SIZE["none"], "theme": "transparent", "lang": "en"}
     given = " ".join(f"{k}={v}" for k, v in options.items())
-    where = f"```{language} {given}".strip()
+    label = f"```{language} {given}".strip()
+    where = extension.where(0, label) if extension else label
     merged = read_options(given, base, where)
     hands = [line.strip() for line in source.splitlines() if line.strip()]
     drawn = "".join(f'<div class="mj-hand-line">{draw(h, merged, where)}</div>' for h in hands)

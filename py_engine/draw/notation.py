@@ -33,10 +33,18 @@ class NotationError(ValueError):
     """A hand that cannot be read: `key` names the catalog message (notation.*), `at` the part meant."""
 
     def __init__(self, key: str, params: dict[str, Any], at: tuple[int, int]) -> None:
-        super().__init__(f"{key} {params} at {at[0]}-{at[1]}")
+        super().__init__(key, params, at)
         self.key = key
         self.params = params
         self.at = at
+        self.lang = "en"  # the language it is said in (str): hand_svg and Hand set the reader's
+
+    def __str__(self) -> str:
+        """The sentence (a notebook's traceback shows it), in `lang`; the key where the words are not at hand."""
+        try:
+            return self.words(self.lang)
+        except LookupError:  # (CatalogMissing: the page's own wheel)
+            return f"{self.key} {self.params} at {self.at[0]}-{self.at[1]}"
 
     def words(self, lang: str = "en") -> str:
         """The error as the page says it ("Cannot read the hand: there is no tile 0m"), in `lang`."""
@@ -154,7 +162,8 @@ def parse_hand(text: str) -> HandSpec:
         lead = len(part) - len(part.lstrip())
         body = part.strip()
         at = (offset + lead, offset + lead + len(body))
-        if index == 0:
+        # the first part is the concealed tiles, unless it is a part itself ("concealed_kong 9s": a meld alone)
+        if index == 0 and (body.split(None, 1) or [""])[0] not in (*_PARTS, "flower"):
             spec.hand.extend(t[0] for t in _read_tiles(part, offset, backs=True))
             continue
         if not body:

@@ -14,8 +14,8 @@ from typing import Any, Protocol
 
 from ..teach.words import LANGS, say, tile_name
 from .faces import esc
-from .notation import Discard, Drawn, HandSpec, Meld, format_hand, parse_hand
-from .svg import SIZE, alt_text, hand_svg
+from .notation import Discard, Drawn, HandSpec, Meld, NotationError, format_hand, parse_hand
+from .svg import SIZE, alt_text, check_spec, hand_svg
 
 __all__ = ["Hand", "Position", "Settlement", "seat_spec"]
 
@@ -41,8 +41,13 @@ class Hand:
 
     def __init__(self, notation: str | HandSpec, *, size: float = SIZE["none"], theme: str = "transparent",
                  lang: str = "en", rows: int = 0, max_width: float | None = None) -> None:
-        self.spec = parse_hand(notation) if isinstance(notation, str) else notation
-        self.size, self.theme, self.lang, self.rows, self.max_width = size, theme, _check_lang(lang), rows, max_width
+        lang = _check_lang(lang)
+        try:
+            self.spec = parse_hand(notation) if isinstance(notation, str) else check_spec(notation)
+        except NotationError as error:
+            error.lang = lang  # a notebook shows the error's sentence, in the reader's language
+            raise
+        self.size, self.theme, self.lang, self.rows, self.max_width = size, theme, lang, rows, max_width
         self.svg()  # a bad hand or option is said now, not when first shown
 
     @property
@@ -91,9 +96,12 @@ def seat_spec(observation: dict[str, Any], seat: int, *, pond: bool = True) -> H
                     gold_shown=False, pond=discards)
 
 
-def _seat_name(observation: dict[str, Any], seat: int, lang: str) -> str:
-    viewer = observation.get("seat")
-    who = say(lang, f"seat.{(seat - viewer) % 4}") if viewer is not None else say(lang, f"seat.spectator.{seat}")
+def _seat_name(observation: dict[str, Any], seat: int, lang: str, viewer: int | None | str = "observation") -> str:
+    """A seat's name and wind, as the page says it: from the viewer's seat (你, 下家, 对家, 上家), or
+    for a spectator (下方, 右方, 上方, 左方); Position and Settlement name seats alike."""
+    if viewer == "observation":
+        viewer = observation.get("seat")
+    who = say(lang, f"seat.{(seat - viewer) % 4}") if isinstance(viewer, int) else say(lang, f"seat.spectator.{seat}")
     return say(lang, "seat.withWind", seat=who, wind=say(lang, f"wind.{observation['seat_winds'][seat]}"))
 
 
@@ -112,6 +120,12 @@ class Position:
         return [(_seat_name(obs, s, self.lang), seat_spec(obs, s)) for s in range(4)]
 
     def _repr_html_(self) -> str:
+        try:
+            return self._html()
+        except (KeyError, TypeError, IndexError, AttributeError) as error:
+            raise ValueError(f"not an observation as Game.observation gives it: {error!r}"[:300]) from None
+
+    def _html(self) -> str:
         lang = self.lang
         out = [f'<div class="mj-position" lang="{esc(lang)}">']
         gold = self.observation.get("gold")
@@ -128,15 +142,23 @@ class Position:
         return "".join(out)
 
 
+def _signed(n: object) -> str:
+    """A change of score: +12, -4, 0 (anything but a whole number written as it is, escaped where shown)."""
+    return f"{n:+d}" if type(n) is int else str(n)
+
+
 class Settlement:
     """A finished hand: each winner's hand (the winning tile outlined, apart), its category,
     patterns and multiplier, then every payment and each seat's change, in the reader's language."""
 
-    def __init__(self, game: _GameLike, *, size: float = 32, lang: str = "en") -> None:
+    def __init__(self, game: _GameLike, seat: int | None = 0, *, size: float = 32, lang: str = "en") -> None:
         if game.result is None:
             raise ValueError("the hand is not over: a settlement needs game.result")
+        if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
+            raise ValueError(f"seat is the reader's seat, 0-3, or None (a spectator), not {seat!r}"[:200])
         self.result: dict[str, Any] = game.result
         self.observation = game.observation(None)  # once over, every hand is shown
+        self.seat = seat  # whom the seats are named from, as Position names them
         self.size = size
         self.lang = _check_lang(lang)
 
@@ -157,10 +179,15 @@ class Settlement:
                         gold_shown=bool(gold))
 
     def _name(self, seat: int) -> str:
-        return say(self.lang, "seat.withWind", seat=say(self.lang, f"seat.spectator.{seat}"),
-                   wind=say(self.lang, f"wind.{self.observation['seat_winds'][seat]}"))
+        return _seat_name(self.observation, seat, self.lang, self.seat)
 
     def _repr_html_(self) -> str:
+        try:
+            return self._html()
+        except (KeyError, TypeError, IndexError, AttributeError) as error:
+            raise ValueError(f"not a result as Game.result gives it: {error!r}"[:300]) from None
+
+    def _html(self) -> str:
         lang, result = self.lang, self.result
         out = [f'<div class="mj-settlement" lang="{esc(lang)}">']
         if not result["wins"]:
@@ -184,14 +211,14 @@ class Settlement:
             if p.get("tile"):
                 reason = say(lang, "payment.ofTile", reason=reason, tile=tile_name(p["tile"], lang))
             rows.append(f"<tr><td>{esc(self._name(p['from']))}</td><td>{esc(self._name(p['to']))}</td>"
-                        f"<td>{p['amount']}</td><td>{esc(reason)}</td></tr>")
+                        f"<td>{esc(p['amount'])}</td><td>{esc(reason)}</td></tr>")
         if rows:
             head = "".join(f"<th>{esc(say(lang, f'settle.{k}'))}</th>" for k in ("from", "to", "amount", "reason"))
             out.append(f"<table><caption>{esc(say(lang, 'settle.payments'))}</caption><tr>{head}</tr>{''.join(rows)}</table>")
         else:
             out.append(f"<p>{esc(say(lang, 'settle.noPayments'))}</p>")
-        deltas = "".join(f"<tr><td>{esc(self._name(s))}</td><td>{result['deltas'][s]:+d}</td><td>{result['scores'][s]}</td></tr>"
-                         for s in range(4))
+        deltas = "".join(f"<tr><td>{esc(self._name(s))}</td><td>{esc(_signed(result['deltas'][s]))}</td>"
+                         f"<td>{esc(result['scores'][s])}</td></tr>" for s in range(4))
         head = "".join(f"<th>{esc(say(lang, f'settle.{k}'))}</th>" for k in ("player", "delta", "score"))
         out.append(f"<table><tr>{head}</tr>{deltas}</table></div>")
         return "".join(out)

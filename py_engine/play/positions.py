@@ -11,7 +11,7 @@ from . import position_check
 from ..tiles.melds import Meld
 from ..rules import RuleSet, ruleset
 from ..rules.results import Payment
-from ..tiles import FLOWERS, full_set, is_flower
+from ..tiles import CODES, FLOWERS, NUM_KINDS, full_set, is_flower, parse_tiles
 from .wall import Wall, roll_dice
 
 @dataclass
@@ -35,7 +35,7 @@ class Setup:
 
 def load(position: dict[str, Any]) -> Setup:
     """Check a position dict and build its Setup; anything inconsistent raises ValueError saying what."""
-    given = position_check.read(position)       # each field's type and range; below, against the rules
+    given = position_check.read(_blanks_dealt(position))  # each field's type and range; below, against the rules
     rules = ruleset(given.variant)
     options = rules.resolve(given.options)
     seed, dealer, hands, melds, flowers = given.seed, given.dealer, given.hands, given.melds, given.flowers
@@ -96,6 +96,51 @@ def load(position: dict[str, Any]) -> Setup:
         setup.gold = _turn_gold(setup, setup.opening_payments)
         _check_gold_unmelded(setup.gold, melds, f"the gold turned from the tail ({setup.gold})")
     return setup
+
+
+def dealt(position: dict[str, Any]) -> dict[str, Any]:
+    """The position with every hand written "" dealt from the tiles it leaves (never a gold's face,
+    a white dragon standing for it, nor a flower): a lesson's step writes only the reader's hand; Game.from_position deals them
+    so)."""
+    hands = position.get("hands")
+    if not isinstance(hands, list) or "" not in hands:
+        return position
+    used = [0] * NUM_KINDS
+    def count(text: Any) -> None:
+        if isinstance(text, str):
+            for code in parse_tiles(text):
+                if code[1] != "f":
+                    used[CODES.index(code)] += 1
+    for hand in hands:
+        count(hand)
+    for seat_melds in position.get("melds") or []:
+        for meld in seat_melds or []:
+            kind, _, tile = str(meld).partition(" ")
+            count(tile * (3 if kind == "pong" else 4))
+    count(position.get("wall"))
+    count(position.get("tail"))
+    gold = position.get("gold")
+    avoid = {gold, "5z"} if gold else set()
+    pool = [code for i, code in enumerate(CODES[:NUM_KINDS]) if code not in avoid
+            for _ in range(4 - used[i])]
+    random.Random(position.get("seed", 0)).shuffle(pool)
+    dealer = position.get("dealer", 0)
+    melds = position.get("melds") or [[], [], [], []]
+    filled = []
+    for seat, hand in enumerate(hands):
+        if hand == "":
+            size = (14 if seat == dealer else 13) - 3 * len(melds[seat] if seat < len(melds) else [])
+            hand, pool = "".join(pool[:size]), pool[size:]
+        filled.append(hand)
+    return {**position, "hands": filled}
+
+
+def _blanks_dealt(position: Any) -> Any:
+    """A lesson's position with its "" hands dealt; anything malformed is left for position_check to name."""
+    try:
+        return dealt(position) if isinstance(position, dict) else position
+    except (TypeError, ValueError, AttributeError, IndexError, KeyError):
+        return position
 
 
 def _check_gold_unmelded(gold: str, melds: list[list[Meld]], what: str) -> None:

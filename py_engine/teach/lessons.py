@@ -38,14 +38,14 @@ verdict on one answer: ``{"right": bool, "rule": code | None, ...}``.
 """
 from __future__ import annotations
 
-import random
 import re
 from typing import Any
 
 from . import analysis
 from ..play.game import Game
+from ..play.positions import dealt  # (a lesson's "" hands: Game.from_position deals them too)
 from ..rules import RULESETS
-from ..tiles import NUM_KINDS, CODES, parse_tiles
+from ..tiles import parse_tiles
 
 MAX_STEPS = 40
 LANGS = ("en", "zh-Hans", "zh-Hant")
@@ -112,42 +112,6 @@ def _text_problems(value: Any, step: int | None, field: str) -> list[dict[str, A
             except ValueError:
                 out.append(_problem(step, "tiles", field=field, tiles=inner[:40]))
     return out
-
-
-def dealt(position: dict[str, Any]) -> dict[str, Any]:
-    """The position with every hand written "" dealt from the tiles it leaves (never a gold's face,
-    a white dragon standing for it, nor a flower): a lesson's step writes only the reader's hand."""
-    hands = position.get("hands")
-    if not isinstance(hands, list) or "" not in hands:
-        return position
-    used = [0] * NUM_KINDS
-    def count(text: Any) -> None:
-        if isinstance(text, str):
-            for code in parse_tiles(text):
-                if code[1] != "f":
-                    used[CODES.index(code)] += 1
-    for hand in hands:
-        count(hand)
-    for seat_melds in position.get("melds") or []:
-        for meld in seat_melds or []:
-            kind, _, tile = str(meld).partition(" ")
-            count(tile * (3 if kind == "pong" else 4))
-    count(position.get("wall"))
-    count(position.get("tail"))
-    gold = position.get("gold")
-    avoid = {gold, "5z"} if gold else set()
-    pool = [code for i, code in enumerate(CODES[:NUM_KINDS]) if code not in avoid
-            for _ in range(4 - used[i])]
-    random.Random(position.get("seed", 0)).shuffle(pool)
-    dealer = position.get("dealer", 0)
-    melds = position.get("melds") or [[], [], [], []]
-    filled = []
-    for seat, hand in enumerate(hands):
-        if hand == "":
-            size = (14 if seat == dealer else 13) - 3 * len(melds[seat] if seat < len(melds) else [])
-            hand, pool = "".join(pool[:size]), pool[size:]
-        filled.append(hand)
-    return {**position, "hands": filled}
 
 
 def moment_of(step: dict[str, Any]) -> tuple[Game, int]:

@@ -4,8 +4,9 @@ the review's sentence, written from their codes in English, 简体中文 or 繁�
 The words come from the page's own catalogs, web/i18n/<lang>.json (one object per area; a key's
 full name is "area.key", placeholders are ``{name}``), so that no sentence is written twice; the
 page writes the same sentences from the same codes in web/i18n/hint-words.js, and
-tests/engine/test_hints_words.py holds the two writers to each other. The catalogs are read from
-the checkout (``pip install -e .``); the page's wheel has none and needs none (it writes its own
+tests/engine/test_hints_words.py holds the two writers to each other. The catalogs travel with the
+package (``py_engine/i18n/*.json``, links in the tree to web/i18n/, their one source; package data in a
+wheel, ``pip install .`` or from git); the page's wheel has none and needs none (it writes its own
 words), so importing py_engine never needs them: only asking for words does (``CatalogMissing``).
 """
 from __future__ import annotations
@@ -22,8 +23,8 @@ __all__ = ["LANGS", "CATALOG", "CatalogMissing", "available", "say", "per_lang",
            "review_words"]
 
 LANGS = ("en", "zh-Hans", "zh-Hant")
-#: Where the catalogs are: web/i18n/ of the checkout this package sits in.
-CATALOG = Path(__file__).resolve().parents[2] / "web" / "i18n"
+#: Where the catalogs are: the package's i18n/ (in the tree, links to web/i18n/*.json; in a wheel, copies).
+CATALOG = Path(__file__).resolve().parents[1] / "i18n"
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 SUITED = ("m", "p", "s")
 
@@ -39,8 +40,8 @@ def _catalog(lang: str) -> dict[str, str]:
     try:
         areas = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise CatalogMissing(f"{path} is missing: py_engine's words come from the checkout's web/i18n/ "
-                             f"(pip install -e .)") from None
+        raise CatalogMissing(f"{path} is missing: py_engine's words travel in its package data (py_engine/i18n/; "
+                             f"the page's own wheel leaves them out)") from None
     return {f"{area}.{key}": text for area, table in areas.items() for key, text in table.items()}
 
 

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from py_engine.draw import NotationError, alt_text, hand_svg, parse_hand, format_hand
+from py_engine.draw import Hand, HandSpec, NotationError, alt_text, hand_svg, parse_hand, format_hand
+from py_engine.draw.notation import Discard, Drawn, Meld
 from py_engine.draw.faces import faces, tile_layers
 from py_engine.draw.layout import layout_hand
 
@@ -36,6 +37,9 @@ EXAMPLES = [
     "1m|pong 1f", "1m|flowers 1m", "1m|gold 5m|gold 6m", "1m|gold 5m hidden now", "1m|pong 7z hidden",
     "1m|flowers 1f from left", "1m|pong 7z from behind", "1m|draw 1m|win 2m", "1m*", "1m|pond *1m", "1m|pond 1m**",
     "1m|pong x", "  1m  |  pong 7z  from  left  ", "1m|concealed_kong 9s from left", "1m|win 5m from",
+    # a meld (or any part) alone, the concealed tiles left out (issue 56: "“c” is not part of the notation")
+    "concealed_kong 9s", " pong 7z from left|gold 5m", "flowers 1f2f", "gold 5m hidden", "pond 1m*", "chow 1m",
+    "concealed_kong 9s|123m",
 ]
 
 
@@ -175,11 +179,48 @@ def test_text_from_the_author_is_escaped_and_ids_never_collide():
 
 @pytest.mark.parametrize("bad", [
     {"size": 8}, {"size": 500}, {"size": float("nan")}, {"theme": "neon"}, {"lang": "fr"}, {"rows": 21}, {"rows": -1},
+    # issue 55: OverflowError, TypeError before
+    {"size": 10**400}, {"size": "36"}, {"max_width": "36"}, {"max_width": -1}, {"max_width": 10**400},
 ])
 def test_an_option_out_of_range_is_refused_naming_it(bad):
     name = next(iter(bad))
     with pytest.raises(ValueError, match=name if name != "lang" else "language"):
         hand_svg("123m", **bad)
+
+
+def test_a_meld_alone_is_drawn():
+    svg = hand_svg("concealed_kong 9s", lang="en")
+    assert drawn_tiles(svg) == [("back", ""), ("9s", ""), ("9s", ""), ("back", "")]
+    assert "concealed kong of 9 Bamboo" in svg
+
+
+@pytest.mark.parametrize("spec", [
+    HandSpec(hand=["9z"]), HandSpec(hand=[None]), HandSpec(melds=[Meld("chow", "1m")]), HandSpec(melds=[Meld("pong", "1m", "behind")]),
+    HandSpec(melds=["pong 1m"]), HandSpec(drawn=Drawn("back")), HandSpec(flowers=["1m"]), HandSpec(hand=["1m"], gold="0m"),
+    HandSpec(hand=["1m"], pond=[Discard("10p")]), HandSpec(hand="123m"), HandSpec(hand=5), "not a spec".encode(),
+])
+def test_a_handspec_with_unknown_codes_is_refused_with_a_value_error(spec):
+    """issue 55: a KeyError (or a TypeError) from deep in the drawing before."""
+    with pytest.raises(ValueError) as caught:
+        hand_svg(spec)
+    assert type(caught.value) in (ValueError, NotationError)
+
+
+def test_no_character_xml_forbids_reaches_the_svg():
+    """issue 55: a NUL from a title made the SVG not well-formed."""
+    svg = hand_svg("1m", title="a\x00b\x1f\x0bc\ud800")
+    assert "\x00" not in svg and "\x1f" not in svg and "abc" in svg
+    ET.fromstring(svg)
+
+
+def test_a_notation_error_says_its_sentence_where_it_is_shown():
+    """A notebook shows str(error): the sentence in the reader's language, not `notation.badChar {...}`."""
+    with pytest.raises(NotationError) as caught:
+        Hand("12q", lang="zh-Hans")
+    assert str(caught.value) == "无法读出手牌：“q”不是记法的一部分"
+    with pytest.raises(NotationError) as caught:
+        hand_svg("12q", lang="en")
+    assert str(caught.value) == "Cannot read the hand: “q” is not part of the notation"
 
 
 def test_an_unreadable_or_empty_hand_is_refused_in_the_readers_words():
@@ -195,7 +236,7 @@ def test_an_unreadable_or_empty_hand_is_refused_in_the_readers_words():
 def test_the_markdown_extension_draws_blocks_and_inline_hands_and_says_what_it_cannot_read(caplog):
     markdown = pytest.importorskip("markdown")
     md = markdown.Markdown(extensions=["tables", "fenced_code", "py_engine.draw.markdown"],
-                           extension_configs={"py_engine.draw.markdown": {"lang": "zh-Hant", "size": 24}})
+                           extension_configs={"py_engine.draw.markdown": {"lang": "zh-Hant", "size": 24, "page": "lesson.md"}})
     html = md.convert("""Wait on :mj[13m]{size=20 theme=dark} or `:mj[1m]` in code.
 
 ```mahjong rows=2 colour=red
@@ -228,8 +269,12 @@ x = ":mj[1m]"
     assert "```mahjong\n123m\n```" in html  # an example of the syntax, inside another fence, stays code
     # what cannot be read: said in the page's language, escaped, and logged for `mkdocs build --strict`
     assert "無法讀出手牌" in html and "<script>" not in html and "&lt;" in html
-    assert any("colour=red" in r.getMessage() for r in caplog.records)
-    assert any("unknown part “<script>”" in r.getMessage() for r in caplog.records)
+    # each warning names the page and the line, in the site's language (issue 56: neither, in English)
+    said = [r.getMessage() for r in caplog.records]
+    assert any(m.startswith("lesson.md:3: ") and "沒有選項 colour" in m for m in said), said
+    assert any(m.startswith("lesson.md:5: ") and "不認識「<script>」" in m for m in said), said
+    md.convert("Two lines\n\nthen :mj[12q] inline")
+    assert any(m.startswith("lesson.md:3: :mj[12q]: ") and "「q」" in m for m in (r.getMessage() for r in caplog.records))
     with pytest.raises(ValueError, match="size is a tile's width"):
         markdown.Markdown(extensions=["py_engine.draw.markdown"], extension_configs={"py_engine.draw.markdown": {"size": 500}})
 
@@ -255,7 +300,9 @@ def test_a_wheel_built_from_the_repository_carries_the_faces_and_the_pages_wheel
     page = build["build_engine_wheel"](tmp_path / "page", pin)
     names = set(zipfile.ZipFile(full).namelist())
     assert {"py_engine/draw/faces.json", "py_engine/draw/svg.py", "py_engine/draw/markdown.py"} <= names
-    assert not any(n.startswith("py_engine/draw/") for n in zipfile.ZipFile(page).namelist())
+    assert {"py_engine/i18n/en.json", "py_engine/i18n/zh-Hans.json", "py_engine/i18n/zh-Hant.json"} <= names  # the words
+    assert zipfile.ZipFile(full).read("py_engine/i18n/en.json") == (ROOT / "web" / "i18n" / "en.json").read_bytes()
+    assert not any(n.startswith(("py_engine/draw/", "py_engine/i18n/")) for n in zipfile.ZipFile(page).namelist())
     # installed from the wheel alone (no checkout beside it), the faces come from the package
     site = tmp_path / "site"
     zipfile.ZipFile(full).extractall(site)
@@ -264,3 +311,20 @@ def test_a_wheel_built_from_the_repository_carries_the_faces_and_the_pages_wheel
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == hand_svg("123m|gold 5m", title="a hand")
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+ANY = st.one_of(st.none(), st.booleans(), st.integers(min_value=-10**500, max_value=10**500), st.floats(),
+                st.text(max_size=8), st.lists(st.integers(), max_size=2))
+
+
+@settings(max_examples=150, deadline=None)
+@given(size=st.one_of(ANY, st.floats(12, 160)), max_width=st.one_of(ANY, st.floats(0, 2000)), rows=st.one_of(ANY, st.integers(0, 20)), title=st.one_of(st.none(), st.text(max_size=30)), hand=st.text(max_size=30))
+def test_hand_svg_raises_only_value_errors_and_writes_well_formed_xml(size, max_width, rows, title, hand):
+    """Issue 55's door: whatever the arguments, a ValueError (NotationError is one) or a well-formed SVG."""
+    try:
+        svg = hand_svg(hand or "123m", size=size, max_width=max_width, rows=rows, title=title)
+    except ValueError:
+        return
+    ET.fromstring(svg)

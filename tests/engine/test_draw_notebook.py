@@ -46,5 +46,49 @@ def test_the_notebook_shows_a_hand_a_position_and_a_settlement(monkeypatch):
     assert set(re.findall(r'data-tile="(\w+)"', hands[2])) == {"back"}
 
     settlement = outputs(code[4])["text/html"]
-    assert "下方（东）胡了" in settlement and "付分" in settlement and "+12" in settlement
+    # the seats named as Position names them, from the reader's seat (issue 56: 下方/右方… before)
+    assert "你（东）胡了" in settlement and "下方" not in settlement and "付分" in settlement and "+12" in settlement
     assert 'data-tile="7z"' in settlement and 'data-tile="1f"' in settlement
+
+
+def won_game():
+    from py_engine import Game
+
+    game = Game.from_position({"variant": "xinyu", "hands": ["123m456p78s11z999m9s", "", "", ""]})  # a lesson's "" hands
+    game.apply(0, "win")
+    return game
+
+
+def test_position_and_settlement_name_the_seats_alike_and_escape_every_field():
+    import copy
+
+    import pytest
+
+    from py_engine.draw import Position, Settlement
+
+    game = won_game()
+    names = lambda html: re.findall(r"你（[东南西北]）|下家（.）|对家（.）|上家（.）|下方（.）|右方（.）|上方（.）|左方（.）", html)  # noqa: E731
+    position, settlement = Position(game, 0, lang="zh-Hans")._repr_html_(), Settlement(game, lang="zh-Hans")._repr_html_()
+    assert set(names(settlement)) <= set(names(position)) and "你（东）" in settlement, (names(position), names(settlement))
+    assert {"下方（东）"} <= set(names(Settlement(game, None, lang="zh-Hans")._repr_html_())) == set(names(Position(game, None, lang="zh-Hans")._repr_html_()))
+    # a result's fields written as text, escaped (issue 55: amount and scores were not)
+    hostile = copy.deepcopy(game.result)
+    hostile["payments"][0]["amount"] = "<img src=x onerror=alert(1)>"
+    hostile["scores"][1] = "<b>x</b>"
+
+    class Shown:
+        result = hostile
+
+        def observation(self, seat):
+            return game.observation(seat)
+
+    html = Settlement(Shown(), lang="en")._repr_html_()
+    assert "<img" not in html and "<b>x" not in html and "&lt;img src=x" in html and "&lt;b&gt;x" in html
+    # what is not the engine's dict: a ValueError, nothing else
+    broken = copy.deepcopy(game.result)
+    del broken["payments"]
+    Shown.result = broken
+    with pytest.raises(ValueError):
+        Settlement(Shown())._repr_html_()
+    with pytest.raises(ValueError):
+        Position({"hands": 5})._repr_html_()

@@ -176,11 +176,19 @@ def test_bad_position_four_golds_with_turned_gold():
     bad(lpos(hands=["9m9m9m9m456p789s1z2z3z4z", L_HANDS[1], L_HANDS[2], L_HANDS[3]]), "9m")
 
 
-@pytest.mark.parametrize("seat, hand", [(0, "123m456p789s1z2z3z4z"), (1, "147m258p369s1234z5z"), (2, "")])
+@pytest.mark.parametrize("seat, hand", [(0, "123m456p789s1z2z3z4z"), (1, "147m258p369s1234z5z"), (2, "1m")])
 def test_bad_position_wrong_hand_size(seat, hand):
     hands = list(X_HANDS)
     hands[seat] = hand
     bad(xpos(hands=hands), f"hands[{seat}]")
+
+
+def test_a_lessons_hands_written_empty_are_dealt_from_the_tiles_left():
+    """A lesson's position writes the reader's hand and "" for the others (issue 56: refused before)."""
+    position = {"variant": "xinyu", "hands": ["123m456p78s11z999m9s", "", "", ""], "seed": 4}
+    g = Game.from_position(position)
+    assert g.observation(None)["hand_counts"] == [14, 13, 13, 13] and "win" in g.legal_actions(0)
+    assert Game.from_position(position).observation(None)["hands"] == g.observation(None)["hands"]  # by the seed
 
 
 def test_bad_position_wrong_hand_size_with_melds():

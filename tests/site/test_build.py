@@ -122,12 +122,15 @@ def test_the_bundles_keep_only_what_is_asked_for_by_url_and_are_reproducible(tmp
             assert (first / dep).is_file() or dep.startswith("pyodide/"), f"{name} imports {dep}"  # (Pyodide: vendored later)
     # a module an author pins (v1/mj-hand.js) is one file that imports nothing: a new build's chunks
     # (named by their content) cannot break a page that holds an older copy of it (issue 37)
-    assert set(build.PINNED_MODULES) == {"v1/mj-hand.js"}
+    assert set(build.PINNED_MODULES) == {"v1/mj-hand.js", "v1/embed.js"}
     for path in build.PINNED_MODULES:
         text = (first / path).read_text(encoding="utf-8")
         assert (first / path).read_bytes() == (second / path).read_bytes(), path
         assert imports_of(text) == [] and not re.search(r"^\s*(import|export)\s[^;]*\bfrom\s", text, re.M), path
-        assert 'customElements.define("mj-hand"' in text
+    assert 'customElements.define("mj-hand"' in (first / "v1/mj-hand.js").read_text(encoding="utf-8")
+    # the host's helper: one classic script too (no export: a plain <script src> includes it)
+    helper = (first / "v1/embed.js").read_text(encoding="utf-8")
+    assert "mahjongEmbed" in helper and not re.search(r"(^|;)\s*export\b", helper, re.M)
     # each worker imports nothing of the site but Pyodide's runtime (its loadPyodide taken in)
     assert not (first / "pyodide" / "pyodide.mjs").exists()
     for worker in build.WORKERS:

@@ -104,7 +104,9 @@ export function parseHand(text) {
     const lead = part.length - part.trimStart().length;
     const body = part.trim();
     const at = [offset + lead, offset + lead + body.length];
-    if (index === 0) {
+    // the first part is the concealed tiles, unless it is a part itself ("concealed_kong 9s": a meld alone)
+    const first = body.split(/\s+/, 1)[0];
+    if (index === 0 && !PARTS.includes(first) && first !== "flower") {
       for (const t of readTiles(part, offset, { backs: true })) {
         result.hand.push(t.code);
         result.spans.push({ code: t.code, at: t.at, part: "hand" });
