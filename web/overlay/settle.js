@@ -9,6 +9,7 @@ import { viewSeat } from "../table/model.js";
 import { readTiles, NotationError } from "../art/notation.js";
 import { readingRow, arithmeticLine, byPatterns } from "./settle-detail.js";
 import { paymentReason } from "../table/narrate.js";
+import { overruledRule } from "../table/moments.js";
 
 /** The codes of an engine's tile string ("123m55p"); a string that cannot be read (a damaged
  * replay file) shows no tiles rather than stopping the settlement: its text stays the label. */
@@ -82,6 +83,9 @@ export function settlement(state, { names, onNext, onNewMatch, newMatchLabel = "
   // the player's first win in this browser: a moment of its own (app.js says when)
   if (firstWin) why.append(el("div", { class: "first-win", role: "status" }, el("strong", { text: t("settle.firstWin") }), el("span", { text: t("settle.firstWinSub") })));
   if (!result.winners.length) why.append(el("p", { class: "headline", text: t("settle.drawn") }));
+  // a claim the win set aside, first: why the player's 胡 (or pong) did not count, the rule in words
+  // (a pong offered and never answered was no claim: nothing to explain)
+  for (const o of result.overruled || []) if (o.answered || o.claim === "win") why.append(overruledLine(o, names, mine));
   for (const win of result.wins) why.append(winBox(win, state, names, mine, held));
   // deltas and running scores, first: the totals are seen before anything else
   const body = [el("div", { class: "settle-body" }, scoresTable(result, names, mine), why, paymentsBlock(result, names))];
@@ -138,6 +142,17 @@ function winBox(win, state, names, mine, held) {
   if (byPatterns(win) && !sum) box.append(el("p", { class: "line total", text: t("settle.total", { m: win.multiplier }) }));
   if (sum) box.append(el("p", { class: "line arithmetic", text: sum }));
   return box;
+}
+
+/** "You claimed a win on 6 Dots too, but Longyan's rule: one tile has one winner, …" (the engine's `overruled`). */
+function overruledLine(o, names, mine) {
+  const you = mine(o.seat);
+  const whom = you ? t("seat.you") : names[o.seat];
+  const by = mine(o.by) ? t("seat.you") : names[o.by];
+  const kind = o.claim === "win" && !o.answered ? "offer" : o.claim;
+  const text = t(`settle.overruled.${kind}${you ? ".you" : ""}`, { seat: names[o.seat], tile: o.tile ? tileName(o.tile) : "",
+    rule: overruledRule(o.rule, by, whom) });
+  return el("p", { class: `overruled${you ? " mine" : ""}`, "data-claim": o.claim, text });
 }
 
 /** A win's category and patterns, both names, with multipliers or base. */
