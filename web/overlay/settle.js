@@ -2,7 +2,7 @@
 // their multiplier or base, every payment, the deltas and running scores, and the final
 // standings once the match is over. Everything shown comes from the engine's result.
 
-import { t, tIn, tileName, getLang, label } from "../i18n/i18n.js";
+import { t, tileName, label } from "../i18n/i18n.js";
 import { tileElement } from "../art/tiles.js";
 import { el } from "../shell/dom.js";
 import { viewSeat } from "../table/model.js";
@@ -22,12 +22,10 @@ function tilesOf(text) {
   }
 }
 
-/** A pattern's or category's name; on an English page its Chinese name beside it (a Chinese page
- * speaks Chinese only: "自摸", never "自摸 Self-draw"). */
+/** A pattern's or category's name in the page's language only: an English page says "Self-draw",
+ * never "Self-draw 自摸", as a Chinese page says "自摸", never "自摸 Self-draw" (issue 57). */
 function bothNames(key) {
-  const here = t(key);
-  const other = getLang() === "en" ? tIn("zh-Hans", key) : "";
-  return { here, other: other !== here ? other : "" };
+  return { here: t(key), other: "" };
 }
 
 /** A winning hand as held: its concealed tiles, the winning tile last and ringed, then its melds
