@@ -86,7 +86,8 @@ export function settlement(state, { names, onNext, onNewMatch, newMatchLabel = "
   for (const o of result.overruled || []) if (o.answered || o.claim === "win") why.append(overruledLine(o, names, mine));
   for (const win of result.wins) why.append(winBox(win, state, names, mine, held));
   // deltas and running scores, first: the totals are seen before anything else
-  const body = [el("div", { class: "settle-body" }, scoresTable(result, names, mine), why, paymentsBlock(result, names))];
+  const pay = paymentsBlock(result, names);
+  const body = [el("div", { class: "settle-body" }, scoresTable(result, names, mine), why, pay)];
   const buttons = [];
   if (match && match.is_over) {
     body.push(el("h3", { text: t("settle.final") }), standingsTable(result, names, mine));
@@ -99,8 +100,17 @@ export function settlement(state, { names, onNext, onNewMatch, newMatchLabel = "
   }
   // the page's own (keeper.js: watch again, export, compare) after the explanation, not in the
   // sticky row: on a phone three more buttons took two rows of its height from the explanation
-  if (extra.length) body.push(el("div", { class: "settle-more" }, extra));
-  if (held.childElementCount) body.push(held);
+  // on a phone they fold under one line, closed: the settlement reads whole without scrolling
+  // (issue 57: 689 px in 628 at 360x640; on its side its buttons went under the sticky row)
+  const more = [];
+  if (extra.length) more.push(el("div", { class: "settle-more" }, extra));
+  if (held.childElementCount) more.push(held);
+  if (more.length) {
+    const roomy = innerWidth >= 600 && innerHeight >= 600;
+    // after the payments (in their column on a phone on its side, where the other is taller)
+    pay.append(el("details", { class: "settle-details", open: roomy ? "" : null },
+      el("summary", { text: t(held.childElementCount ? "settle.moreHeld" : "settle.moreOnly") }), more));
+  }
   const title = match ? t("settle.title", { n: match.hand_number + 1, total: match.hands }) : t("settle.title", { n: 1, total: 1 });
   return { title, body, buttons };
 }
