@@ -66,9 +66,7 @@ export function createCoach({ root, view, renderer, active, redraw }) {
 
   /** Each frame: the tip that is due, where its thing is now; what the player did ends the one shown. */
   function frame() {
-    // the notice banner, coached or not, between the toolbar and the buttons and the hand
-    const banner = /** @type {HTMLElement | null} */ (root.querySelector(".banner"));
-    if (banner && !banner.hidden) fitBanner(banner, mustShow(root, renderer.layout), innerHeight);
+    keepNoticeClear(root, renderer);
     if (!on) return;
     const s = view.state;
     if (!s || s.autoplay) return;
@@ -115,6 +113,12 @@ export function createCoach({ root, view, renderer, active, redraw }) {
       return on ? shown : null;
     },
   };
+}
+
+/** The notice banner, coached or not, between the toolbar and the buttons and the hand (keep-clear.js). */
+function keepNoticeClear(root, renderer) {
+  const banner = /** @type {HTMLElement | null} */ (root.querySelector(".banner"));
+  if (banner && !banner.hidden) fitBanner(banner, mustShow(root, renderer.layout), innerHeight);
 }
 
 /** The tip due now for the state on the table, or null: the gold, a flower, a claim, the drawn tile, the discard (each once). */
