@@ -374,6 +374,8 @@ class Game:
         winners = [s for s in w.order if w.answers.get(s) == "win"]
         if winners and not st.rules.several_winners(w.kind, st.options):
             winners = winners[:1]              # one winner: the first in priority order
+        overruled = _overruled(w, winners)
+        st.events += overruled
         if w.kind == "three_golds":
             if winners:
                 settle.finish(st, [settle.win_for(st, winners[0], w)], None)
@@ -391,6 +393,8 @@ class Game:
                 self._complete_added_kong(w.source, w.tile or "")
         else:
             self._resolve_claims(w, winners)
+        if overruled and st.result_obj is not None:
+            st.result_obj.overruled = [{k: v for k, v in e.items() if k != "type"} for e in overruled]
 
     def _resolve_claims(self, w: Window, winners: list[int]) -> None:
         st = self.state
@@ -491,6 +495,27 @@ def _kong_paid(st: HandState, seat: int, tile: str, concealed: bool) -> None:
     st.kongs[seat] += 1
     payments = st.rules.kong_payments(seat, st.dealer, concealed, "concealed_kong" if concealed else "kong")
     st.pay([replace(p, tile=tile) for p in payments])
+
+
+def _overruled(w: Window, winners: list[int]) -> list[dict[str, Any]]:
+    """The claims a win set aside (docs/RULES.md §1 Actions, §3 Play, §4): each seat that claimed the
+    tile (or was still offered a claim when the window closed) and did not get it, with the winner
+    who took it and the rule: "win_first" (a win comes before pong and kong) or "first_in_turn"
+    (one winner on one tile: the first in turn after the discarder). Said before the win's events."""
+    if not winners:
+        return []
+    out: list[dict[str, Any]] = []
+    for s in w.order:
+        if s in winners:
+            continue
+        answer = w.answers.get(s)
+        offered = [a for a in ("win", "kong", "pong") if a in w.options[s]]
+        claim = answer if answer in ("win", "pong", "kong") else (offered[0] if answer is None and offered else None)
+        if claim is None:
+            continue
+        out.append({"type": "overruled", "seat": s, "claim": claim, "tile": w.tile, "by": winners[0],
+                    "rule": "first_in_turn" if claim == "win" else "win_first", "answered": answer is not None})
+    return out
 
 
 def _window_settled(st: HandState, w: Window) -> bool:

@@ -70,6 +70,8 @@ class Result:
     scores: list[int]
     next_dealer: int
     hands: list[str] = field(default_factory=list)   # every concealed hand at the end, for the settlement screen
+    #: the claims the win set aside (game.py `_overruled`): {seat, claim, tile, by, rule, answered}
+    overruled: list[dict[str, Any]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -78,4 +80,5 @@ class Result:
             "payments": [p.to_dict() for p in self.payments],
             "deltas": list(self.deltas), "scores": list(self.scores),
             "next_dealer": self.next_dealer, "hands": list(self.hands),
+            "overruled": [dict(o) for o in self.overruled],
         }

@@ -97,8 +97,11 @@ def tile_words(tiles: list[str], lang: str) -> str:
     if one_suit:
         return say(lang, "hint.group.suit", numbers="".join(digits[int(t[0]) - 1] for t in tiles),
                    suit=say(lang, f"suit.{tiles[0][1]}"))
-    return "".join(digits[int(t[0]) - 1] + say(lang, f"suit.{t[1]}") if t[1] in SUITED
-                   else honors[int(t[0]) - 1] if t[1] == "z" else tile_name(t, lang) for t in tiles)
+    # tiles of several kinds, each named apart: 七条、八条、白 (they ran together as 七條八條白: issue 57);
+    # honors alone read as one word, as 东南 or 中发白 do
+    sep = "" if all(t[1] == "z" for t in tiles) else say(lang, "hint.sep")
+    return sep.join(digits[int(t[0]) - 1] + say(lang, f"suit.{t[1]}") if t[1] in SUITED
+                                      else honors[int(t[0]) - 1] if t[1] == "z" else tile_name(t, lang) for t in tiles)
 
 
 def _list(items: list[str], lang: str) -> str:

@@ -1,5 +1,6 @@
 """Phones: the hints and tile-tracker panels dock where they cover neither the player's hand, the
-discards (every slot of every seat's grid) nor the claim buttons, and the claim buttons, however
+prompt nor the claim buttons (on a wide screen, beside the board, no discard either; on a phone
+they lie over the board, which keeps its size: issue 57), and the claim buttons, however
 many, cover neither the hand nor the discards; the discards in landscape are large enough to read;
 the toolbar covers no other seat's row.
 Emulated as a phone: touch, pixel ratio 3."""
@@ -55,11 +56,12 @@ def overlaps(a: list[float], b: list[float]) -> bool:
 
 def assert_clear(boxes: dict, name: str, panels: int = 2) -> None:
     """Panels, the action bar, the badges, the prompt's line and the hand: none covers another
-    (nor a discard slot); the panels leave the board a third of the width at least."""
+    (nor a discard slot; a phone's panels lie over the board: issue 57); the panels leave the board
+    a third of the width at least."""
     assert len(boxes["panels"]) == panels, (name, boxes["panels"])
     for panel in boxes["panels"]:
         assert 0 <= panel[0] and panel[2] <= boxes["width"] and 0 <= panel[1] and panel[3] <= boxes["height"], (name, panel)
-        for kind in ("hand", "discards", "buttons", "badges", "prompt"):
+        for kind in ("hand", "discards", "buttons", "badges", "prompt") if name == "desktop" else ("hand", "buttons", "prompt"):
             hit = [b for b in boxes[kind] if overlaps(panel, b)]
             assert not hit, (name, kind, panel, hit[:3])
     for i, button in enumerate(boxes["buttons"]):
@@ -105,7 +107,7 @@ def test_panels_leave_the_hand_discards_and_buttons_clear(browser, site, output_
         shot(page, output_path, f"panels-{name}")
         assert boxes["buttons"], name
         assert_clear(boxes, name)
-        assert boxes["latest"] and not any(overlaps(p, boxes["latest"]) for p in boxes["panels"]), boxes
+        assert boxes["latest"] and (name != "desktop" or not any(overlaps(p, boxes["latest"]) for p in boxes["panels"])), boxes
         assert boxes["prompt"], name  # "Tap … again to discard it"
         if name == "landscape":
             # was 18 px before the layout used the height better, 20 before the hand's tiles grew a

@@ -188,3 +188,10 @@ def test_a_group_held_twice_is_named_once() -> None:
     for lang in ("zh-Hans", "zh-Hant"):
         said = words.reason_words(reason, lang)
         assert said.count("七九万" if lang == "zh-Hans" else "七九萬") == 1, said
+
+
+def test_tiles_of_several_kinds_are_named_apart_in_chinese() -> None:
+    """A group of several kinds read 七條八條白, one word (issue 57): each tile is named apart."""
+    from py_engine.teach import words as w
+    assert w.tile_words(["7s", "8s", "5z"], "zh-Hant") == "七條、八條、白"
+    assert w.tile_words(["7s", "8s", "5z"], "zh-Hans") == "七条、八条、白"

@@ -427,6 +427,7 @@ EVENT_KEYS = {
     "bonus": {"round", "tile"}, "payment": {"from", "to", "amount", "reason"},
     "win": {"seat", "category", "patterns", "multiplier", "tile", "discarder"}, "draw_game": set(),
     "gold": {"tile"}, "kong_declared": {"seat", "tile"},
+    "overruled": {"seat", "claim", "tile", "by", "rule", "answered"},
 }
 
 

@@ -75,3 +75,14 @@ test("the gold selected: a warning before it leaves the hand, in each language (
   assert.equal(say(withGold, "2m").text, "二萬是金，和牌時能當任何牌：真要打出再點一次");
   setLang("en");
 });
+
+test("a keyboard player is told the keys, never to click (issue 57)", () => {
+  for (const lang of ["en", "zh-Hans", "zh-Hant"]) {
+    setLang(lang);
+    for (const text of [say(discardTurn, null, "key").text, say(discardTurn, "2m", "key").text, say(ownWin, null, "key").text]) {
+      assert.doesNotMatch(text, /click|tap|点|點/i, text);
+    }
+  }
+  setLang("en");
+  assert.equal(say(discardTurn, "2m", "key").text, "Press Enter to discard 2 Characters");
+});

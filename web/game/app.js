@@ -180,7 +180,7 @@ const { resolveIdle } = installApi({
 });
 ui.setSound(sound.muted);
 ui.setToggles({ hints: settings.hints, tracker: panels.showTracker });
-ui.setLabelled(!settings.played); // the toolbar's labels, until a first hand is played to its end
+ui.setLabelled(true); // the toolbar's labels, always: they vanished after a first match (issue 57)
 
 /** Pointer and keys -> an intent (input.js) -> its deed (intents.js), played here. */
 function onIntent(intent) {
@@ -572,9 +572,8 @@ function handOver() {
   const number = s.match.hand_number;
   emit("handEnd", { result: s.result, hand: number, state: s });
   if (!s.autoplay && !settings.played) {
-    choose(settings, { played: true }, getLang()); // a hand played to its end: the toolbar may go icon-only
+    choose(settings, { played: true }, getLang()); // a hand played to its end
     if (newcomerEasy && isVisitOnly("level")) ownAgain(settings, "level"); // the next match: the player's own level
-    ui.setLabelled(false);
     redraw();
   }
   if (s.match.is_over) {

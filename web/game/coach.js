@@ -11,6 +11,7 @@ import { t, onLangChange } from "../i18n/i18n.js";
 import { probeStorage } from "../shell/storage.js";
 import { viewSeat } from "../table/model.js";
 import { claimItems } from "../overlay/claims.js";
+import { mustShow, placeBubble, fitBanner } from "../overlay/keep-clear.js";
 
 export const COACHED_KEY = "mahjong.coached";
 
@@ -65,6 +66,7 @@ export function createCoach({ root, view, renderer, active, redraw }) {
 
   /** Each frame: the tip that is due, where its thing is now; what the player did ends the one shown. */
   function frame() {
+    keepNoticeClear(root, renderer);
     if (!on) return;
     const s = view.state;
     if (!s || s.autoplay) return;
@@ -94,9 +96,10 @@ export function createCoach({ root, view, renderer, active, redraw }) {
       // "Got it" for what needs nothing done; the others go when the player does it
       ok.hidden = !(tip === "gold" || tip === "flower");
     }
-    // a tip about the hand stands above the hand's rows, never over them
+    // never over a claim button, the hand or the toolbar (keep-clear.js); a tip about the hand
+    // stands above the hand's rows
     const L = renderer.layout;
-    place(ring, bubble, box, tip === "drawn" || tip === "discard" ? L.handY - L.lift : box.y);
+    place(ring, bubble, box, tip === "drawn" || tip === "discard" ? L.handY - L.lift : box.y, mustShow(root, L));
   }
 
   onLangChange(() => {
@@ -110,6 +113,12 @@ export function createCoach({ root, view, renderer, active, redraw }) {
       return on ? shown : null;
     },
   };
+}
+
+/** The notice banner, coached or not, between the toolbar and the buttons and the hand (keep-clear.js). */
+function keepNoticeClear(root, renderer) {
+  const banner = /** @type {HTMLElement | null} */ (root.querySelector(".banner"));
+  if (banner && !banner.hidden) fitBanner(banner, mustShow(root, renderer.layout), innerHeight);
 }
 
 /** The tip due now for the state on the table, or null: the gold, a flower, a claim, the drawn tile, the discard (each once). */
@@ -151,22 +160,17 @@ function words(tip) {
   return t(`coach.${tip}`);
 }
 
-/** The ring around `box`; the bubble above `above` (css px) where there is room, else below the box. */
-function place(ring, bubble, box, above) {
+/** The ring around `box`; the bubble above `above` (css px) where there is room, else the free
+ * place nearest the box, clear of `avoid` (the claim buttons, the hand, the toolbar). */
+function place(ring, bubble, box, above, avoid) {
   const pad = 5;
   ring.hidden = false;
   Object.assign(ring.style, { left: `${box.x - pad}px`, top: `${box.y - pad}px`, width: `${box.w + 2 * pad}px`, height: `${box.h + 2 * pad}px` });
   bubble.hidden = false;
-  const W = innerWidth;
-  const H = innerHeight;
-  const bw = bubble.offsetWidth;
-  const bh = bubble.offsetHeight;
-  const left = Math.min(Math.max(8, box.x + box.w / 2 - bw / 2), W - bw - 8);
-  // above the thing when there is room (the hand is at the bottom), else below it
-  let top = above - pad - 10 - bh;
-  if (top < 8) top = Math.min(H - bh - 8, box.y + box.h + pad + 10);
-  bubble.style.left = `${left}px`;
-  bubble.style.top = `${top}px`;
+  const at = placeBubble({ x: box.x - pad, y: box.y - pad, w: box.w + 2 * pad, h: box.h + 2 * pad }, bubble.offsetWidth,
+    bubble.offsetHeight, avoid, { W: innerWidth, H: innerHeight, above: above - pad });
+  bubble.style.left = `${Math.round(at.x)}px`;
+  bubble.style.top = `${Math.round(at.y)}px`;
 }
 
 /** What the player did about the tip on show: "done" what it said, "gone" (it no longer applies), or "" (still due). */

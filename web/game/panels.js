@@ -113,7 +113,8 @@ function dockPanels(ui, w, h, refresh) {
   if (ui.setDock(mode, mode === "top" || h <= 500)) refresh(); // the tiles' size changed
   // the panels start under the toolbar and its status line, or beside a toolbar at the left edge
   // (a phone on its side); the toolbar is a row over panels docked on the left (ui.css)
-  ui.setToolbarOverPanels(mode === "left" && ui.sideOpen());
+  // (the toolbar keeps its place whatever the panels do: it jumped from a column to a row)
+  ui.setToolbarOverPanels(false);
   const bar = ui.toolbarBox();
   const top = bar.column ? "" : `${bar.bottom + 6}px`;
   const left = bar.column && mode === "left" ? `${bar.right + 6}px` : "";
@@ -123,9 +124,8 @@ function dockPanels(ui, w, h, refresh) {
   // phone on its side, where that band took the whole height and left the board a sliver)
   const band = w < 600 && !bar.column ? bar.bottom + 4 : 0;
   if (mode === "top") {
-    // above a portrait board: it makes room for them (the hand and the buttons below stay)
-    const below = ui.sideOpen() ? ui.side.getBoundingClientRect().bottom + 4 : 0;
-    return { topReserve: Math.max(band, below), leftReserve: 0, panelsRoom: 0 };
+    // over a portrait board's top: the board keeps its size and place (issue 57)
+    return { topReserve: band, leftReserve: 0, panelsRoom: 0 };
   }
   // the room they take beside the board, open or not: where the board can leave it free at no
   // cost, it does, and opening them moves nothing (layout.js)
@@ -145,7 +145,9 @@ function fitPanels(ui, layout) {
     side.style.removeProperty("--dock-h");
     return;
   }
-  const buttons = layout.actions?.mode === "docked" && ui.actions.childElementCount ? ui.actions.offsetHeight + 8 : 0;
+  // above the claim buttons' row where they take one (their band, shown or not: the panels hold still)
+  const row = layout.actions?.mode === "row" || layout.actions?.mode === "docked";
+  const buttons = row ? (ui.actionSize()?.h || 46) + 14 : 0;
   const height = `${Math.max(120, Math.floor(layout.stripTop - 8 - buttons - side.offsetTop))}px`;
   if (side.style.maxHeight !== height) {
     side.style.maxHeight = height;

@@ -46,7 +46,10 @@ export function groupWords(tiles, lang = getLang()) {
   if (suits.size === 1 && suited(tiles[0])) {
     return tIn(lang, "hint.group.suit", { numbers: tiles.map((c) => digits[Number(c[0]) - 1]).join(""), suit: tIn(lang, `suit.${tiles[0][1]}`) });
   }
-  return tiles.map((c) => (suited(c) ? digits[Number(c[0]) - 1] + tIn(lang, `suit.${c[1]}`) : honors[Number(c[0]) - 1] || tileNameIn(lang, c))).join("");
+  // tiles of several kinds, each named apart (七条、八条、白: they ran together, issue 57); honors alone
+  // read as one word (东南, 中发白)
+  const sep = tiles.every((c) => c[1] === "z") ? "" : tIn(lang, "hint.sep");
+  return tiles.map((c) => (suited(c) ? digits[Number(c[0]) - 1] + tIn(lang, `suit.${c[1]}`) : honors[Number(c[0]) - 1] || tileNameIn(lang, c))).join(sep);
 }
 
 /** "a, b and c" / "a、b、c". */

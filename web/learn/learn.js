@@ -48,7 +48,11 @@ function rich(text, size = 22) {
   const out = el("span");
   let at = 0;
   for (const m of text.matchAll(/\[([^\]]*)\]/g)) {
-    out.append(text.slice(at, m.index));
+    // the word naming a row ("万子 [123456789m]") stays on the line of its first tile: it ended
+    // the row before, which read as that row's name (issue 57)
+    const before = text.slice(at, m.index);
+    const name = /[^\s，。；：、（「『！？,.;:(!?]+\s?$/.exec(before)?.[0] ?? "";
+    out.append(before.slice(0, before.length - name.length));
     at = /** @type {number} */ (m.index) + m[0].length;
     try {
       const hand = parseHand(m[1]);
@@ -60,9 +64,11 @@ function rich(text, size = 22) {
       const marks = CLOSING.exec(text.slice(at))?.[0] ?? "";
       at += marks.length;
       if (marks && row.lastElementChild) row.append(el("span", { class: "tile-and-mark" }, row.lastElementChild, marks));
+      if (name && row.firstElementChild) row.prepend(el("span", { class: "tile-and-mark" }, name, row.firstElementChild));
+      else if (name) out.append(name);
       out.append(row);
     } catch {
-      out.append(m[0]);
+      out.append(name, m[0]);
     }
   }
   out.append(text.slice(at));

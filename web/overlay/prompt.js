@@ -25,15 +25,16 @@ import { displayHand, viewSeat } from "../table/model.js";
 
 /**
  * The prompt for this moment. `items`: claimItems(state); `selected`: the code of the selected
- * hand tile, if any; `seatLabel(seat)`: a seat's name ("Right (East)"); `touch`: say "tap", else "click".
+ * hand tile, if any; `seatLabel(seat)`: a seat's name ("Right (East)"); `touch`: say "tap", else "click"
+ * ("key": the keyboard is in use, say its keys: a keyboard player was told "Click West Wind again").
  * @param {import("../table/model.js").State | null} s
  * @param {Item[]} items @param {string | null} selected
- * @param {(seat: number) => string} seatLabel @param {boolean} touch
+ * @param {(seat: number) => string} seatLabel @param {boolean | "key"} touch
  * @returns {Prompt}
  */
 export function promptOf(s, items, selected, seatLabel, touch) {
   if (!s || s.is_over || s.autoplay) return { kind: "", text: "" };
-  const how = touch ? "tap" : "click";
+  const how = touch === "key" ? "key" : touch ? "tap" : "click";
   if (s.human_to_move) {
     const canDiscard = s.legal_actions.some((a) => a.startsWith("discard "));
     const choices = inOrder(items.filter((i) => i.kind !== "pass"));
@@ -112,7 +113,7 @@ export function createPrompt(ctx) {
     if (!s) return { kind: "", text: "" };
     const items = s.human_to_move ? claimItems(s) : [];
     const tile = withSelection && s.human_to_move ? displayHand(s, viewSeat(s))[view.ui.selected]?.code ?? null : null;
-    return promptOf(s, items, tile, (seat) => seatLabel(seat, s), touch());
+    return promptOf(s, items, tile, (seat) => seatLabel(seat, s), view.ui.focus ? "key" : touch());
   }
 
   return {

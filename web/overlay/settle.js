@@ -2,13 +2,14 @@
 // their multiplier or base, every payment, the deltas and running scores, and the final
 // standings once the match is over. Everything shown comes from the engine's result.
 
-import { t, tIn, tileName, getLang, label } from "../i18n/i18n.js";
+import { t, tileName, label } from "../i18n/i18n.js";
 import { tileElement } from "../art/tiles.js";
 import { el } from "../shell/dom.js";
 import { viewSeat } from "../table/model.js";
 import { readTiles, NotationError } from "../art/notation.js";
 import { readingRow, arithmeticLine, byPatterns } from "./settle-detail.js";
 import { paymentReason } from "../table/narrate.js";
+import { overruledRule } from "../table/moments.js";
 
 /** The codes of an engine's tile string ("123m55p"); a string that cannot be read (a damaged
  * replay file) shows no tiles rather than stopping the settlement: its text stays the label. */
@@ -21,12 +22,10 @@ function tilesOf(text) {
   }
 }
 
-/** A pattern's or category's name; on an English page its Chinese name beside it (a Chinese page
- * speaks Chinese only: "自摸", never "自摸 Self-draw"). */
+/** A pattern's or category's name in the page's language only: an English page says "Self-draw",
+ * never "Self-draw 自摸", as a Chinese page says "自摸", never "自摸 Self-draw" (issue 57). */
 function bothNames(key) {
-  const here = t(key);
-  const other = getLang() === "en" ? tIn("zh-Hans", key) : "";
-  return { here, other: other !== here ? other : "" };
+  return { here: t(key), other: "" };
 }
 
 /** A winning hand as held: its concealed tiles, the winning tile last and ringed, then its melds
@@ -82,9 +81,13 @@ export function settlement(state, { names, onNext, onNewMatch, newMatchLabel = "
   // the player's first win in this browser: a moment of its own (app.js says when)
   if (firstWin) why.append(el("div", { class: "first-win", role: "status" }, el("strong", { text: t("settle.firstWin") }), el("span", { text: t("settle.firstWinSub") })));
   if (!result.winners.length) why.append(el("p", { class: "headline", text: t("settle.drawn") }));
+  // a claim the win set aside, first: why the player's 胡 (or pong) did not count, the rule in words
+  // (a pong offered and never answered was no claim: nothing to explain)
+  for (const o of result.overruled || []) if (o.answered || o.claim === "win") why.append(overruledLine(o, names, mine));
   for (const win of result.wins) why.append(winBox(win, state, names, mine, held));
   // deltas and running scores, first: the totals are seen before anything else
-  const body = [el("div", { class: "settle-body" }, scoresTable(result, names, mine), why, paymentsBlock(result, names))];
+  const pay = paymentsBlock(result, names);
+  const body = [el("div", { class: "settle-body" }, scoresTable(result, names, mine), why, pay)];
   const buttons = [];
   if (match && match.is_over) {
     body.push(el("h3", { text: t("settle.final") }), standingsTable(result, names, mine));
@@ -97,8 +100,17 @@ export function settlement(state, { names, onNext, onNewMatch, newMatchLabel = "
   }
   // the page's own (keeper.js: watch again, export, compare) after the explanation, not in the
   // sticky row: on a phone three more buttons took two rows of its height from the explanation
-  if (extra.length) body.push(el("div", { class: "settle-more" }, extra));
-  if (held.childElementCount) body.push(held);
+  // on a phone they fold under one line, closed: the settlement reads whole without scrolling
+  // (issue 57: 689 px in 628 at 360x640; on its side its buttons went under the sticky row)
+  const more = [];
+  if (extra.length) more.push(el("div", { class: "settle-more" }, extra));
+  if (held.childElementCount) more.push(held);
+  if (more.length) {
+    const roomy = innerWidth >= 600 && innerHeight >= 600;
+    // after the payments (in their column on a phone on its side, where the other is taller)
+    pay.append(el("details", { class: "settle-details", open: roomy ? "" : null },
+      el("summary", { text: t(held.childElementCount ? "settle.moreHeld" : "settle.moreOnly") }), more));
+  }
   const title = match ? t("settle.title", { n: match.hand_number + 1, total: match.hands }) : t("settle.title", { n: 1, total: 1 });
   return { title, body, buttons };
 }
@@ -138,6 +150,17 @@ function winBox(win, state, names, mine, held) {
   if (byPatterns(win) && !sum) box.append(el("p", { class: "line total", text: t("settle.total", { m: win.multiplier }) }));
   if (sum) box.append(el("p", { class: "line arithmetic", text: sum }));
   return box;
+}
+
+/** "You claimed a win on 6 Dots too, but Longyan's rule: one tile has one winner, …" (the engine's `overruled`). */
+function overruledLine(o, names, mine) {
+  const you = mine(o.seat);
+  const whom = you ? t("seat.you") : names[o.seat];
+  const by = mine(o.by) ? t("seat.you") : names[o.by];
+  const kind = o.claim === "win" && !o.answered ? "offer" : o.claim;
+  const text = t(`settle.overruled.${kind}${you ? ".you" : ""}`, { seat: names[o.seat], tile: o.tile ? tileName(o.tile) : "",
+    rule: overruledRule(o.rule, by, whom) });
+  return el("p", { class: `overruled${you ? " mine" : ""}`, "data-claim": o.claim, text });
 }
 
 /** A win's category and patterns, both names, with multipliers or base. */

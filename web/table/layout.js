@@ -40,18 +40,16 @@ export function computeLayout(W, H, dpr, state, ui) {
   const closed = withToolbar(W, H, dpr, state, { ...ui, leftReserve: 0, actionsDocked: false });
   const room = ui.leftReserve || ui.panelsRoom || 0;
   if (!room) return closed;
-  // The panels beside the board: it makes room for them. The claim buttons keep the column they
-  // had (the board between the panels and the column), unless the board would lose more than a
-  // tenth of its size so (a phone on its side): then they go under the panels. Where that room
-  // costs the board nothing, it is kept free with the panels closed too: opening them moves nothing.
-  let beside = null;
+  // The board holds still whether the panels are open or not (issue 57): where their room beside
+  // it costs the board nothing (a wide screen, the claim buttons in their column at the right),
+  // it is kept free, open or closed; else the panels lie over the table and the board keeps its
+  // size and place (they never shrink it: a phone's board went to a third of its size).
   if (closed.actions.mode === "column") {
     const column = W - closed.actions.left + ACTIONS_GAP;
     const kept = withToolbar(W, H, dpr, state, { ...ui, leftReserve: room, rightReserve: column, keepActions: closed.actions });
-    if (kept.u >= closed.u * 0.9) beside = kept;
+    if (kept.u >= closed.u - 0.01) return kept;
   }
-  if (!ui.leftReserve) return beside && beside.u >= closed.u - 0.01 ? beside : closed;
-  return beside || withToolbar(W, H, dpr, state, { ...ui, leftReserve: room, actionsDocked: true });
+  return closed;
 }
 
 function withToolbar(W, H, dpr, state, ui) {

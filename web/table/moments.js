@@ -37,6 +37,9 @@ export function momentOf(ev, events, s, seatName) {
       return amount ? moment("flower_kong", { seat, count: ev.count, amount }, null)
         : moment("flower_kong", { seat, count: ev.count }, null, "moment.flower_kong.sub0");
     }
+    case "overruled": // the player's own claim a win set aside: said at once, with the rule (docs/RULES.md §4)
+      if (ev.seat !== viewSeat(s) || s.autoplay) return null;
+      return overruledMoment(ev, seatName(ev.by, s));
     case "swim":
       return moment(`swim.${ev.level}`, { seat }, ev.tile, `moment.swim.sub.${ev.level}`);
     case "win": {
@@ -49,6 +52,22 @@ export function momentOf(ev, events, s, seatName) {
     default:
       return null;
   }
+}
+
+/** "Right wins this tile first: Longyan's rule: one tile has one winner, …" (the player's claim set aside). */
+function overruledMoment(ev, by) {
+  const title = t(`moment.overruled.${ev.claim}`, { by });
+  const sub = overruledRule(ev.rule, by, t("seat.you"));
+  return { key: "overruled", title, sub, tile: ev.tile || null, line: t("moment.line", { title, sub }) };
+}
+
+/**
+ * The rule that set a claim aside, in words (the engine names it: py_engine/OBSERVATION.md
+ * `overruled`): "first_in_turn" (Longyan: one winner on a tile, the first in turn; `by` comes
+ * before `whom`) or "win_first" (a win before a pong or a kong).
+ */
+export function overruledRule(rule, by, whom) {
+  return rule === "first_in_turn" ? t("rule.first_in_turn", { by, whom }) : t("rule.win_first");
 }
 
 /**

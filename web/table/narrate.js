@@ -3,12 +3,12 @@
 import { t, tileName } from "../i18n/i18n.js";
 import { viewSeat } from "./model.js";
 
-/** The big word shown at a seat for a claim or a win. */
-export function calloutText(ev) {
-  if (ev.type === "pong" || ev.type === "kong") return t(`narration.callout.${ev.type}`);
-  if (ev.type === "swim") return t(`swim.${ev.level}`);
-  if (ev.type === "win") return t("narration.callout.win", { category: t("category." + ev.category) });
-  return "";
+/** The big word shown at a seat for a claim, a flower or a win; another seat's says whose ("Right: Pong!"). */
+export function calloutText(ev, seat = "") {
+  const what = ev.type === "pong" || ev.type === "kong" || ev.type === "flower" ? t(`narration.callout.${ev.type}`)
+    : ev.type === "swim" ? t(`swim.${ev.level}`)
+      : ev.type === "win" ? t("narration.callout.win", { category: t("category." + ev.category) }) : "";
+  return what && seat ? t("narration.callout.seat", { seat, what }) : what;
 }
 
 /**

@@ -247,7 +247,8 @@ export class Renderer {
     }
     if (state.gold) {
       // a gold one can see: at least 16 px wide (it was 10 px tall on a phone on its side)
-      const gw = Math.max(16, inner * 0.16);
+      // and at least 60% of the player's tile where the centre has room (八万 read as 六万: issue 57)
+      const gw = Math.max(16, inner * 0.16, Math.min(L.hw * 0.6, inner * 0.5));
       const gx = L.cx + inner * 0.46 - gw;
       const gy = lowY - (gw * TILE_H) / 2;
       drawTile(ctx, state.gold, gx, gy, gw, this.dpr, state.gold_tile_out ? "gold" : "gold+dim");
@@ -581,9 +582,12 @@ export class Renderer {
       ctx.save();
       ctx.globalAlpha = alpha;
       ctx.translate(at.x, at.y);
-      ctx.scale(s, s);
       ctx.font = `900 ${size}px ${SERIF}`;
       const tw = ctx.measureText(a.text).width;
+      // whole on screen: a side seat's "Left: Pong!" was cut at the screen's edge
+      const half = tw / 2 + size * 0.35 + 4;
+      ctx.translate(Math.min(Math.max(at.x, half), this.w - half) - at.x, 0);
+      ctx.scale(s, s);
       ctx.fillStyle = "rgba(20,10,0,0.7)";
       roundRect(ctx, -tw / 2 - size * 0.35, -size * 0.7, tw + size * 0.7, size * 1.4, size * 0.3);
       ctx.fill();

@@ -107,7 +107,7 @@ function play(parts, list, events, now, origin, s, hold) {
       lines.push(banners.show(moment, now, sp));
     } else if (line) lines.push(line);
     emit("event", ev);
-    animate(ev, s, { store, renderer, sound, view }, { now, origin, me, sp, hold });
+    animate(ev, s, { store, renderer, sound, view }, { now, origin, me, sp, hold, seatName });
   }
   return lines;
 }
@@ -167,7 +167,7 @@ function createBanners(store, sound) {
  * One event's sound and animation: a discard flying to its place (from `origin`, the player's tile
  * on screen, for the player's), the drawn tile dropping in, a claim's callout, the covered discard.
  */
-function animate(ev, s, { store, renderer, sound, view }, { now, origin, me, sp, hold }) {
+function animate(ev, s, { store, renderer, sound, view }, { now, origin, me, sp, hold, seatName }) {
   switch (ev.type) {
     case "discard": {
       sound.play("discard");
@@ -199,14 +199,19 @@ function animate(ev, s, { store, renderer, sound, view }, { now, origin, me, sp,
     case "kong":
     case "swim":
     case "win":
-      sound.play(ev.type === "win" ? "win" : ev.type === "kong" ? "kong" : "claim");
+    case "flower": {
+      if (ev.type !== "flower") sound.play(ev.type === "win" ? "win" : ev.type === "kong" ? "kong" : "claim");
+      // another seat's says whose, and stays longer: the player is looking at their own hand (issue 57)
+      const others = ev.seat !== me || s.autoplay;
       if (sp.callout > 0) {
         store.addAnim({
-          type: "callout", text: calloutText(ev), t0: now, dur: sp.callout * (ev.type === "win" ? 1.6 : 1),
+          type: "callout", text: calloutText(ev, others ? seatName(ev.seat, s) : ""), t0: now,
+          dur: sp.callout * (ev.type === "win" ? 1.6 : 1) * (others ? 1.6 : 1),
           at: () => renderer.calloutAt(ev.seat),
         });
       }
       break;
+    }
     case "draw_game":
       sound.play("draw_game");
       break;
