@@ -13,7 +13,7 @@ import { createTable } from "../table/table.js";
 import { isOwnDiscardTurn } from "../table/model.js";
 import { UI } from "../overlay/ui.js";
 import { createEvents } from "./embed.js";
-import { readSettings, saveSettings, choose, speedOf, ownAgain, ownValue, isChosen, isVisitOnly, setForVisit } from "../keep/settings.js";
+import { readSettings, saveSettings, choose, speedOf, isChosen, setForVisit } from "../keep/settings.js";
 import { startEngine, EngineError, shorten } from "../engine/engine.js";
 import { loadCatalog, fromEngine, variantsOf, keepKnownOptions } from "../engine/catalog.js";
 import { applyUrl, problemNotices, shareLinks } from "./share.js";
@@ -21,6 +21,7 @@ import { createSession } from "../table/session.js";
 import { soloTransport } from "./solo.js";
 import { createPanels } from "./panels.js";
 import { createClockChoice } from "./timer.js";
+import { createMatches, createNotices } from "./match.js";
 import { installApi } from "./api.js";
 import { createKeeper, dailyLink, matchLink } from "./keeper.js";
 import { openPage } from "../shell/page.js";
@@ -29,8 +30,6 @@ import { createPrompt } from "../overlay/prompt.js";
 import { changedChoices } from "../overlay/settings-dialog.js";
 import { createWelcome } from "./welcome.js";
 import { createCoach, wantsCoach } from "./coach.js";
-import { readRecord, addLine, lineOf, figures } from "../keep/record.js";
-import { probeStorage } from "../shell/storage.js";
 
 openPage("game", { theme: "dark", embed: true }); // language (query, hash, stored, browser), tile script, the felt's dark look, heights
 const M = window.mahjong;
@@ -46,12 +45,7 @@ const page = {
   engineReady: false, // the engine has started (M.ready): a match may be dealt
   firstDealt: false, // the first match of the visit is dealt (or being dealt)
   dealWhenClosed: false, // the first deal waits for the settings dialog to close
-  dailyMatch: false, // the match on the table is the deal of the day (named on the table's status line)
-  autoNextTimer: 0, // four bots: the next hand's deal after a settlement
-  settleTimer: 0, // the settlement's opening after a hand ends
   handedOver: false, // the loader's placeholder table has been replaced by the first frame
-  recorded: -1, // the match whose line is in the player's record (its generation)
-  firstWinHand: "", // the hand whose settlement is the player's first win ("generation:number"), once decided
 };
 await M.styles; // ui.css, asked for after the boot card's first paint (loader.js)
 const { settings, dropped: settingsDropped } = readSettings(page.catalog); // each stored value checked (settings.js)
@@ -89,7 +83,7 @@ const ui = new UI(uiRoot, {
   newMatch: (fromError) => startMatch(matchArgs(), { fromError }),
   toggle: (what) => panels.toggle(what),
   action: (action) => session.act(session.seat(), action, { source: "button" }).catch(() => {}),
-  restart: restartHand,
+  restart: () => restartHand(),
   share: () => shareLinks({ puzzle: isOwnDiscardTurn(view.state), seat: view.state?.human ?? 0 }).then((links) => ui.openShare(links)).catch(engineFault),
   quickVariant: (v) => {
     choose(settings, { variant: v }, getLang());
@@ -129,6 +123,8 @@ const welcome = createWelcome({
 });
 // a newcomer's first hand, coached on the table (coach.js)
 const coach = createCoach({ root: uiRoot, view, renderer, active: wantsCoach(settings, params), redraw: () => redraw() });
+const notices = createNotices({ ui, emit }); // the banner's one-line reports (match.js)
+const { notice, notAccepted } = notices;
 const keeper = createKeeper({ ui, notice, current: () => view.state }); // each match saved after every action (keeper.js)
 // where the browser keeps nothing (a frame on another site's page: storage.js), no save is asked
 // of the engine, and one note says what the reader loses and how to get it (shell/storage-note.js)
@@ -138,6 +134,11 @@ M.keeping.then((kept) => {
   showKeepNote(uiRoot, kept.framed ? kept : { ...kept, refused: kept.refused.filter((r) => r !== "saving") });
 });
 const panels = createPanels({ store, ui, sound, settings, redraw });
+// the matches dealt, the status line, the end of a hand (match.js)
+const matches = createMatches({
+  session, ui, keeper, panels, clocks, settings, params, emit, notices, redraw, newcomerEasy, catalog: () => page.catalog,
+});
+const { matchArgs, startMatch, resumeMatch, restartHand, nextHand, updateStatus, handOver, showSettlement } = matches;
 
 session.on(heard); // every piece of news from the table's session (table/session.js) lands in heard
 const prompt = createPrompt({ view, ui, seatLabel: session.seatLabel }); // the turn prompt (prompt.js)
@@ -249,6 +250,7 @@ function heard(news) {
     case "over":
       panels.refresh();
       handOver();
+      resolveIdle();
       break;
     case "refused":
       notAccepted(news.error);
@@ -268,118 +270,6 @@ function faulted(error) {
   resolveIdle();
 }
 
-/**
- * A refusal of what was asked (kind "invalid": bad input, not an engine failure) is a notice;
- * `key` says what happens next (err.invalid: a normal game was started instead).
- */
-function notAccepted(error, key = "error.notAccepted") {
-  // the page's own refusals in the reader's words; the engine's detail as it came
-  const words = error.words ? t(error.words.key, error.words.vars) : error.message;
-  notice([t(key, { message: words })]);
-  emit("error", { message: error.message, kind: "invalid" });
-}
-
-/** One-line reports on the banner (with buttons: what the player can do about it). */
-function notice(messages, buttons = []) {
-  ui.showNotice(messages, buttons);
-  emit("notice", { messages });
-}
-
-// --- matches -----------------------------------------------------------------------------------
-
-function matchArgs(extra = {}) {
-  return {
-    variant: settings.variant,
-    options: { ...(settings.options[settings.variant] || {}) },
-    hands: settings.hands,
-    level: settings.level,
-    autoplay: settings.autoplay,
-    seed: settings.seed ?? undefined,
-    human: params.seat, // the seat the reader plays (`seat=`, for the visit), else the first
-    ...extra,
-  };
-}
-
-/**
- * Start a match (new_match); a bad position falls back to a normal game with a message. `link`
- * names the link that dealt it (keeper.js matchLink): a reload of that link offers it.
- */
-async function startMatch(args, { fromError = false, link = "" } = {}) {
-  session.newMatch();
-  clearTimeout(page.autoNextTimer);
-  clearTimeout(page.settleTimer);
-  ui.closeSettlement();
-  if (fromError) ui.hideBanner();
-  panels.clear();
-  const request = clocks.forMatch(args); // its clock: the player's, none for a newcomer's first match, else the rule's
-  if (request.seed === undefined || request.seed === null) delete request.seed;
-  let answer;
-  try {
-    answer = await session.request("new_match", request);
-  } catch (error) {
-    if (error.kind === "stale") return view.state; // another match started meanwhile
-    if (request.position && error.kind !== "engine") {
-      notice([t("error.position", { message: error.message })]);
-      delete request.position;
-      return startMatch(request);
-    }
-    if (error.kind === "invalid") {
-      // a bad option or level from an embedding page: say it was not accepted and play the defaults
-      notAccepted(error, "error.invalid");
-      const variants = variantsOf(page.catalog);
-      return startMatch({ variant: variants.includes(request.variant) ? request.variant : variants[0] });
-    }
-    engineFault(error);
-    throw error;
-  }
-  keeper.begin(link); // its own key: no other match's save is replaced
-  page.dailyMatch = link.startsWith("daily=");
-  session.dealt(answer, "match");
-  return view.state;
-}
-
-/** Continue a kept match (keeper.js); false when it cannot be resumed (reported, set aside). */
-async function resumeMatch(kept) {
-  session.newMatch();
-  panels.clear();
-  const state = await keeper.resume(kept).catch((error) => {
-    if (error.kind !== "stale") engineFault(error);
-    return null;
-  });
-  if (!state) return false;
-  page.dailyMatch = kept.link.startsWith("daily=");
-  clocks.resumed(state);
-  session.dealt({ state }, "resume");
-  return true;
-}
-
-async function restartHand() {
-  ui.hideBanner();
-  session.newMatch();
-  try {
-    session.dealt(await session.request("restart_hand"), "restart");
-  } catch (error) {
-    if (error.kind === "stale") return;
-    // the hand cannot be dealt again: a new match with the same settings
-    startMatch(matchArgs()).catch(() => {});
-  }
-}
-
-async function nextHand() {
-  const s = view.state;
-  if (!s || !s.is_over) throw new Error("the hand is not over");
-  if (s.match?.is_over) throw new Error("the match is over");
-  clearTimeout(page.autoNextTimer);
-  clearTimeout(page.settleTimer);
-  const answer = await session.request("next_hand").catch((error) => {
-    engineFault(error);
-    throw error;
-  });
-  ui.closeSettlement();
-  session.dealt(answer, "next");
-  return view.state;
-}
-
 /** The one place a new state from the session lands: its hint, the status, the save, one frame. */
 function tookState({ state, answer, cause }) {
   panels.took(answer);
@@ -389,19 +279,6 @@ function tookState({ state, answer, cause }) {
   // after another's discard, the hint for a claim (the player's own turn asks for it: humanTurn)
   if (cause === "bot" && settings.hints && answer.action?.startsWith("discard") && !state.is_over && !state.human_to_move) panels.refreshHints();
   redraw();
-}
-
-function updateStatus() {
-  const s = view.state;
-  document.title = `${t("game.title")} · ${t("variant." + (s?.variant || settings.variant))}`;
-  if (!s) {
-    ui.setStatus(t("variant." + settings.variant));
-    return;
-  }
-  let text = `${t("variant." + s.variant)} · ${t("table.handOf", { n: s.match.hand_number + 1, total: s.match.hands })}`;
-  if (page.dailyMatch) text = `${t("keep.daily")} · ${text}`; // the same walls as everyone's today
-  if (s.autoplay) text += ` · ${t("game.autoplay")}`;
-  ui.setStatus(text);
 }
 
 function speed() {
@@ -418,92 +295,6 @@ function humanTurn(news) {
   panels.refreshHints();
   emit("turn", { legal: [...news.state.legal_actions], state: news.state });
   resolveIdle();
-  redraw();
-}
-
-// --- the end of a hand --------------------------------------------------------------------------------
-
-function handOver() {
-  const s = view.state;
-  clearTimeout(page.settleTimer);
-  const my = run.gen;
-  const number = s.match.hand_number;
-  emit("handEnd", { result: s.result, hand: number, state: s });
-  if (!s.autoplay && !settings.played) {
-    choose(settings, { played: true }, getLang()); // a hand played to its end: the toolbar may go icon-only
-    if (newcomerEasy && isVisitOnly("level")) ownAgain(settings, "level"); // the next match: the player's own level
-    ui.setLabelled(false);
-    redraw();
-  }
-  if (s.match.is_over) {
-    if (!s.autoplay && page.recorded !== run.gen) {
-      page.recorded = run.gen; // the player's record: one line per match played to its end (keep/record.js)
-      addLine(probeStorage(), lineOf(s));
-    }
-    ui.announce(t("narration.matchOver"));
-    emit("matchEnd", { scores: s.result.scores, results: s.match.results, state: s });
-  }
-  resolveIdle();
-  page.settleTimer = setTimeout(() => {
-    if (!store.isCurrent(my) || view.state?.match.hand_number !== number || !view.state.is_over) return;
-    showSettlement();
-    if (s.autoplay && !s.match.is_over) {
-      page.autoNextTimer = setTimeout(() => {
-        if (store.isCurrent(my) && view.state?.is_over && view.state.match.hand_number === number) nextHand().catch(() => {});
-      }, speed().autoNext);
-    }
-  }, speed().settle);
-}
-
-/** The player's record of this rule set in a sentence, for a finished match's settlement ("" for none). */
-function recordLine(s) {
-  if (!s.match.is_over || s.autoplay) return "";
-  const f = figures(readRecord(probeStorage()), s.variant);
-  if (!f.matches) return "";
-  const pct = (/** @type {number} */ n) => (f.hands ? Math.round((100 * n) / f.hands) : 0);
-  return t("settle.record", { variant: t(`variant.${s.variant}`), matches: f.matches, hands: f.hands, wins: f.wins, winPct: pct(f.wins),
-    dealtIn: f.dealtIn, dealPct: pct(f.dealtIn), average: (Math.round(f.average * 10) / 10).toString(), firsts: f.firsts });
-}
-
-/** Where the player's first win is remembered (its moment comes once per browser). */
-const FIRST_WIN_KEY = "mahjong.firstWin";
-/** Whether this hand over is the player's first win here: remembered at once, shown on its settlement (again if reopened). */
-function isFirstWin(s) {
-  const me = s.seat ?? s.human;
-  const hand = `${run.gen}:${s.match.hand_number}`;
-  if (page.firstWinHand) return page.firstWinHand === hand;
-  if (s.autoplay || !s.result?.winners?.includes(me)) return false;
-  try {
-    if (localStorage.getItem(FIRST_WIN_KEY)) return false;
-    localStorage.setItem(FIRST_WIN_KEY, "1");
-  } catch {
-    return false; // a browser that keeps nothing cannot tell a first win
-  }
-  page.firstWinHand = hand;
-  return true;
-}
-
-function showSettlement() {
-  const s = view.state;
-  if (!s?.is_over) return;
-  const names = [0, 1, 2, 3].map((seat) => session.seatLabel(seat, s));
-  // a lesson's one hand (its link's `hands=1`) over: a whole match is offered, of the player's own length
-  const tasted = s.match.is_over && s.match.hands === 1 && params.hands === 1 && !s.autoplay;
-  ui.openSettlement(s, {
-    names,
-    onNext: () => nextHand().catch(() => {}),
-    onNewMatch: () => {
-      if (tasted) {
-        ownAgain(settings, "hands");
-        params.hands = undefined;
-      }
-      startMatch(matchArgs()).catch(() => {});
-    },
-    newMatchLabel: tasted ? t("settle.fullMatch", { n: ownValue("hands") }) : "",
-    firstWin: isFirstWin(s),
-    record: recordLine(s),
-    extra: keeper.settlementButtons(s),
-  });
   redraw();
 }
 
