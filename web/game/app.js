@@ -220,7 +220,7 @@ function engineFault(error) {
 function heard(news) {
   switch (news.type) {
     case "state":
-      tookState(news);
+      stateHeard(news);
       break;
     case "event":
       emit("event", news.event);
@@ -271,7 +271,7 @@ function faulted(error) {
 }
 
 /** The one place a new state from the session lands: its hint, the status, the save, one frame. */
-function tookState({ state, answer, cause }) {
+function stateHeard({ state, answer, cause }) {
   panels.took(answer);
   updateStatus();
   emit("state", state);
