@@ -114,3 +114,28 @@ class Observation(TypedDict):
     events: list[dict[str, object]]
     hand_number: int | None
     history_length: int
+
+
+class MatchFacts(TypedDict):
+    """The match a table's state belongs to (bridge.py Session.state)."""
+
+    hands: int
+    hand_number: int
+    is_over: bool
+    results: list[dict[str, object]]
+    seed: int
+
+
+class TableState(Observation):
+    """What the page is given as a table's state: a seat's observation plus the match's facts
+    (bridge.py Session.state). The page's types are generated from these (tools/page_types.py)."""
+
+    human: int
+    people: list[int]
+    autoplay: bool
+    level: str
+    match: MatchFacts
+    bot_to_move: bool
+    human_to_move: bool
+    people_to_move: list[int]
+    face_up: bool

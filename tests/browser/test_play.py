@@ -171,7 +171,17 @@ def test_an_engine_fault_is_shown_and_the_hand_restarts(page, site, output_path)
     page.wait_for_function("() => document.getElementById('banner').hidden")
     s = idle(page)
     assert not s["over"] and s["human"]
-    assert page.evaluate("() => window.mahjong.state().history_length") >= 0
+    # the hand dealt again plays on: the player's move is taken and the table moves past it
+    before = page.evaluate("() => window.mahjong.state()")
+    assert before["human_to_move"] and before["legal_actions"]
+    page.evaluate("(a) => window.mahjong.act(a)", before["legal_actions"][-1])
+    assert page.evaluate("() => window.mahjong.state().history_length") > before["history_length"]
+
+
+#: the table's canvas sized to the viewport [width, height] (the frame after a resize has run)
+CANVAS_SIZED = """([w, h]) => { const c = document.getElementById("table");
+    return c.width === Math.round(w * devicePixelRatio) && c.height === Math.round(h * devicePixelRatio); }"""
+TWO_FRAMES = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
 
 
 def test_layouts_for_phone_portrait_landscape_and_desktop(page, site, console_errors, output_path):
@@ -179,7 +189,8 @@ def test_layouts_for_phone_portrait_landscape_and_desktop(page, site, console_er
     s = idle(page)
     for name, (width, height) in VIEWPORTS.items():
         page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(250)
+        page.wait_for_function(CANVAS_SIZED, arg=[width, height])
+        page.evaluate(TWO_FRAMES)  # the frame after it too: the panels fitted to the new layout
         box = page.evaluate("""() => { const c = document.getElementById("table"); const r = window.mahjong._renderer;
             return {w: c.width, h: c.height, dpr: devicePixelRatio, tiles: r.handRects.map(t => [t.x, t.y, t.w, t.h]),
                     u: r.layout.u}; }""")

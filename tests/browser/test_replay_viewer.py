@@ -69,7 +69,8 @@ def test_a_replay_link_opens_the_viewer_at_its_action(page, site, console_errors
     page.wait_for_function("() => window.mahjong.state().hands.every(h => h !== null)")
     for size in ((390, 844), (844, 390), (1280, 800)):
         page.set_viewport_size({"width": size[0], "height": size[1]})
-        page.wait_for_timeout(150)
+        page.wait_for_function("""([w, h]) => { const c = document.getElementById("table");
+            return c.width === Math.round(w * devicePixelRatio) && c.height === Math.round(h * devicePixelRatio); }""", arg=list(size))
         shot(page, output_path, f"viewer-{size[0]}x{size[1]}")
     page.keyboard.press("End")
     page.wait_for_selector("#rp-settle:not([hidden])")

@@ -1,9 +1,9 @@
-// What an intent means now (web/game/intents.js): a deed the page plays, never a call back into it;
+// What an intent means now (web/table/deeds.js): a deed the page plays, never a call back into it;
 // and the hit test of the hand (web/table/input.js handTileAt), read from the regions the last frame painted.
 import test from "node:test";
 import assert from "node:assert/strict";
 
-import { deedOf } from "../../web/game/intents.js";
+import { deedOf } from "../../web/table/deeds.js";
 import { handTileAt } from "../../web/table/input.js";
 import { createStore } from "../../web/table/store.js";
 

@@ -141,10 +141,38 @@ def test_input_asks_the_renderer_nothing():
 
 
 def test_an_intent_answers_with_a_deed_and_calls_no_page_back():
-    """intents.js says what an intent means (a deed: an action, a toggle, words, a frame) and the
+    """table/deeds.js (game/intents.js before) says what an intent means (a deed: an action, a toggle, words, a frame) and the
     page that asked plays it; it is handed no function of the page to call back (humanAct, redraw)."""
-    code = code_of(WEB / "game" / "intents.js")
+    code = code_of(WEB / "table" / "deeds.js")
     assert not re.search(r"\b(?:humanAct|redraw|toggle|renderer|ui)\s*\(", code)
     assert not re.search(r"\b(?:humanAct|renderer|createIntentHandler)\b", code)
-    for page in (WEB / "game" / "app.js", WEB / "friends" / "friends.js"):
+    # the table component plays the deeds (the game's table); the friends page its own, until it moves onto it
+    for page in (WEB / "table" / "table.js", WEB / "friends" / "friends.js"):
         assert "deedOf(" in code_of(page), page.relative_to(ROOT)
+
+
+def test_the_game_page_hears_its_session_and_hands_it_no_move_path():
+    """One move path (issue 54): the table's session (table/session.js) owns the store, the bots' loop,
+    the clock and the steps, and tells its listeners; the game page hands it none of its own functions
+    to call back on a move (the old tookState, settled, move, played) and builds none of its parts."""
+    app = code_of(WEB / "game" / "app.js")
+    assert not re.search(r"\bonTook\(|\b(?:settled|move|onFault|tookState)\s*[:,)]|\bhumanAct\b|\bafterState\b", app)
+    assert not re.search(r"\b(?:createBotLoop|createClock|createSteps|createStore)\(", app)
+    assert "createSession(" in app and "session.on(" in app
+    api = code_of(WEB / "game" / "api.js")
+    assert "session.act(" in api   # the embed API's moves take the path a tap takes
+    session = WEB / "table" / "session.js"
+    assert {p.parent.name for p in imports(session)} <= {"table", "i18n"}, "the session knows no page"
+
+
+def test_one_frame_loop_paints_the_table():
+    """The table component (table/table.js) holds the one frame loop and the one Renderer the game and
+    the replay viewer use (the friends page moves onto it next: listed until then)."""
+    not_yet = {WEB / "friends" / "friends.js"}
+    for path in scripts():
+        if path in not_yet or path.parent.name == "table" or path.parent.name == "art":
+            continue
+        code = code_of(path)
+        assert not re.search(r"\bnew Renderer\(|\.draw\(view\b", code), path.relative_to(ROOT)
+    for page in (WEB / "game" / "app.js", WEB / "replay" / "replay.js"):
+        assert "createTable(" in code_of(page), page.relative_to(ROOT)

@@ -10,15 +10,17 @@ import { call, shorten } from "../engine/engine.js";
 import { THEMES } from "../shell/page.js";
 
 /**
- * ctx: {view, run, settings, renderer, on, matchArgs, startMatch, humanAct, nextHand, beforeNewGame,
+ * ctx: {view, run, settings, renderer, on, matchArgs, startMatch, session, nextHand, beforeNewGame,
  * refused (a newGame the engine would not deal: said on the page), catalog (() => the engine's lists),
  * origins (the parent origins allowed to drive the game, or null; [] for an `origin=` refused, whose
  * text is originRefused), setSeat (the seat the reader plays from now on, as the address's `seat=`),
- * accepted (a request succeeded: the refusal on show leaves)};
+ * accepted (a request succeeded: the refusal on show leaves); session: the table's (table/session.js),
+ * which the reader's moves go through as a tap's do (session.act for its player's seat);
  * returns {resolveIdle}, which the controller calls whenever the page may have become idle.
  */
 export function installApi(ctx) {
-  const { view, run, settings, renderer, on, humanAct, nextHand, refused, origins, accepted, originRefused } = ctx;
+  const { view, run, settings, renderer, on, session, nextHand, refused, origins, accepted, originRefused } = ctx;
+  const humanAct = (/** @type {string} */ action, /** @type {string} */ source) => session.act(session.seat(), action, { source });
   const M = window.mahjong;
 
   const { idle, resolveIdle } = createIdle(view, run);

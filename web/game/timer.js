@@ -1,94 +1,17 @@
-// The decision clock: a deadline for the human's decision when the clock runs (view.timer, drawn
-// in the centre of the table), ticks and the prompt's warning in its last five seconds (prompt.js),
-// standing still while the settings or help dialog is open (its deadline moves on), and the
-// engine's `timeout` move when it runs out: the tile the player had selected, else the hint's choice.
-// And which clock runs (docs/RULES.md §4: an option of both rule sets, a table convention): against
+// Which clock runs (docs/RULES.md §4: an option of both rule sets, a table convention): against
 // bots nobody waits, so none unless the player turned it on (their choice for the rule set, applied
 // at once to the match now playing) or a link names its `timer`; the rule's value is only named.
+// The clock itself (the deadline, the ticks, the engine's `timeout` move) is the session's:
+// table/clock.js asks `seconds(state)` of the choice made here.
 
 import { choose as keep } from "../keep/settings.js";
 import { getLang } from "../i18n/i18n.js";
-import { displayHand, viewSeat } from "../table/model.js";
-
-/**
- * ctx: {store, ui, sound, redraw, move, onFault, played, settings}: move(method) is the
- * controller's call that changes the match, played(answer) applies the move the engine made for
- * the player, onFault(error) reports a failed engine; settings are the player's (keep/settings.js).
- */
-export function createTimer(ctx) {
-  const { store, ui, sound, redraw, move, onFault, played, settings } = ctx;
-  const { view, run } = store;
-  const clock = createClockChoice(view, settings);
-
-  function start() {
-    stop();
-    const s = view.state;
-    const total = clock.seconds(s) * 1000;
-    if (!total || !s.human_to_move) return;
-    const now = performance.now();
-    store.setTimer({ deadline: now + total, total, gen: run.gen, moment: s.history_length, checked: now, paused: false });
-  }
-
-  function stop() {
-    store.setTimer(null);
-  }
-
-  /** The player chose `secs` for `variant`'s clock: kept, and at once the clock of the match now playing. */
-  function chosen(variant, secs) {
-    if (!clock.choose(variant, secs)) return;
-    start(); // a fresh clock of the new length, or none
-    redraw();
-  }
-
-  /** True while a dialog covers the table: the timer stands still (its deadline moves on). */
-  function covered() {
-    return ui.isDialogOpen("settings") || ui.isDialogOpen("help");
-  }
-
-  async function onTimeout(my, moment) {
-    const s = view.state;
-    if (!store.isCurrent(my) || !s || !s.human_to_move || s.history_length !== moment || run.busy) return;
-    store.setBusy(true);
-    stop();
-    const chosen = selectedDiscard(view);
-    let answer;
-    try {
-      answer = await move("timeout", chosen ? { selected: chosen } : {});
-    } catch (error) {
-      store.setBusy(false);
-      onFault(error); // an older match's answer (kind "stale") is no fault: onFault ignores it
-      return;
-    }
-    store.setBusy(false);
-    played(answer);
-  }
-
-  // Four times a second: the timer stands still under a dialog, redraws, ticks in its last five
-  // seconds and plays the default move once its time is used up.
-  setInterval(() => {
-    const timer = view.timer;
-    if (!timer) return;
-    const now = performance.now();
-    const paused = covered();
-    const deadline = paused ? timer.deadline + (now - timer.checked) : timer.deadline;
-    store.setTimer({ ...timer, deadline, paused, checked: now });
-    redraw();
-    const left = Math.ceil((deadline - now) / 1000);
-    if (left <= 5 && left > 0 && left !== timer.lastTick && !paused) {
-      store.setTimer({ ...view.timer, lastTick: left });
-      sound.play("tick");
-    }
-    if (left <= 0 && !paused) onTimeout(timer.gen, timer.moment);
-  }, 250);
-
-  return { start, stop, chosen, forMatch: clock.forMatch, resumed: clock.resumed, shown: clock.shown };
-}
 
 /**
  * Which clock runs: the match's own option, or the player's choice for its rule set since it
  * began (`live`); a new match's clock (forMatch), a resumed one's, and the clock as the settings show it.
  */
-function createClockChoice(view, settings) {
+export function createClockChoice(view, settings) {
   /** The clock of the match now playing, as the player set it since it began (null: the match's own option). */
   let live = null;
 
@@ -150,13 +73,4 @@ function createClockChoice(view, settings) {
   }
 
   return { seconds, forMatch, resumed, choose, shown };
-}
-
-/** What the player had chosen for the clock to play: the selected tile's discard, when legal. */
-function selectedDiscard(view) {
-  const s = view.state;
-  if (!s?.human_to_move) return null;
-  const tile = displayHand(s, viewSeat(s))[view.ui.selected];
-  const action = tile ? `discard ${tile.code}` : null;
-  return action && s.legal_actions.includes(action) ? action : null;
 }

@@ -1,78 +1,16 @@
-// The claim buttons: what each says, and the buttons themselves.
-//
-// What they say, from the engine's structured legal actions (state.actions, see
-// py_engine/OBSERVATION.md): each names its tile and what it scores — "碰 Pong 5p" with the tile
-// drawn, "抢金 Rob the gold" with the gold, "三金倒 Three golds", "游金 Single swim 5p",
-// "胡 Win: self-draw · base 2" / "胡 Win: self-draw · M = 4". The page decides nothing: the
-// tile is the action's (or the discard it takes), the category and its base or multiplier the
-// engine's preview of the win (claimItems; the prompt, prompt.js, says the same items).
+// The claim buttons: what each says (table/choices.js claimItems, re-exported here for the pages
+// that read them from here), and the buttons themselves.
 //
 // The buttons: real <button>s, one per legal choice other than plain discards (and the
 // selected tile's discard), placed where the layout says, shrunk to fit; and their measured size.
 
 import { t, tileName, getLang } from "../i18n/i18n.js";
+import { inOrder } from "../table/choices.js";
 import { tileElement } from "../art/tiles.js";
 import { el } from "../shell/dom.js";
 
-/** The order the choices are shown and said in (the buttons below, prompt.js): a win first, a pass last. */
-const ORDER = ["win", "swim", "kong", "pong", "discard", "pass"];
-
-/** Items sorted in ORDER (a copy). @template {{kind: string}} T @param {T[]} items @returns {T[]} */
-export function inOrder(items) {
-  return [...items].sort((a, b) => ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind));
-}
-
-/** Glyphs of the moments that are a button of their own (RULES.md words). */
-const GLYPHS = { rob_gold: "抢金", three_golds: "三金倒" };
-const GLYPHS_HANT = { rob_gold: "搶金", three_golds: "三金倒" };
-
-/**
- * The player's choices other than plain discards, as the legal action strings say them:
- * {action, kind, tile} ("kong 5s" -> kind "kong", tile "5s"; "pong" -> tile null).
- * @param {import("../table/model.js").State} s
- */
-export function plainItems(s) {
-  const items = [];
-  for (const action of s.legal_actions) {
-    const [verb, tile] = action.split(" ");
-    if (verb === "discard") continue;
-    items.push({ action, kind: verb, tile: tile || null });
-  }
-  return items;
-}
-
-/**
- * One item per legal choice other than a plain discard (plainItems), each told what it does:
- * {action, kind, tile, word, glyph?}. `tile` is the tile the button shows (the discard a pong
- * takes, the gold a rob takes), `word` what it says after its glyph, `glyph` one of its own.
- * @param {import("../table/model.js").State} s
- */
-export function claimItems(s) {
-  const lang = getLang();
-  const structured = new Map((s.actions || []).map((a) => [a.action, a]));
-  return plainItems(s).map((plain) => {
-    const a = structured.get(plain.action) || plain;
-    /** @type {{action: string, kind: string, tile: string | null, word: string, glyph?: string}} */
-    const item = { ...plain, tile: a.tile || a.on || plain.tile || null, word: t(`action.${plain.kind}`) };
-    if (a.kind === "swim" && a.level) item.word = t(`swim.${a.level}`);
-    if (a.kind === "win") {
-      const win = a.win || {};
-      if (a.window === "rob_gold" || a.window === "three_golds" || win.category === "three_golds") {
-        const key = a.window === "rob_gold" ? "rob_gold" : "three_golds";
-        item.glyph = (lang === "zh-Hant" ? GLYPHS_HANT : GLYPHS)[key];
-        item.word = t(`claim.${key}`);
-        item.tile = key === "rob_gold" ? a.on || s.gold || null : null;
-      } else if (win.category) {
-        const category = t(`category.${win.category}`);
-        const what = win.base !== undefined && win.base !== null ? t("claim.base", { category, b: win.base })
-          : win.multiplier ? t("claim.m", { category, m: win.multiplier }) : category;
-        item.word = t("claim.win", { what });
-        item.tile = a.on || null;
-      }
-    }
-    return item;
-  });
-}
+// The items (inOrder, plainItems, claimItems) are the table's: table/choices.js.
+export { inOrder, plainItems, claimItems } from "../table/choices.js";
 
 // The claim buttons: glyph and key (RULES.md words); their order is inOrder's (above).
 const ACTIONS = {

@@ -10,7 +10,7 @@ import { call, LONG_CALL, replayProblem, shorten, LIMITS } from "../engine/engin
 import { t, has, tileName, getLang, onLangChange, englishDetail } from "../i18n/i18n.js";
 import { reviewWords } from "../i18n/hint-words.js";
 import { openPage, gameLink } from "../shell/page.js";
-import { Renderer } from "../table/render.js";
+import { createTable } from "../table/table.js";
 import { markOf } from "../table/review-mark.js";
 import { settlement } from "../overlay/settle.js";
 import { el } from "../shell/dom.js";
@@ -40,7 +40,8 @@ function problemLine(problem) {
 /** @param {string} id @returns {any} the element (its kind is replay.html's) */
 const $ = (id) => document.getElementById(id);
 const canvas = $("table");
-const renderer = new Renderer(canvas);
+const table = createTable(canvas); // the canvas and its frames (table/table.js): watched, not played
+const { renderer, redraw } = table;
 const controls = {
   bar: $("replay-bar"), hand: $("rp-hand"), back: $("rp-back"), play: $("rp-play"), forward: $("rp-forward"),
   faceUp: $("rp-faceup"), review: $("rp-review"), open: $("rp-open"), link: $("rp-link"), file: $("rp-file"), slider: $("rp-slider"),
@@ -143,20 +144,13 @@ function actionWords(action) {
 
 // --- drawing -----------------------------------------------------------------------------
 
-let queued = false;
-function redraw() {
-  if (queued) return;
-  queued = true;
-  requestAnimationFrame(() => {
-    queued = false;
-    renderer.resize();
-    placeReview();
-    renderer.draw(view, performance.now());
-    fitReview();
-    M.handOver?.();
-  });
-}
-window.addEventListener("resize", redraw);
+// the review beside the table: its room measured before each frame, fitted to the layout after it
+table.on((news) => {
+  if (news.type === "measure") placeReview();
+  if (news.type !== "drawn") return;
+  fitReview();
+  M.handOver?.();
+});
 
 function showLabel() {
   const s = view.state;
@@ -499,7 +493,7 @@ controls.file.onchange = async () => {
 };
 
 enable(false);
-redraw();
+table.show(view); // the first frame, and every redraw from now on
 M.replay = {
   shown, // resolves once the first frame (or the reason there is none) is on the page
   where: () => ({ hand: at.hand, step: at.step, steps: at.summary?.hands[at.hand]?.steps ?? 0 }),

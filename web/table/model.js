@@ -3,20 +3,11 @@
 // puzzle. Pure: no DOM, no canvas. (The claim buttons' items: overlay/claims.js claimItems; tile strings: notation.js.)
 
 /**
- * The parts of the engine's state (py_engine/OBSERVATION.md plus the bridge's match facts) that
- * the page reads.
- * @typedef {{type: string, tiles: Array<string | null>, from?: number | null}} Meld
- * @typedef {{
- *   variant: string, seat: number | null, human?: number, dealer: number, turn: number, phase: string,
- *   hands: Array<string[] | null>, hand_counts: number[], melds: Meld[][], flowers: string[][],
- *   discards: Array<Array<string | null>>, last_discard: {seat: number, tile: string | null, index: number} | null,
- *   drawn?: string | null, drawn_seat?: number | null, gold?: string | null,
- *   scores: number[], waiting_for: number[], legal_actions: string[], is_over: boolean, result: any,
- *   human_to_move: boolean, bot_to_move: boolean, autoplay: boolean, level: string, tiles_left: number,
- *   history_length: number, options: Record<string, any>,
- *   match: {hands: number, hand_number: number, is_over: boolean, results: any[], seed: number},
- *   [key: string]: any
- * }} State
+ * The engine's state as the bridge gives it (a seat's observation plus the match's facts): typed
+ * from the engine's own description, py_engine/types.py TableState, by tools/page_types.py
+ * (types/engine.d.ts; tests/js/test_page_types.py keeps it current). No field is the page's guess.
+ * @typedef {import("engine-types").TableState} State
+ * @typedef {import("engine-types").DiscardDict} Discard
  * @typedef {{code: string | null, drawn: boolean}} HandTile
  */
 

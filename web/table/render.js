@@ -328,6 +328,7 @@ export class Renderer {
     this.clockLabel = label; // what the clock says, for a page or a test to read
   }
 
+  /** @param {import("./model.js").State} state @param {number} seat @param {number} rel @param {Set<string>} hidden */
   paintDiscards(state, seat, rel, hidden, covers = new Map(), now = 0) {
     const L = this.layout;
     const list = state.discards[seat];

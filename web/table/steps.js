@@ -8,26 +8,29 @@ import { viewSeat } from "./model.js";
 import { narrate, calloutText } from "./narrate.js";
 import { momentOf, timeoutMoment } from "./moments.js";
 
-/** ctx: {store, ui, renderer, sound, emit, speed, redraw} */
+/**
+ * ctx, the session's (session.js): {store, renderer, sound, speed, redraw, say, event}: say(line)
+ * puts a sentence in the screen reader's region, event(ev) tells the session's listeners of each
+ * event as it plays.
+ */
 export function createSteps(ctx) {
-  const { store, ui, renderer, sound, emit, speed, redraw } = ctx;
+  const { store, renderer, sound, speed, redraw, say, event } = ctx;
   const { view } = store;
   const seatName = (seat, s = view.state) => nameOfSeat(seat, s);
   const seatLabel = (seat, s = view.state) => labelOfSeat(seat, s);
   const banners = createBanners(store, sound);
-  const parts = { store, renderer, sound, view, banners, emit, seatName, speed };
+  const parts = { store, renderer, sound, view, banners, event, seatName, speed };
 
   let pending = null; // events held back behind a covered discard: {handle, run}
   let heldUntil = 0; // the table holds still until then (the covered discard face down)
 
   /**
-   * A new state and its events (origin: where the player's tile left from, on screen;
+   * The events of the state the session just put in the store (origin: where the player's tile left from, on screen;
    * timeout: the action the decision timer played for the player, by: why that one). Returns how long the page
    * holds the table still (ms) before the next bot move: the covered discard's time face down.
    */
   function applyStep(answer, origin, { timeout = null, by = "hint" } = {}) {
     flush();
-    store.took(answer.state); // the store tells the controller (app.js): nothing here calls back
     const events = answer.events || [];
     const now = performance.now();
     const sp = speed();
@@ -48,13 +51,13 @@ export function createSteps(ctx) {
       const run = () => {
         pending = null;
         const more = play(parts, rest, events, performance.now(), null, s, 0);
-        if (more.length) ui.announce(more.join(" "));
+        if (more.length) say(more.join(" "));
         redraw();
       };
       pending = { handle: setTimeout(run, hold), run };
       heldUntil = now + hold;
     }
-    if (lines.length) ui.announce(lines.join(" "));
+    if (lines.length) say(lines.join(" "));
     redraw();
     return hold;
   }
@@ -91,10 +94,10 @@ export function createSteps(ctx) {
 
 /**
  * The events' sentences, sounds and animations; `hold`: ms a covered discard stays face down.
- * `parts`: the steps' store, renderer, sound, banners, emit, seat names and speed.
+ * `parts`: the steps' store, renderer, sound, banners, event, seat names and speed.
  */
 function play(parts, list, events, now, origin, s, hold) {
-  const { store, renderer, sound, view, banners, emit, seatName, speed } = parts;
+  const { store, renderer, sound, view, banners, event, seatName, speed } = parts;
   const lines = [];
   const sp = speed();
   const me = viewSeat(s);
@@ -106,7 +109,7 @@ function play(parts, list, events, now, origin, s, hold) {
       if (ev.type === "win" && line) lines.push(line);
       lines.push(banners.show(moment, now, sp));
     } else if (line) lines.push(line);
-    emit("event", ev);
+    event(ev);
     animate(ev, s, { store, renderer, sound, view }, { now, origin, me, sp, hold, seatName });
   }
   return lines;

@@ -4,8 +4,8 @@
 // the panels and the controller read it; it changes only through the named updates below, so that
 // a reader finds every change of a field in one file.
 // Answers of an older match never reach it: the engine client drops them (engine.js, newMatch).
-// A state an engine answer brought comes in by `took`, which tells the store's one listener (the
-// controller, app.js: the status line, the save, one frame): the answer travels one way.
+// A state an engine answer brought comes in by `took` (the table's session, session.js, which then
+// tells its listeners: the status line, the save, one frame): the answer travels one way.
 
 import { displayHand, viewSeat } from "./model.js";
 
@@ -16,7 +16,7 @@ import { displayHand, viewSeat } from "./model.js";
  *   topReserve: number, leftReserve?: number, panelsRoom?: number,
  *   actions?: {w: number, min: number, h: number} | null, toolbar?: {right: number, bottom: number, column?: boolean}}} ViewUi
  * @typedef {{deadline: number, total: number, lastTick?: number, gen?: number, moment?: number, checked?: number,
- *   paused?: boolean}} Timer  the decision timer (timer.js): it stands still while paused
+ *   paused?: boolean}} Timer  the decision clock (clock.js): it stands still while paused
  * @typedef {{state: State | null, ui: ViewUi, anims: Anim[], timer: Timer | null,
  *   timerHandle?: any, thinking: boolean, hits: HandRect[]}} View
  * @typedef {{gen: number, busy: boolean, pumping: number, failed: boolean}} Run
