@@ -262,7 +262,9 @@ class RelayProxy:
         try:
             if self.kind == "ws":
                 request = await reader.readuntil(b"\r\n\r\n")
-                up_writer.write(request)
+                # no permessage-deflate: the proxy reads each frame's MQTT bytes as they are
+                lines = [line for line in request.split(b"\r\n") if not line.lower().startswith(b"sec-websocket-extensions:")]
+                up_writer.write(b"\r\n".join(lines))
                 writer.write(await up_reader.readuntil(b"\r\n\r\n"))
             to_page = Pipe(self, writer, self.kind, masked=False, name="down")
             to_relay = Pipe(self, up_writer, self.kind, masked=True, name="up")

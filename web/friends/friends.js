@@ -20,8 +20,8 @@ import { Sound } from "../table/sound.js";
 import { readSettings } from "../keep/settings.js";
 import { loadCatalog } from "../engine/catalog.js";
 import { replayLink } from "../keep/replayio.js";
-import { newCode, showCode, readCode } from "./seal.js";
-import { readRoomHash, roomLink, storedRelays, saveRelays, readRelays, keptRoom, DEFAULT_RELAYS } from "./link.js";
+import { newCode, showCode } from "./seal.js";
+import { readRoomHash, roomLink, storedRelays, saveRelays, readRelays, keptRoom, DEFAULT_RELAYS, MAX_RELAYS, typedRoom, shownCode, relayTag } from "./link.js";
 import { HostRoom, cleanName } from "./host.js";
 import { GuestRoom } from "./guest.js";
 import { qrSvg } from "./qr.js";
@@ -162,35 +162,74 @@ async function showCreate(problem = "") {
     el("h2", { text: t("friends.join") }),
     field(t("friends.code"), joinCode),
     el("button", { type: "button", id: "fr-join", text: t("friends.joinButton"), onclick: () => {
-      const c = readCode(joinCode.value);
-      if (!c) return say(t("friends.bad.code"), "warn");
+      // the code alone: the room is on the default relays; with its tag: on this browser's list if the tag is theirs
+      const typed = typedRoom(joinCode.value, here.relays);
+      if ("problem" in typed) return say(t(`friends.bad.${typed.problem}`), "warn");
       keepName(name.value);
-      location.hash = `room=${c}`;
+      location.hash = typed.hash;
     } }),
     relaySettings(),
     el("p", {}, el("a", { href: gameLink(), id: "fr-game", text: t("friends.toGame") })),
   );
 }
 
+// --- the relays: the editor, and which ones this page reaches -----------------------------------
+
+/** @param {string[]} urls */
+const relayHosts = (urls) => urls.map((u) => new URL(u).host).join(", ");
+
+/** The relay editor: one address per line; what it leaves out is listed under it, each with why. */
 function relaySettings() {
-  const area = el("textarea", { id: "fr-relays", rows: "3", spellcheck: "false", "aria-describedby": "fr-relays-note" });
+  const area = el("textarea", { id: "fr-relays", rows: "3", maxlength: "20000", spellcheck: "false", "aria-describedby": "fr-relays-note" });
   area.value = here.relays.join("\n");
   const note = el("p", { id: "fr-relays-note", class: "fr-note", text: t("friends.relaysNote") });
-  return el("details", { class: "fr-relays" }, el("summary", { text: t("friends.relays") }), area, note,
+  const leftOut = el("ul", { id: "fr-relays-left", class: "fr-note", role: "status" });
+  const use = (/** @type {string[]} */ relays) => {
+    here.relays = relays;
+    saveRelays(storage, here.relays);
+    area.value = here.relays.join("\n");
+  };
+  return el("details", { class: "fr-relays" }, el("summary", { text: t("friends.relays") }), area, note, leftOut,
     el("div", { class: "fr-row" },
       el("button", { type: "button", id: "fr-relays-save", text: t("friends.relaysSave"), onclick: () => {
-        const { good, bad } = readRelays(area.value.split(/\s+/).filter(Boolean));
-        if (bad.length) say(t("friends.relaysBad", { n: bad.length }), "warn");
-        here.relays = good.length ? good : [...DEFAULT_RELAYS];
-        saveRelays(storage, here.relays);
-        area.value = here.relays.join("\n");
+        const { good, bad, over } = readRelays(area.value.slice(0, 20_000).split(/\s+/).filter(Boolean));
+        leftOut.replaceChildren(...bad.map((b) => el("li", { text: t("friends.relaysLeftOut", { entry: b.entry, why: t(`friends.relayWhy.${b.why}`) }) })),
+          ...(over ? [el("li", { text: t("friends.relaysCap", { max: MAX_RELAYS, n: over }) })] : []));
+        use(good.length ? good : [...DEFAULT_RELAYS]);
         say(t("friends.relaysSaved"));
       } }),
       el("button", { type: "button", text: t("friends.relaysDefault"), onclick: () => {
-        here.relays = [...DEFAULT_RELAYS];
-        saveRelays(storage, here.relays);
-        area.value = here.relays.join("\n");
+        leftOut.replaceChildren();
+        use([...DEFAULT_RELAYS]);
       } })));
+}
+
+/** The relays of the room this page is in: the host's list (the host's page: this browser's). */
+function roomRelays() {
+  return here.isHost ? here.relays : /** @type {any} */ (here.room)?.o?.relays ?? DEFAULT_RELAYS;
+}
+
+/** @type {any} the relays' last news (Relays' status: each relay's state, which ones carry the room) */
+let relayNews = null;
+
+/**
+ * Which relays this page reaches, in the reader's words, in the top bar; once every relay has been
+ * tried and none answers, that is said plainly, with what to do, in the log until one answers.
+ * @param {any} [news] Relays' status (mqtt.js RelayStatus); the last one when none is given (a new language)
+ */
+function showRelays(news = relayNews) {
+  if (!news) return;
+  relayNews = news;
+  const line = $("fr-relay");
+  if (news.reached.length) {
+    line.textContent = t("friends.reach.some", { relays: relayHosts(news.reached), n: news.reached.length, total: news.relays.length });
+    $("fr-no-relay")?.remove();
+  } else if (news.tried) {
+    line.textContent = t(here.isHost ? "friends.reach.noneHost" : "friends.reach.none");
+    const said = $("fr-no-relay");
+    if (said) said.textContent = line.textContent;
+    else say(line.textContent, "warn", "fr-no-relay");
+  } else line.textContent = t("friends.reach.trying");
 }
 
 function storedName() {
@@ -214,6 +253,8 @@ function showJoin(target) {
   card.replaceChildren(
     el("h1", { text: t("friends.joinTitle") }),
     el("p", { text: t("friends.joinIntro", { code: showCode(target.code) }) }),
+    // the relays the link names, shown before the page connects to any (at the tap on "Sit down")
+    el("p", { class: "fr-note", id: "fr-join-relays", text: t("friends.relaysOfRoom", { relays: relayHosts(target.relays ?? DEFAULT_RELAYS) }) }),
     langPicker(),
     field(t("friends.name"), name),
     el("button", { type: "button", class: "primary", id: "fr-sit", text: t("friends.sit"), onclick: () => {
@@ -229,7 +270,8 @@ function showRoom() {
   if (!here.room) return;
   const link = here.isHost ? roomLink({ code: here.code, hostId: /** @type {HostRoom} */ (here.room).hostId, relays: here.relays }) : "";
   const parts = [el("h1", { text: t("friends.roomTitle") }),
-    el("p", { class: "fr-code" }, el("span", { text: t("friends.code") + t("sep.colon") }), el("strong", { id: "fr-code-shown", text: showCode(here.code) }))];
+    el("p", { class: "fr-code" }, el("span", { text: t("friends.code") + t("sep.colon") }), el("strong", { id: "fr-code-shown", text: shownCode(here.code, roomRelays()) }))];
+  if (here.isHost && relayTag(roomRelays())) parts.push(el("p", { class: "fr-note", id: "fr-code-tag", text: t("friends.codeTagNote") }));
   if (here.isHost) {
     const input = el("input", { id: "fr-link", readonly: true, value: link });
     parts.push(field(t("friends.link"), input),
@@ -286,8 +328,8 @@ async function guest(target, name, kept) {
   here.code = target.code;
   card.replaceChildren(el("p", { text: t("friends.knocking") }));
   // the host's relays: the link's when it names them, the default ones when it names none (the host's
-  // list is the default then); a code typed by hand names no host and no relays: this browser's list
-  const roomRelays = target.relays ?? (target.hostId ? [...DEFAULT_RELAYS] : here.relays);
+  // list is the default then; a typed code with its relays' tag names this browser's list: typedRoom)
+  const roomRelays = target.relays ?? [...DEFAULT_RELAYS];
   const g = new GuestRoom({ code: here.code, hostId: target.hostId, relays: roomRelays, name, storage, kept, view: onRoom });
   here.room = g;
   /** @type {any} */ (window).mahjongFriends = { room: g, view, renderer, drawn, timing };
@@ -308,7 +350,7 @@ function onRoom(event, data = {}) {
   const who = (seat) => (seat >= 0 ? seatName(seat) : t("friends.someone"));
   switch (event) {
     case "relay":
-      $("fr-relay").textContent = t(`friends.relay.${data.state}`, { relay: new URL(data.relay).host });
+      showRelays(data);
       return;
     case "room":
       here.facts = data;
@@ -542,6 +584,7 @@ function placeLog(L, below) {
 
 onLangChange((lang) => {
   translateShell();
+  showRelays();
   store.frame({ lang });
   buildPhrases();
   paintSeats();
