@@ -7,6 +7,8 @@ to do, not left "Knocking…"; a typed code names its host's relays or says it n
 relay editor says what it leaves out. (The same client in Node, in detail: tests/js/relays.node.mjs.)"""
 from __future__ import annotations
 
+import base64
+import json
 import time
 
 import pytest
@@ -93,10 +95,11 @@ def test_a_relay_gone_silent_and_a_half_open_socket_are_left_within_10_s_and_the
         friend_ctx.close()
 
 
-def test_a_friend_who_reaches_no_relay_is_told_a_typed_code_names_its_relays_the_editor_says_what_it_drops(browser, site):
+def test_a_friend_who_reaches_no_relay_or_no_host_is_told_a_typed_code_names_its_relays_the_editor_says_what_it_drops(browser, site, tmp_path):
     """Before: a friend whose relays were all unreachable read "Knocking…" for ever; a typed code carried
     no relay list, so a friend who typed it never met a host on other relays, and nothing said why; the
-    relay editor dropped the 9th entry silently and kept case- and port-variant duplicates."""
+    relay editor dropped the 9th entry silently and kept case- and port-variant duplicates; a link with a
+wrong host id: "Knocking…" for ever."""
     context, page = person(browser, site, lang="zh-Hant")
     try:
         dead = [f"ws://127.0.0.1:{free_port()}/mqtt", f"ws://127.0.0.1:{free_port()}/mqtt"]
@@ -126,6 +129,15 @@ def test_a_friend_who_reaches_no_relay_is_told_a_typed_code_names_its_relays_the
         page.wait_for_selector("#fr-no-relay", timeout=10_000)
         assert "連不上任何中繼" in page.text_content("#fr-no-relay")
         assert "連不上任何中繼" in page.text_content("#fr-relay")
+        # a link whose relay answers but where no host does (a wrong host id, an old link): said, not "Knocking…" for ever
+        live = Mosquitto(tmp_path / "relays")
+        packed = base64.urlsafe_b64encode(json.dumps([live.url]).encode()).decode().rstrip("=")
+        page.goto(site.url + f"friends.html?lang=zh-Hant&again=1#room=0123456789ABCDEG.0123456789abcdef&relays={packed}")
+        tap(page, "#fr-sit")
+        page.wait_for_selector("#fr-no-host", timeout=25_000)
+        assert "再要一次房間連結" in page.text_content("#fr-no-host")
+        assert page.query_selector("#fr-no-relay") is None
+        live.close()
         assert not page.errors, page.errors
     finally:
         print(page.evaluate(LOG), page.errors)

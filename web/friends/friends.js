@@ -204,6 +204,24 @@ function relaySettings() {
       } })));
 }
 
+/** A friend's knock no host answers though a relay carries it (a wrong or old link, relays the host
+ * does not use): said after this long, until the host answers. */
+const NO_HOST_MS = 15_000;
+
+/** @param {GuestRoom} g the friend's room, knocking once a relay carries it */
+function watchHost(g) {
+  const since = Date.now();
+  const watch = setInterval(() => {
+    const answered = g.seated || /** @type {any} */ (g).full || here.room !== g;
+    if (answered) {
+      $("fr-no-host")?.remove();
+      clearInterval(watch);
+    } else if (Date.now() - since >= NO_HOST_MS && !$("fr-no-host") && relayNews?.reached.length) {
+      say(t("friends.noHost"), "warn", "fr-no-host");
+    }
+  }, 1000);
+}
+
 /** The relays of the room this page is in: the host's list (the host's page: this browser's). */
 function roomRelays() {
   return here.isHost ? here.relays : /** @type {any} */ (here.room)?.o?.relays ?? DEFAULT_RELAYS;
@@ -334,6 +352,7 @@ async function guest(target, name, kept) {
   here.room = g;
   /** @type {any} */ (window).mahjongFriends = { room: g, view, renderer, drawn, timing };
   await g.open();
+  watchHost(g);
 }
 
 async function startMatch() {
