@@ -12,7 +12,7 @@ over WebSocket (the room's transport) or plain, so that it can act on whole MQTT
 Faults apply to PUBLISH packets, in both directions unless `direction` says "down" (relay to page)
 or "up" (page to relay); every other packet (CONNACK, SUBACK, PINGRESP...) passes in order, so a
 proxy with faults is a lossy relay, not a dead one. Delays are uniform in [0, delay] s, so messages
-also overtake each other; `reorder` holds a message back until the next one has gone.
+also overtake each other; `reorder` holds a message back until the next one has gone (or 1 s).
 
 As a process, for tests outside Python (tests/js/relays.node.mjs):
 
@@ -136,6 +136,7 @@ class Pipe:
             if p.reorder and self.held is None and rng.random() < p.reorder:
                 self.held = packet
                 p.stats["reordered"] += 1
+                asyncio.get_running_loop().call_later(1.0, self.release, packet)  # overtaken, not lost, if no other follows
                 continue
             delay = rng.uniform(0, p.delay) if p.delay else 0.0
             if delay:
@@ -145,6 +146,11 @@ class Pipe:
                 held, self.held = self.held, None
                 self.schedule(now + delay, held)
         p.stats["forwarded"] += 1
+
+    def release(self, packet: bytes) -> None:
+        if self.held is packet:
+            self.held = None
+            self.schedule(asyncio.get_running_loop().time(), packet)
 
     def schedule(self, at: float, packet: bytes) -> None:
         heapq.heappush(self.due, (at, next(self.order), packet))
