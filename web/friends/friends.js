@@ -21,7 +21,8 @@ import { readSettings } from "../keep/settings.js";
 import { loadCatalog } from "../engine/catalog.js";
 import { replayLink } from "../keep/replayio.js";
 import { newCode, showCode } from "./seal.js";
-import { readRoomHash, roomLink, storedRelays, saveRelays, readRelays, keptRoom, DEFAULT_RELAYS, MAX_RELAYS, typedRoom, shownCode, relayTag } from "./link.js";
+import { readRoomHash, roomLink, storedRelays, keptRoom, DEFAULT_RELAYS, typedRoom, shownCode, relayTag } from "./link.js";
+import { relayEditor, relayHosts, showRelays, watchHost } from "./relays-view.js";
 import { HostRoom, cleanName } from "./host.js";
 import { GuestRoom } from "./guest.js";
 import { qrSvg } from "./qr.js";
@@ -173,81 +174,14 @@ async function showCreate(problem = "") {
   );
 }
 
-// --- the relays: the editor, and which ones this page reaches -----------------------------------
-
-/** @param {string[]} urls */
-const relayHosts = (urls) => urls.map((u) => new URL(u).host).join(", ");
-
-/** The relay editor: one address per line; what it leaves out is listed under it, each with why. */
+/** The relay editor (relays-view.js): the list this browser keeps, and the room's when it hosts. */
 function relaySettings() {
-  const area = el("textarea", { id: "fr-relays", rows: "3", maxlength: "20000", spellcheck: "false", "aria-describedby": "fr-relays-note" });
-  area.value = here.relays.join("\n");
-  const note = el("p", { id: "fr-relays-note", class: "fr-note", text: t("friends.relaysNote") });
-  const leftOut = el("ul", { id: "fr-relays-left", class: "fr-note", role: "status" });
-  const use = (/** @type {string[]} */ relays) => {
-    here.relays = relays;
-    saveRelays(storage, here.relays);
-    area.value = here.relays.join("\n");
-  };
-  return el("details", { class: "fr-relays" }, el("summary", { text: t("friends.relays") }), area, note, leftOut,
-    el("div", { class: "fr-row" },
-      el("button", { type: "button", id: "fr-relays-save", text: t("friends.relaysSave"), onclick: () => {
-        const { good, bad, over } = readRelays(area.value.slice(0, 20_000).split(/\s+/).filter(Boolean));
-        leftOut.replaceChildren(...bad.map((b) => el("li", { text: t("friends.relaysLeftOut", { entry: b.entry, why: t(`friends.relayWhy.${b.why}`) }) })),
-          ...(over ? [el("li", { text: t("friends.relaysCap", { max: MAX_RELAYS, n: over }) })] : []));
-        use(good.length ? good : [...DEFAULT_RELAYS]);
-        say(t("friends.relaysSaved"));
-      } }),
-      el("button", { type: "button", text: t("friends.relaysDefault"), onclick: () => {
-        leftOut.replaceChildren();
-        use([...DEFAULT_RELAYS]);
-      } })));
-}
-
-/** A friend's knock no host answers though a relay carries it (a wrong or old link, relays the host
- * does not use): said after this long, until the host answers. */
-const NO_HOST_MS = 15_000;
-
-/** @param {GuestRoom} g the friend's room, knocking once a relay carries it */
-function watchHost(g) {
-  const since = Date.now();
-  const watch = setInterval(() => {
-    const answered = g.seated || /** @type {any} */ (g).full || here.room !== g;
-    if (answered) {
-      $("fr-no-host")?.remove();
-      clearInterval(watch);
-    } else if (Date.now() - since >= NO_HOST_MS && !$("fr-no-host") && relayNews?.reached.length) {
-      say(t("friends.noHost"), "warn", "fr-no-host");
-    }
-  }, 1000);
+  return relayEditor({ relays: here.relays, storage, use: (relays) => { here.relays = relays; }, say });
 }
 
 /** The relays of the room this page is in: the host's list (the host's page: this browser's). */
 function roomRelays() {
   return here.isHost ? here.relays : /** @type {any} */ (here.room)?.o?.relays ?? DEFAULT_RELAYS;
-}
-
-/** @type {any} the relays' last news (Relays' status: each relay's state, which ones carry the room) */
-let relayNews = null;
-
-/**
- * Which relays this page reaches, in the reader's words, in the top bar; once every relay has been
- * tried and none answers, that is said plainly, with what to do, in the log until one answers.
- * @param {any} [news] Relays' status (mqtt.js RelayStatus); the last one when none is given (a new language)
- */
-function showRelays(news = relayNews) {
-  if (!news) return;
-  relayNews = news;
-  const line = $("fr-relay");
-  if (news.reached.length) {
-    line.textContent = t("friends.reach.some", { relays: relayHosts(news.reached), n: news.reached.length, total: news.relays.length });
-    $("fr-no-relay")?.remove();
-  } else if (news.tried) {
-    line.textContent = t(here.isHost ? "friends.reach.noneHost" : "friends.reach.none");
-    const said = $("fr-no-relay");
-    if (said) said.textContent = line.textContent;
-    else say(line.textContent, "warn", "fr-no-relay");
-  } else line.textContent = t("friends.reach.trying");
 }
 
 function storedName() {
@@ -352,7 +286,7 @@ async function guest(target, name, kept) {
   here.room = g;
   /** @type {any} */ (window).mahjongFriends = { room: g, view, renderer, drawn, timing };
   await g.open();
-  watchHost(g);
+  watchHost(/** @type {any} */ (g), { current: () => here.room === g, say });
 }
 
 async function startMatch() {
@@ -369,7 +303,7 @@ function onRoom(event, data = {}) {
   const who = (seat) => (seat >= 0 ? seatName(seat) : t("friends.someone"));
   switch (event) {
     case "relay":
-      showRelays(data);
+      showRelays(data, { isHost: here.isHost, say });
       return;
     case "room":
       here.facts = data;
@@ -603,7 +537,7 @@ function placeLog(L, below) {
 
 onLangChange((lang) => {
   translateShell();
-  showRelays();
+  showRelays(null, { isHost: here.isHost, say });
   store.frame({ lang });
   buildPhrases();
   paintSeats();
