@@ -12,8 +12,9 @@
 // sealed before they get here (seal.js).
 
 const CONNECT = 1, CONNACK = 2, PUBLISH = 3, SUBSCRIBE = 8, SUBACK = 9, PINGREQ = 12, PINGRESP = 13, DISCONNECT = 14;
-/** What the broker is told (it drops a client not heard for 1.5 times this); we ping far more often. */
-const KEEPALIVE_S = 15;
+/** What the broker is told (it drops a client not heard for 1.5 times this); we ping far more often,
+ * but a tab in the background may have its timers run once a minute: the broker waits longer. */
+const KEEPALIVE_S = 60;
 /** A ping this often (ms), and its answer waited for this long: a silent relay is left within ~8 s. */
 const PING_MS = 3000;
 const ANSWER_MS = 4000;
