@@ -1,8 +1,13 @@
 #!/usr/bin/env python3
-"""A table of friends through a relay (issue 49): a move's time from one device's tap to the
-others' redraw, and the bytes a hand sends.
+"""A table of friends through a relay (issue 49), and through two at once (issue 53): a move's time
+from one device's tap to the others' redraw, and the bytes a hand sends.
 
-    python bench/friends.py [--hands 1] [--people 4] [--variant xinyu] [--chromium /usr/bin/chromium]
+    python bench/friends.py [--relays 1,2] [--hands 1] [--people 4] [--variant xinyu] [--chromium /usr/bin/chromium]
+
+`--relays 1,2` (the default) plays the same table twice, through one relay (amqtt) and then
+through two at once (amqtt and Debian's mosquitto: every page publishes on both and reads from
+both, a copy through the second dropped), and prints the two side by side; `--relays 2` only the
+second.
 
 Builds dist/, starts a real MQTT-over-WebSocket relay on loopback (amqtt, as the tests do:
 tests/support/friends_relay.py), opens one browser context per person (the host first: its page
@@ -28,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "support"))
 
 from served_site import CHROMIUM, Site  # noqa: E402
-from friends_relay import Relay  # noqa: E402
+from friends_relay import Mosquitto, Relay  # noqa: E402
 
 STATE = """() => { const f = window.mahjongFriends; const s = f && f.view.state;
   return s ? {human: s.human_to_move, legal: s.legal_actions, over: s.is_over, at: s.history_length} : null; }"""
@@ -57,30 +62,43 @@ def tap_move(page) -> dict | None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--relays", default="1,2", help="the runs: how many relays at once in each (1, 2 or 1,2)")
     parser.add_argument("--hands", type=int, default=1)
     parser.add_argument("--people", type=int, default=4, choices=(2, 3, 4))
     parser.add_argument("--variant", default="xinyu")
     parser.add_argument("--chromium", default=CHROMIUM)
     args = parser.parse_args()
+    runs = [int(n) for n in args.relays.split(",")]
     print(f"load average before: {os.getloadavg()}")
+    figures = {}
     with tempfile.TemporaryDirectory() as tmp:
-        relay = Relay(Path(tmp))
+        started = [Relay(Path(tmp))]
         try:
+            if max(runs) > 1:
+                started.append(Mosquitto(Path(tmp)))
             with Site(chromium=args.chromium) as site:
-                run(site, relay, args)
+                for n in runs:
+                    print(f"--- through {n} relay{'s' if n > 1 else ''} at once: {', '.join(r.url for r in started[:n])}")
+                    figures[n] = run(site, [r.url for r in started[:n]], args)
         finally:
-            relay.close()
+            for relay in started:
+                relay.close()
+    if len(figures) > 1:
+        print("tap -> redraw on another device (ms):")
+        for n, f in figures.items():
+            print(f"  {n} relay{'s' if n > 1 else ' '}: p50 {f['p50']:.0f}, p95 {f['p95']:.0f}, max {f['max']:.0f} "
+                  f"({f['samples']} samples); each page received ~{f['received_kb']:.0f} KB per hand")
     print(f"load average after: {os.getloadavg()}")
 
 
-def run(site: Site, relay: Relay, args: argparse.Namespace) -> None:
+def run(site: Site, relays: list[str], args: argparse.Namespace) -> dict:
     contexts = [site.browser.new_context(viewport={"width": 1280, "height": 800}) for _ in range(args.people)]
     pages = [c.new_page() for c in contexts]
     host = pages[0]
     host.goto(site.url("friends.html?lang=en"))
     host.fill("#fr-name", "P1")
     host.click(".fr-relays summary")
-    host.fill("#fr-relays", relay.url)
+    host.fill("#fr-relays", "\n".join(relays))
     host.click("#fr-relays-save")
     host.select_option("#fr-variant", args.variant)
     host.select_option("#fr-clock", "0")
@@ -131,9 +149,12 @@ def run(site: Site, relay: Relay, args: argparse.Namespace) -> None:
     per_hand = sum(sent) / args.hands
     print(f"bytes published per hand: {per_hand / 1024:.0f} KB (host {sent[0] / args.hands / 1024:.0f} KB, "
           f"each friend ~{statistics.mean(sent[1:]) / args.hands / 1024:.1f} KB); "
-          f"received by each page ~{statistics.mean(received) / args.hands / 1024:.0f} KB (the relay fans every payload out)")
+          f"received by each page ~{statistics.mean(received) / args.hands / 1024:.0f} KB (the relay fans every payload out; "
+          f"a copy through a second relay is dropped before it is counted)")
     for c in contexts:
         c.close()
+    return {"p50": statistics.median(delays), "p95": delays[int(len(delays) * 0.95) - 1], "max": delays[-1],
+            "samples": len(delays), "received_kb": statistics.mean(received) / args.hands / 1024}
 
 
 if __name__ == "__main__":

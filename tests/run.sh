@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The test command: sets up a fresh Debian machine for the tests, then runs every test.
-#   Python packages (pip install -e '.[test]'), Debian's Chromium and CJK fonts when missing,
+#   Python packages (pip install -e '.[test]'), Debian's Chromium, CJK fonts and mosquitto (a second
+#   relay implementation beside amqtt for the friends tests) when missing,
 #   the pinned Pyodide npm package and wheels and the page's pinned dev tools (esbuild, TypeScript:
 #   npm ci from package-lock.json), both by build.py, then pytest over tests/ (which runs tsc and
 #   node --test too: tests/js/test_page_js.py).
@@ -13,11 +14,11 @@ PYTHON="${PYTHON:-$(command -v python || command -v python3)}"
 
 "$PYTHON" -m pip install --quiet --disable-pip-version-check -e '.[test]'
 
-if [ ! -x /usr/bin/chromium ] || ! dpkg -s fonts-noto-cjk >/dev/null 2>&1; then
+if [ ! -x /usr/bin/chromium ] || ! dpkg -s fonts-noto-cjk >/dev/null 2>&1 || [ ! -x /usr/sbin/mosquitto ]; then
   SUDO=""
   if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
   $SUDO apt-get update -q
-  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium fonts-noto-cjk
+  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium fonts-noto-cjk mosquitto
 fi
 
 # also installs the page's pinned dev tools (npm ci from package-lock.json, again only when the lock

@@ -43,7 +43,7 @@ test("a room link names its code, its host and its relays; a damaged part is nam
   assert.deepEqual(readRoomHash(`#room=${code}&relays=${relays}`).relays, ["wss://relay.example/mqtt"]);
   assert.equal(relayProblem("ws://relay.example/mqtt"), "not_secure");
   assert.equal(relayProblem("wss://user:pw@relay.example/"), "credentials");
-  assert.equal(relayProblem("ws://127.0.0.1:1883/mqtt"), null);
+  assert.equal(relayProblem("ws://127.0.0.1:1883/mqtt", true), null);
   assert.deepEqual(readRelays(DEFAULT_RELAYS).good, DEFAULT_RELAYS);
 });
 

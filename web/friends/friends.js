@@ -20,8 +20,9 @@ import { Sound } from "../table/sound.js";
 import { readSettings } from "../keep/settings.js";
 import { loadCatalog } from "../engine/catalog.js";
 import { replayLink } from "../keep/replayio.js";
-import { newCode, showCode, readCode } from "./seal.js";
-import { readRoomHash, roomLink, storedRelays, saveRelays, readRelays, keptRoom, DEFAULT_RELAYS } from "./link.js";
+import { newCode, showCode } from "./seal.js";
+import { readRoomHash, roomLink, storedRelays, keptRoom, DEFAULT_RELAYS, typedRoom, shownCode, relayTag } from "./link.js";
+import { relayEditor, relayHosts, showRelays, watchHost } from "./relays-view.js";
 import { HostRoom, cleanName } from "./host.js";
 import { GuestRoom } from "./guest.js";
 import { qrSvg } from "./qr.js";
@@ -162,35 +163,25 @@ async function showCreate(problem = "") {
     el("h2", { text: t("friends.join") }),
     field(t("friends.code"), joinCode),
     el("button", { type: "button", id: "fr-join", text: t("friends.joinButton"), onclick: () => {
-      const c = readCode(joinCode.value);
-      if (!c) return say(t("friends.bad.code"), "warn");
+      // the code alone: the room is on the default relays; with its tag: on this browser's list if the tag is theirs
+      const typed = typedRoom(joinCode.value, here.relays);
+      if ("problem" in typed) return say(t(`friends.bad.${typed.problem}`), "warn");
       keepName(name.value);
-      location.hash = `room=${c}`;
+      location.hash = typed.hash;
     } }),
     relaySettings(),
     el("p", {}, el("a", { href: gameLink(), id: "fr-game", text: t("friends.toGame") })),
   );
 }
 
+/** The relay editor (relays-view.js): the list this browser keeps, and the room's when it hosts. */
 function relaySettings() {
-  const area = el("textarea", { id: "fr-relays", rows: "3", spellcheck: "false", "aria-describedby": "fr-relays-note" });
-  area.value = here.relays.join("\n");
-  const note = el("p", { id: "fr-relays-note", class: "fr-note", text: t("friends.relaysNote") });
-  return el("details", { class: "fr-relays" }, el("summary", { text: t("friends.relays") }), area, note,
-    el("div", { class: "fr-row" },
-      el("button", { type: "button", id: "fr-relays-save", text: t("friends.relaysSave"), onclick: () => {
-        const { good, bad } = readRelays(area.value.split(/\s+/).filter(Boolean));
-        if (bad.length) say(t("friends.relaysBad", { n: bad.length }), "warn");
-        here.relays = good.length ? good : [...DEFAULT_RELAYS];
-        saveRelays(storage, here.relays);
-        area.value = here.relays.join("\n");
-        say(t("friends.relaysSaved"));
-      } }),
-      el("button", { type: "button", text: t("friends.relaysDefault"), onclick: () => {
-        here.relays = [...DEFAULT_RELAYS];
-        saveRelays(storage, here.relays);
-        area.value = here.relays.join("\n");
-      } })));
+  return relayEditor({ relays: here.relays, storage, use: (relays) => { here.relays = relays; }, say });
+}
+
+/** The relays of the room this page is in: the host's list (the host's page: this browser's). */
+function roomRelays() {
+  return here.isHost ? here.relays : /** @type {any} */ (here.room)?.o?.relays ?? DEFAULT_RELAYS;
 }
 
 function storedName() {
@@ -214,6 +205,8 @@ function showJoin(target) {
   card.replaceChildren(
     el("h1", { text: t("friends.joinTitle") }),
     el("p", { text: t("friends.joinIntro", { code: showCode(target.code) }) }),
+    // the relays the link names, shown before the page connects to any (at the tap on "Sit down")
+    el("p", { class: "fr-note", id: "fr-join-relays", text: t("friends.relaysOfRoom", { relays: relayHosts(target.relays ?? DEFAULT_RELAYS) }) }),
     langPicker(),
     field(t("friends.name"), name),
     el("button", { type: "button", class: "primary", id: "fr-sit", text: t("friends.sit"), onclick: () => {
@@ -229,7 +222,8 @@ function showRoom() {
   if (!here.room) return;
   const link = here.isHost ? roomLink({ code: here.code, hostId: /** @type {HostRoom} */ (here.room).hostId, relays: here.relays }) : "";
   const parts = [el("h1", { text: t("friends.roomTitle") }),
-    el("p", { class: "fr-code" }, el("span", { text: t("friends.code") + t("sep.colon") }), el("strong", { id: "fr-code-shown", text: showCode(here.code) }))];
+    el("p", { class: "fr-code" }, el("span", { text: t("friends.code") + t("sep.colon") }), el("strong", { id: "fr-code-shown", text: shownCode(here.code, roomRelays()) }))];
+  if (here.isHost && relayTag(roomRelays())) parts.push(el("p", { class: "fr-note", id: "fr-code-tag", text: t("friends.codeTagNote") }));
   if (here.isHost) {
     const input = el("input", { id: "fr-link", readonly: true, value: link });
     parts.push(field(t("friends.link"), input),
@@ -286,12 +280,13 @@ async function guest(target, name, kept) {
   here.code = target.code;
   card.replaceChildren(el("p", { text: t("friends.knocking") }));
   // the host's relays: the link's when it names them, the default ones when it names none (the host's
-  // list is the default then); a code typed by hand names no host and no relays: this browser's list
-  const roomRelays = target.relays ?? (target.hostId ? [...DEFAULT_RELAYS] : here.relays);
+  // list is the default then; a typed code with its relays' tag names this browser's list: typedRoom)
+  const roomRelays = target.relays ?? [...DEFAULT_RELAYS];
   const g = new GuestRoom({ code: here.code, hostId: target.hostId, relays: roomRelays, name, storage, kept, view: onRoom });
   here.room = g;
   /** @type {any} */ (window).mahjongFriends = { room: g, view, renderer, drawn, timing };
   await g.open();
+  watchHost(/** @type {any} */ (g), { current: () => here.room === g, say });
 }
 
 async function startMatch() {
@@ -308,7 +303,7 @@ function onRoom(event, data = {}) {
   const who = (seat) => (seat >= 0 ? seatName(seat) : t("friends.someone"));
   switch (event) {
     case "relay":
-      $("fr-relay").textContent = t(`friends.relay.${data.state}`, { relay: new URL(data.relay).host });
+      showRelays(data, { isHost: here.isHost, say });
       return;
     case "room":
       here.facts = data;
@@ -542,6 +537,7 @@ function placeLog(L, below) {
 
 onLangChange((lang) => {
   translateShell();
+  showRelays(null, { isHost: here.isHost, say });
   store.frame({ lang });
   buildPhrases();
   paintSeats();

@@ -145,11 +145,35 @@ export async function pack(value) {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
-/** The JSON value of packed bytes (at most 1 MB once inflated). @param {Uint8Array} bytes */
-export async function unpack(bytes) {
-  const stream = new Blob([buf(bytes)]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
-  const out = new Uint8Array(await new Response(stream).arrayBuffer());
-  if (out.length > 1 << 20) throw new Error("too large");
+/** The most a message inflates to (bytes): a table's state is a few KB; a match's replay some tens. */
+export const MAX_INFLATED = 1 << 20;
+
+/**
+ * The JSON value of packed bytes, refused once it inflates past `max`: the inflating stops there
+ * (a deflate bomb, 1 MB on the wire and 1 GiB inflated, is refused after ~1 MB of work, not 1 GiB).
+ * @param {Uint8Array} bytes @param {number} [max]
+ */
+export async function unpack(bytes, max = MAX_INFLATED) {
+  const reader = new Blob([buf(bytes)]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
+  /** @type {Uint8Array[]} */
+  const chunks = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    length += value.length;
+    if (length > max) {
+      reader.cancel().catch(() => {});
+      throw new Error("too large");
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
   return JSON.parse(dec.decode(out));
 }
 
