@@ -420,8 +420,8 @@ export class HostRoom {
     if (typeof body?.action !== "string" || body.action.length > 40) return this.refusedAct(from, seat, "malformed", body);
     // the moment they saw: this seat's decision is the same since (another's pass in a claim window
     // does not change it), else the table moved on since they saw it
-    const since = this.since.get(seat);
-    if (body.hand !== this.state.match.hand_number || !Number.isSafeInteger(body.at) || since === undefined
+    const since = this.since.get(seat) ?? this.state.history_length; // not to decide: the engine says so (illegal)
+    if (body.hand !== this.state.match.hand_number || !Number.isSafeInteger(body.at)
         || body.at < since || body.at > this.state.history_length) {
       return this.refusedAct(from, seat, "stale_move", body);
     }
