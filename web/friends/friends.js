@@ -342,6 +342,7 @@ async function startMatch() {
 }
 
 /** What the room tells the page. @param {string} event @param {any} data */
+// long: one case per event the room tells the page (host.js, guest.js), each a line or two
 function onRoom(event, data = {}) {
   const who = (seat) => (seat >= 0 ? seatName(seat) : t("friends.someone"));
   switch (event) {

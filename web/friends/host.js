@@ -60,7 +60,7 @@ export class HostRoom {
     this.code = o.code;
     this.relays = o.relays;
     this.clock = o.clock ?? REAL_CLOCK;
-    this.engine = o.engine ?? PAGE_ENGINE;
+    this.referee = o.engine ?? PAGE_ENGINE;
     this.settings = o.kept?.settings ?? o.settings;
     /** @type {Seat[]} */
     this.seats = o.kept?.seats ?? [
@@ -142,7 +142,7 @@ export class HostRoom {
     }
     for (const seat of this.seats) if (seat.kind === "friend") seat.connected = false;
     this.keep();
-    this.engine.start();
+    this.referee.start();
     this.channel.start().then(() => this.announce());
     this.tick = this.clock.setInterval(() => this.checkClocks(), 250);
     if (this.save) await this.run(() => this.resume());
@@ -283,12 +283,19 @@ export class HostRoom {
     let seat = this.seatOf(from);
     if (seat >= 0) {
       const s = this.seats[seat];
-      // a seated friend may not take another person's name
-      if (name && !this.nameTaken(name, seat)) s.name = name;
       s.connected = true; // (back from away: said by onMessage, once)
-      this.keep();
-      this.sendRoom();
-      this.sendState(seat);
+      // a seated friend may not take another person's name; a new name is said to everyone, the
+      // same one is answered to them alone, once in a while (a sit sent again and again is no flood)
+      if (name && name !== s.name && !this.nameTaken(name, seat)) {
+        s.name = name;
+        this.keep();
+        this.sendRoom();
+      }
+      const now = this.clock.now();
+      if (now - (this.synced.get(seat) ?? -Infinity) < SYNC_EVERY_MS) return;
+      this.synced.set(seat, now);
+      if (this.views[String(seat)]) this.sendState(seat, true);
+      else this.tell(from, "room", { ...this.roomFacts(), you: seat });
       return;
     }
     const same = this.seats.findIndex((s) => s.kind === "friend" && s.name === name);
@@ -365,7 +372,7 @@ export class HostRoom {
     if (!this.started || !this.state) return;
     const people = [0, ...this.friends().map((f) => f.seat)];
     await this.run(async () => {
-      const answer = await this.engine.call("people", { people, keep: true });
+      const answer = await this.referee.call("people", { people, keep: true });
       if (!this.state.is_over) return this.took(answer); // play goes on, the seat now theirs
       this.record(answer); // between hands: their table
       this.version += 1;
@@ -445,7 +452,7 @@ export class HostRoom {
 
   /** A method that changes the match; then every seat's view goes out and play goes on. */
   async apply(method, args = {}) {
-    const answer = await this.engine.call(method, { ...args, keep: true });
+    const answer = await this.referee.call(method, { ...args, keep: true });
     this.took(answer, /** @type {any} */ (args).seat ?? -1);
     return answer;
   }
@@ -517,7 +524,7 @@ export class HostRoom {
     if (!view || !view.human_to_move || this.state.is_over) return;
     const chosen = this.selected.get(seat);
     const selected = why === "clock" && chosen && chosen.at === this.since.get(seat) ? chosen.action : undefined;
-    const answer = await this.engine.call("timeout", { seat, selected, keep: true });
+    const answer = await this.referee.call("timeout", { seat, selected, keep: true });
     this.o.view("playedFor", { seat, why, action: answer.action });
     this.tellFriends("playedFor", { seat, why, action: answer.action });
     this.took(answer, seat);
@@ -531,7 +538,7 @@ export class HostRoom {
     if (s.bot_to_move) {
       this.botTimer = this.clock.setTimeout(() => this.run(async () => {
         if (this.state === s) {
-          const answer = await this.engine.call("bot_step", { keep: true });
+          const answer = await this.referee.call("bot_step", { keep: true });
           this.took(answer, answer.seat);
         }
       }), BOT_PAUSE_MS);
@@ -598,17 +605,17 @@ export class HostRoom {
     const people = [0, ...this.friends().map(({ seat }) => seat)];
     this.started = true;
     await this.run(async () => {
-      this.engine.newMatch();
+      this.referee.newMatch();
       const { variant, options, hands, level } = this.settings;
-      const answer = await this.engine.call("new_match", { variant, options, hands, level, deal_seed: seed, human: 0, people, keep: true });
+      const answer = await this.referee.call("new_match", { variant, options, hands, level, deal_seed: seed, human: 0, people, keep: true });
       this.sendRoom();
       this.took(answer);
     });
   }
 
   async resume() {
-    this.engine.newMatch();
-    const answer = await this.engine.call("resume", { save: this.save, keep: true });
+    this.referee.newMatch();
+    const answer = await this.referee.call("resume", { save: this.save, keep: true });
     this.took(answer);
   }
 
@@ -623,7 +630,7 @@ export class HostRoom {
   /** The hand is over: its shares and seed revealed to every page with its replay (every hand face up). */
   async handOver() {
     const hand = this.state.match.hand_number;
-    const { replay } = await this.engine.call("export", { hand });
+    const { replay } = await this.referee.call("export", { hand });
     const deal = this.deal;
     this.reveal = deal && deal.hand === hand ? { round: deal.round, hand, shares: deal.shares, seed: deal.seed, replay } : { hand, replay };
     this.version += 1;
