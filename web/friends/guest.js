@@ -60,6 +60,8 @@ export class GuestRoom {
     this.hostAway = false;
     this.acts = 0;
     this.refusedSit = false;
+    /** @type {number | undefined} the number of the room's facts this page has */
+    this.roomN = undefined;
     /** @type {number | null} since which moment this seat is to decide (the host's) */
     this.since = null;
     // set by open()
@@ -127,10 +129,16 @@ export class GuestRoom {
     if (!this.hostPaired || !this.seated) return;
     if (!now && this.clock.now() - this.lastSync < SYNC_MS) return;
     this.lastSync = this.clock.now();
-    this.tellHost("sync", { n: this.n }).catch(() => {});
+    this.tellHost("sync", { n: this.known() }).catch(() => {});
   }
 
-  /** Every half second: a move not answered is sent again; nothing new for a while, a sync. */
+  /** The highest number this page has from the host: its table's, or its room's (before a deal). */
+  known() {
+    return Math.max(this.n, this.roomN ?? -1);
+  }
+
+  /** Every half second: a move not answered is sent again; nothing new for a while in a hand, a sync
+   * (between hands and before the start, the pong's number tells this page it is behind). */
   watch() {
     const now = this.clock.now();
     const p = this.pending;
@@ -144,7 +152,7 @@ export class GuestRoom {
         this.tellHost("act", p.body).catch(() => {});
       }
     }
-    if (this.seated && now - this.fresh >= SYNC_MS) this.sync();
+    if (this.seated && this.state && !this.state.is_over && now - this.fresh >= SYNC_MS) this.sync();
   }
 
   leave() {
@@ -206,7 +214,7 @@ export class GuestRoom {
         this.o.view(type, body);
         return;
       case "pong": // the host heard our ping: heard above; a page behind asks
-        if (Number.isSafeInteger(body?.n) && body.n > this.n) this.sync();
+        if (Number.isSafeInteger(body?.n) && body.n > this.known()) this.sync();
         return;
       default:
         return;

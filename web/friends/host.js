@@ -191,6 +191,7 @@ export class HostRoom {
   }
 
   sendRoom() {
+    this.version += 1; // the room changed: a page that missed it is behind (its sync or ping says so)
     const facts = this.roomFacts();
     for (const { s, seat } of this.friends()) this.tell(s.id, "room", { ...facts, you: seat });
     this.o.view("room", { ...facts, asking: this.asking.map(({ name, seat, why }) => ({ name, seat, why })) });
