@@ -354,3 +354,39 @@ test("a friend's clock plays the tile they selected, not the hint's", async () =
   g.close();
   host.close();
 });
+
+test("a seated friend cannot take another person's name; a link with the same code naming another host replaces neither the kept key nor the host", async () => {
+  const clock = new FakeClock();
+  const relay = new LossyRelay(clock, { seed: 10 });
+  const room = await table(relay, clock, { friends: 2, tag: "names" });
+  const { host, guests } = room;
+  await until(clock, () => host.friends().length === 2 && guests.every((g) => g.seated));
+  const [a, b] = guests;
+  a.tellHost("sit", { name: "Friend 2" });
+  a.tellHost("sit", { name: "Host" });
+  await clock.advance(3000);
+  assert.equal(host.seats[a.seat].name, "Friend 1");
+  a.tellHost("sit", { name: "Ana" });
+  await clock.advance(3000);
+  assert.equal(host.seats[a.seat].name, "Ana");
+  assert.equal(host.seats[b.seat].name, "Friend 2");
+  // the browser keeps a's seat: a link with the same code and another host's id opens with it
+  const storage = new MemoryStorage();
+  const { keptRoom } = await import("../../web/friends/link.js");
+  const first = new GuestRoom({ code: room.code, hostId: host.hostId, relays: [], name: "Ana", storage, clock,
+    transport: relay.transport("first"), view: () => {}, check: async () => ({ dealt: true, problem: null, views: {} }) });
+  await first.open();
+  await clock.advance(3000);
+  const kept = keptRoom(storage, "seat", room.code);
+  first.close();
+  const other = new GuestRoom({ code: room.code, hostId: "0123456789abcdef", relays: [], name: "Ana", storage, clock, kept,
+    transport: relay.transport("other"), view: () => {}, check: async () => ({ dealt: true, problem: null, views: {} }) });
+  await other.open();
+  await clock.advance(3000);
+  const after = keptRoom(storage, "seat", room.code);
+  assert.equal(after.hostId, host.hostId);
+  assert.deepEqual(after.jwk, kept.jwk);
+  other.close();
+  for (const g of guests) g.close();
+  host.close();
+});
