@@ -601,7 +601,13 @@ export class HostRoom {
   /** The host starts (or plays again): a new match, its first hand dealt from everyone's shares. */
   async start() {
     this.matchId = Array.from(crypto.getRandomValues(new Uint8Array(6)), (b) => b.toString(16).padStart(2, "0")).join("");
-    if (this.started) this.tellFriends("again", {}); // every page told: a new match
+    if (this.started) {
+      this.tellFriends("again", {}); // every page told: a new match
+      // the match in play stops here: no bot moves, no move taken, while the new deal's shares come in
+      this.clock.clearTimeout(this.botTimer);
+      this.deadlines.clear();
+      this.state = null;
+    }
     const seed = await this.dealRound(0);
     const people = [0, ...this.friends().map(({ seat }) => seat)];
     this.started = true;
