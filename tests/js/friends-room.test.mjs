@@ -58,7 +58,7 @@ async function until(clock, what, { limit = 600_000, step = 50 } = {}) {
 }
 
 /** Everyone plays by the rules until the hand is over on every page and each friend's page has checked the deal. */
-async function playHand({ host, guests, said }, clock) {
+async function playHand({ host, guests, said }, clock, done = null) {
   const busy = new Set();
   await until(clock, () => {
     const mine = host.views["0"];
@@ -67,6 +67,7 @@ async function playHand({ host, guests, said }, clock) {
       host.hostActs(choose(mine)).finally(() => busy.delete("host"));
     }
     for (const g of guests) if (g.state?.human_to_move && !g.state.is_over && !g.pending) g.act(choose(g.state)).catch(() => {});
+    if (done) return done();
     return host.state?.is_over && guests.every((g, i) => g.state?.is_over && said[i].some((s) => s.event === "seed"));
   }, { limit: 1_800_000 });
 }
@@ -389,4 +390,32 @@ test("a seated friend cannot take another person's name; a link with the same co
   other.close();
   for (const g of guests) g.close();
   host.close();
+});
+
+test("a host that reloads mid-hand resumes from its save, and the friend's page still checks the deal after the hand", async () => {
+  const clock = new FakeClock();
+  const relay = new LossyRelay(clock, { seed: 11, drop: 0.05, delay: 500 });
+  const room = await table(relay, clock, { friends: 1, tag: "reload" });
+  const { host, guests, said } = room;
+  const g = guests[0];
+  await until(clock, () => host.friends().length === 1 && g.seated);
+  host.start();
+  await playHand(room, clock, () => (host.state?.history_length ?? 0) >= 6);
+  // the host's page goes; its browser kept the room: the same engine client asked to resume
+  const storage = host.o.storage;
+  host.close();
+  const { keptRoom } = await import("../../web/friends/link.js");
+  const kept = keptRoom(storage, "host", room.code);
+  said.host = [];
+  const again = new HostRoom({ code: room.code, relays: [], settings: kept.settings, name: "Host", storage, kept, clock,
+    transport: relay.transport("host2"), engine: engine.client("reload-host2"), view: (event, data) => said.host.push({ event, data, t: clock.now() }) });
+  await again.open();
+  assert.equal(again.hostId, host.hostId);
+  assert.equal(again.deal.seed, host.deal.seed);
+  await playHand({ host: again, guests, said }, clock);
+  const verdicts = said[0].filter((s) => s.event === "seed").map((s) => s.data.verdict);
+  assert.deepEqual(verdicts, ["ok"]);
+  assert.deepEqual(g.state.discards, again.views["0"].discards);
+  g.close();
+  again.close();
 });
