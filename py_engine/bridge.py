@@ -19,7 +19,8 @@ Methods
                                    `people`: the seats people play (a table of friends, web/friends/; the
                                    default: [human]); the others are bots. With more than one, every
                                    method that changes the match also answers `views`: {seat: that seat's
-                                   state}, each seat's own observation only (what the host sends each friend)
+                                   state}, each seat's own observation only (what the host sends each friend; no
+                                   match seed in a friend's: the host's page alone can know the wall)
 - check_match {the same}         -> {}: whether new_match would accept them; the match in play is untouched
 - state {seat}                  -> {state}; `seat` (one of `people`) sees the table from that seat
 - act {action, seat}            -> the human seat (or `seat`, one of `people`) plays; {events, state}
@@ -29,7 +30,11 @@ Methods
 - timeout {selected, seat}      -> the decision timer ran out: the human seat (or `seat`) plays `selected` (the move the
                                    player had chosen, e.g. the selected tile's discard) when it is legal, else
                                    what the hint suggests; {events, state, action, chosen_by: "selected" | "hint"}
-- next_hand {}                  -> deals the next hand of the match
+- next_hand {deal_seed}         -> deals the next hand of the match (a table of friends' from its deal seed:
+                                   hex, 128 bits or more, new_match's `deal_seed` too; solo's `seed` unchanged)
+- deal_check {replay, deal_seed, seat, steps} -> {dealt, problem, views}: whether the seed deals that one
+                                   hand's start exactly, and what `seat` saw after each of `steps` actions
+                                   (a friend's page checks the host's deal after the hand: web/friends/)
 - hint {}                       -> hints for the human seat (empty when hints are unavailable)
 - position {}                   -> this hand's start position plus its history (a link to this moment)
 - restart_hand {}               -> deals the current hand again from its start position (after an engine fault)
@@ -126,13 +131,19 @@ ARGUMENTS: dict[str, dict[str, Check]] = {
         "position": _object,             # its fields are Game.from_position's to check
         "dealer": position_check.seat,
         "people": lambda v, what: _seats(v, what),
+        "deal_seed": lambda v, what: _deal_seed(v, what),
     },
     "act": {"action": _text, "seat": position_check.seat},
     "people": {"people": lambda v, what: _seats(v, what)},
     "timeout": {"selected": _text, "seat": position_check.seat},
     "state": {"seat": position_check.seat},
     "spectate": {"face_up": position_check.flag},
-    **{name: {} for name in ("bot_step", "next_hand", "hint", "position", "restart_hand", "save")},
+    **{name: {} for name in ("bot_step", "hint", "position", "restart_hand", "save")},
+    "next_hand": {"deal_seed": lambda v, what: _deal_seed(v, what)},
+    # a table of friends' check of a hand's deal (web/friends/seed.js): the replay is replay.load's to check
+    "deal_check": {"replay": lambda v, what: v, "deal_seed": lambda v, what: _deal_seed(v, what),
+                   "seat": position_check.seat,
+                   "steps": lambda v, what: _steps(v, what)},
     # a save or a replay is anything: replay.load says what is wrong with it (kind "replay")
     "resume": {"save": lambda v, what: v},
     "replay_open": {"replay": lambda v, what: v},
@@ -161,6 +172,19 @@ def _seats(value: Any, what: str) -> list[int]:
     if not isinstance(value, list) or not value or len(set(map(repr, value))) != len(value):
         raise ValueError(f"{what} must be a list of distinct seats, not {position_check.shown(value)}")
     return sorted(position_check.seat(seat, what) for seat in value)
+
+
+def _deal_seed(value: Any, what: str) -> str:
+    """A deal seed: 32 to 128 hex digits (128 to 512 bits), a table of friends' (web/friends/seed.js)."""
+    if not isinstance(value, str) or not 32 <= len(value) <= 128 or any(c not in "0123456789abcdef" for c in value):
+        raise ValueError(f"{what} must be 32 to 128 lowercase hex digits, not {position_check.shown(value)}")
+    return value
+
+
+def _steps(value: Any, what: str) -> list[int]:
+    if not isinstance(value, list) or len(value) > 8:
+        raise ValueError(f"{what} must be a list of at most 8 step numbers, not {position_check.shown(value)}")
+    return [position_check.whole(v, what, 0, 10**4) for v in value]
 
 
 def read_request(request: Any) -> tuple[str, dict[str, Any]]:
@@ -216,7 +240,7 @@ class Session:
             self.match.game = game
         else:
             self.match = Match(args.get("variant", "xinyu"), hands=hands, seed=seed, options=args.get("options") or {},
-                               dealer=args.get("dealer"))
+                               dealer=args.get("dealer"), deal_seed=args.get("deal_seed"))
 
     @property
     def game(self) -> Game:
@@ -238,20 +262,22 @@ class Session:
         viewer = self._person(seat)
         obs: dict[str, Any] = dict(self.game.observation(None if self.autoplay else viewer))
         waiting = self.game.waiting_for
+        match: dict[str, Any] = {
+            "hands": self.match.hands,
+            "hand_number": self.match.hand_number,
+            "is_over": self.match.is_over,
+            "results": list(self.match.results),
+            # whether a discard may win here (Xinyu: self-draw only): the record's deal-in figure
+            "discard_wins": self.game.state.rules.may_win_on_discard(self.game.state.options),
+        }
+        if viewer == self.human:
+            match["seed"] = self.match.seed   # a friend's view has none: the host's page alone holds the wall
         obs.update({
             "human": viewer,
             "people": list(self.people),
             "autoplay": self.autoplay,
             "level": self.level,
-            "match": {
-                "hands": self.match.hands,
-                "hand_number": self.match.hand_number,
-                "is_over": self.match.is_over,
-                "results": list(self.match.results),
-                "seed": self.match.seed,
-                # whether a discard may win here (Xinyu: self-draw only): the record's deal-in figure
-                "discard_wins": self.game.state.rules.may_win_on_discard(self.game.state.options),
-            },
+            "match": match,
             "bot_to_move": any(s in self.bot_seats() for s in waiting),
             "human_to_move": (not self.autoplay) and viewer in waiting,
             "people_to_move": [] if self.autoplay else [s for s in waiting if s in self.people],
@@ -319,9 +345,9 @@ class Session:
         events: list[dict[str, Any]] = self.game.observation(None if self.autoplay else self.human)["events"]
         return events
 
-    def next_hand(self) -> dict[str, Any]:
+    def next_hand(self, deal_seed: str | None = None) -> dict[str, Any]:
         finished = replays.hand_record(self.game, self.match.hand_number)
-        self.match.next_hand()
+        self.match.next_hand(deal_seed)
         self.records.append(finished)
         return {"state": self.state()}
 
@@ -372,6 +398,37 @@ class Session:
         session.match = replays.rebuild_match(loaded)
         session.records = [replays.hand_record(g, n) for n, g in enumerate(loaded.games[:-1])]
         return session
+
+
+def deal_check(args: dict[str, Any]) -> dict[str, Any]:
+    """A table of friends' check of one hand (web/friends/guest.js, after the hand): whether `deal_seed`
+    deals exactly the replay's start position (its hands, wall, dice, flowers, gold), and what `seat`
+    saw after each of `steps` actions of the replay played again (to compare with what its page was
+    sent). {dealt, problem, views: {step: observation}}; a replay that does not play is a problem."""
+    loaded = replays.load(args.get("replay"))
+    if loaded.problem is not None or len(loaded.games) != 1:
+        problem = loaded.problem.message if loaded.problem else "the replay must hold one hand"
+        return {"dealt": False, "problem": bounded(problem), "views": {}}
+    replay = loaded.replay
+    hand = replay["hands"][0]
+    played = dict(hand["position"])
+    dealt = Game.new(replay["variant"], options=replay["options"], dealer=played.get("dealer"),
+                     scores=played.get("scores"), shuffle=args["deal_seed"]).to_position()
+    for key in ("variant", "options", "history"):
+        dealt.pop(key, None)
+        played.pop(key, None)
+    differs = sorted(k for k in set(dealt) | set(played) if dealt.get(k) != played.get(k))
+    seat = args.get("seat", 0)
+    steps = set(args.get("steps") or [])
+    game = Game.from_position({**hand["position"], "variant": replay["variant"], "options": replay["options"]})
+    views: dict[str, Any] = {}
+    for step, (who, action) in enumerate([*hand["actions"], (None, None)]):
+        if step in steps:
+            views[str(step)] = game.observation(seat)
+        if who is not None:
+            game.apply(who, action)
+    return {"dealt": not differs, "problem": f"the deal differs in {', '.join(differs)}" if differs else None,
+            "views": views}
 
 
 def options() -> dict[str, Any]:
@@ -508,6 +565,7 @@ _METHODS: dict[str, Callable[[Client, dict[str, Any]], dict[str, Any]]] = {
     # issue 14's pages, imported on first use so the game's boot does not pay for them
     "analyze": lambda me, args: {"analysis": import_module(".teach.analyzer", __package__).analyze(args)},
     "puzzle": lambda me, args: {"puzzle": import_module(".teach.puzzles", __package__).solve(args.get("position") or {})},
+    "deal_check": lambda me, args: deal_check(args),
     "lesson_check": lambda me, args: {"problems": _lessons().check(args.get("lesson"))},
     "lesson_step": lambda me, args: {"moment": _lessons().moment(args.get("lesson"), args.get("step", 1))},
     "lesson_judge": lambda me, args: {"verdict": _lessons().judge(
@@ -524,7 +582,7 @@ _SESSION_METHODS: dict[str, Callable[[Session, dict[str, Any]], dict[str, Any]]]
     "people": lambda session, args: session.seat_people(args.get("people")),
     "bot_step": lambda session, args: session.bot_step(),
     "timeout": lambda session, args: session.timeout(args.get("selected"), args.get("seat")),
-    "next_hand": lambda session, args: session.next_hand(),
+    "next_hand": lambda session, args: session.next_hand(args.get("deal_seed")),
     "hint": lambda session, args: session.hint(),
     "position": lambda session, args: session.position(),
     "restart_hand": lambda session, args: session.restart_hand(),

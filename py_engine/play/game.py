@@ -34,9 +34,9 @@ class Game:
 
     @classmethod
     def new(cls, variant: str, seed: int = 0, options: dict[str, Any] | None = None,
-            dealer: int | None = None, scores: list[int] | None = None) -> Game:
-        """Shuffled, dealt, deterministic by seed."""
-        return cls(positions.deal(variant, seed, options, dealer, scores))
+            dealer: int | None = None, scores: list[int] | None = None, shuffle: str | None = None) -> Game:
+        """Shuffled, dealt, deterministic by seed (or by `shuffle`, a deal seed: positions.deal)."""
+        return cls(positions.deal(variant, seed, options, dealer, scores, shuffle))
 
     @classmethod
     def from_position(cls, position: dict[str, Any]) -> Game:

@@ -15,7 +15,9 @@ MAX_SEED = 10**12
 
 class Match:
     def __init__(self, variant: str, hands: int = DEFAULT_HANDS, seed: int = 1, options: dict[str, Any] | None = None,
-                 dealer: int | None = None) -> None:
+                 dealer: int | None = None, deal_seed: str | None = None) -> None:
+        """`deal_seed`: hand 0's deal seed (a table of friends': each hand's from the shares of it,
+        web/friends/seed.js; next_hand takes the next one's), in place of one from `seed`."""
         if not isinstance(hands, int) or isinstance(hands, bool) or hands < 1:
             raise ValueError(f"hands must be a positive whole number, not {quote(hands)}")
         if not isinstance(seed, int) or isinstance(seed, bool):
@@ -27,7 +29,7 @@ class Match:
         self.seed = seed
         self.options = dict(options or {})
         self._done: list[dict[str, Any]] = []
-        self.game = Game.new(variant, seed=self._hand_seed(0), options=self.options, dealer=dealer)
+        self.game = Game.new(variant, seed=self._hand_seed(0), options=self.options, dealer=dealer, shuffle=deal_seed)
         self.game.hand_number = 0
 
     def _hand_seed(self, number: int) -> int:
@@ -51,8 +53,9 @@ class Match:
     def is_over(self) -> bool:
         return self.game.is_over and len(self._done) + 1 >= self.hands
 
-    def next_hand(self) -> Game:
-        """After the current hand is over: deal the next one with the right dealer and the running totals."""
+    def next_hand(self, deal_seed: str | None = None) -> Game:
+        """After the current hand is over: deal the next one with the right dealer and the running totals
+        (from `deal_seed` when given: Match)."""
         if not self.game.is_over:
             raise ValueError("the current hand is not over yet")
         if self.is_over:
@@ -61,6 +64,6 @@ class Match:
         self._done.append(result)
         number = len(self._done)
         self.game = Game.new(self.variant, seed=self._hand_seed(number), options=self.options,
-                             dealer=result["next_dealer"], scores=result["scores"])
+                             dealer=result["next_dealer"], scores=result["scores"], shuffle=deal_seed)
         self.game.hand_number = number
         return self.game

@@ -1,6 +1,7 @@
 """Positions — the FEN of a hand — and the physical deal that produces them (API.md, Positions)."""
 from __future__ import annotations
 
+import hashlib
 import random
 from collections import Counter
 from collections.abc import Iterable
@@ -169,21 +170,32 @@ def _add_flower(setup: Setup, seat: int, tile: str, payments: list[Payment]) -> 
         payments += setup.rules.flower_kong_payments(seat, setup.dealer)
 
 
+def deal_seed_number(shuffle: str) -> int:
+    """The whole number a deal seed records as its hand's seed (52 bits of its hash)."""
+    return int(hashlib.sha256(f"mahjong hand|{shuffle}".encode()).hexdigest()[:13], 16)
+
+
 def deal(variant: str, seed: int, options: dict[str, Any] | None, dealer: int | None,
-         scores: Iterable[int] | None = None) -> Setup:
-    """Shuffle, roll, deal, replace the opening flowers and turn the gold: the hand's Setup."""
+         scores: Iterable[int] | None = None, shuffle: str | None = None) -> Setup:
+    """Shuffle, roll, deal, replace the opening flowers and turn the gold: the hand's Setup.
+
+    `shuffle` (a table of friends' deal seed, 128 bits or more as hex: web/friends/seed.js) shuffles
+    and rolls in place of `seed`, with all its bits (a text seeds Python's Random through SHA-512);
+    the hand's recorded seed (its kong die) is then a hash of it."""
     rules = ruleset(variant)
     resolved = rules.resolve(options)
+    if shuffle is not None:
+        seed = deal_seed_number(shuffle)
     seed = position_check.whole(seed, "seed", -position_check.MAX_WHOLE, position_check.MAX_WHOLE)
     start_scores = position_check.per_seat(None if scores is None else list(scores), "scores",
                                            position_check.score, 0)
-    rng = random.Random(seed)
+    rng = random.Random(seed if shuffle is None else f"mahjong deal|{shuffle}")
     tiles = full_set(rules.flowers)
     rng.shuffle(tiles)
     if dealer is None:
         dealer = rng.randrange(4) if rules.random_dealer else 0
     dealer = position_check.seat(dealer, "dealer")
-    dice = roll_dice(random.Random(f"{seed}:dice"))
+    dice = roll_dice(random.Random(f"{seed}:dice" if shuffle is None else f"mahjong dice|{shuffle}"))
     wall = Wall.build(tiles, [], stacks_per_side=rules.stacks_per_side, dice=dice, dealer=dealer,
                       front_taken=0, tail_taken=0,
                       die_rng=random.Random(f"{seed}:kong") if rules.tail_die else None)

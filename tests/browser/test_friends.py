@@ -63,10 +63,27 @@ def tap(page, selector):
     tap_at(page, box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
 
+#: A test's deal, with nothing in the built site: the host page's engine worker is handed the position
+#: with its new_match (the site has no hook for it; a friend's page checks such a deal and says it is
+#: not the seed's).
+DEAL_SCRIPT = """(() => {
+  const deal = %s;
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (message && message.type === "call" && message.method === "new_match") {
+      const request = JSON.parse(message.json);
+      request.args.position = deal;
+      message = { ...message, json: JSON.stringify(request) };
+    }
+    return post.call(this, message, ...rest);
+  };
+})();"""
+
+
 def host_room(page, site, relays, *, variant="xinyu", clock="0", deal=None, lang="en", name="Mei"):
     """The host creates a room by taps: its name, the relays (this test's), the rules; returns the link."""
     if deal is not None:
-        page.add_init_script(f"window.mahjongFriendsDeal = {json.dumps(deal)};")
+        page.add_init_script(DEAL_SCRIPT % json.dumps(deal))
     page.goto(site.url + f"friends.html?lang={lang}")
     page.fill("#fr-name", name)
     page.click(".fr-relays summary")
@@ -204,6 +221,8 @@ def test_a_claim_between_two_people_and_their_tiles_stay_their_own(browser, site
         host.mouse.click(white["x"], white["y"])
         f = wait_state(friend, "s => s.human && s.legal.includes('pong')")
         assert f["seat"] == 1
+        # the host's discard said in the friend's screen-reader region, as the solo page says it
+        friend.wait_for_function("() => document.getElementById('fr-sr').textContent.includes('Mei')")
         # the friend's page holds its own tiles only: every other hand is hidden
         assert [h is None for h in f["hands"]] == [True, False, True, True]
         shot(friend, output_path, "friend-claim-390")
@@ -307,6 +326,9 @@ def test_four_people_play_a_longyan_hand_with_flowers_and_a_gold_one_dropping_an
                 dropped["seat"] = page.evaluate(STATE)["seat"]
                 page.close()
                 host.wait_for_function("() => !!document.querySelector('.fr-chip.away[data-seat=\"2\"]')", timeout=30_000)
+                # the other friends' pages are told too, in their language
+                pages[1].wait_for_function("() => [...document.querySelectorAll('#fr-log p')].some(p => p.textContent === '竹 离开了。')",
+                                           timeout=30_000)
                 dropped["away"] = True
                 pages[2] = None
             elif moves >= 10 and dropped.get("away") and pages[2] is None:
@@ -345,6 +367,10 @@ def test_four_people_play_a_longyan_hand_with_flowers_and_a_gold_one_dropping_an
         assert host.locator(".fr-chip.away").count() == 0 and host.locator(f'.fr-chip[data-seat="{dropped["seat"]}"]').count() == 1
         for page in pages:
             page.wait_for_selector("[data-dialog='settle']", timeout=20_000)
+        # each friend's page checks the deal once the hand is over, by its own engine, and says so
+        for page, words in zip(pages[1:], ["发牌已核对", "發牌已核對", "Deal checked"]):
+            page.wait_for_function("(w) => (document.getElementById('fr-deal')?.textContent ?? '').startsWith(w)", arg=words,
+                                   timeout=180_000)
         shot(pages[1], output_path, "settlement-zh-Hans-390")
         shot(host, output_path, "settlement-en-1280")
         assert pages[1].locator("#settle-next").count() == 0  # a friend waits for the host's deal
@@ -365,8 +391,16 @@ def test_four_people_play_a_longyan_hand_with_flowers_and_a_gold_one_dropping_an
         # a new seed from everyone's shares; the card gives the host the table back
         tap(host, "#fr-room-open")
         assert host.text_content("#fr-start") == "Play again"
+        # mid-match it asks first: "No" leaves the match as it is
         tap(host, "#fr-start")
+        tap(host, "#fr-again-no")
+        assert host.locator("#fr-again-ask").count() == 0
+        assert host.evaluate("() => window.mahjongFriends.view.state.match.hand_number") == 1
+        tap(host, "#fr-start")
+        tap(host, "#fr-again-yes")
         host.wait_for_selector("#fr-card", state="hidden")
+        pages[1].wait_for_function("() => [...document.querySelectorAll('#fr-log p')].some(p => p.textContent === '房主开始了新的一场。')",
+                                   timeout=30_000)
         for seat, page in enumerate(pages):
             page.wait_for_function("(seat) => { const s = window.mahjongFriends.view.state; return s.match.hand_number === 0 "
                                    "&& !s.is_over && s.seat === seat && s.history_length < 12; }", arg=seat, timeout=60_000)
@@ -422,9 +456,10 @@ def test_strangers_read_nothing_tampering_is_refused_a_relay_dies_and_the_host_r
             friend.evaluate("() => window.mahjongFriends.room.device.id")
         to_host = [p for _, p in spy.seen if p[1] == 1 and p[2:10].hex() == host_id and p[10:18].hex() == friend_id]
         assert to_host
-        # a replayed message: refused, named on the host's page
+        # a replayed message: a copy (the relays may carry one twice), used once and not a refusal
+        copies = host.evaluate("() => window.mahjongFriends.room.channel.copies")
         spy.publish(topic, to_host[-1])
-        refused_lines(host, "a copy of a message already received")
+        host.wait_for_function("(n) => window.mahjongFriends.room.channel.copies > n", arg=copies, timeout=20_000)
         # a changed byte: refused (cannot be opened)
         changed = bytearray(to_host[-1])
         changed[-5] ^= 1
@@ -504,6 +539,12 @@ def test_a_host_on_a_long_turn_is_not_gone_a_host_gone_is_said_until_they_are_ba
         # started): their own hand, the table unchanged, the seat waited for as a person's
         at = wait_state(host)["at"]
         join(late, link, "Zhu")
+        # mid-match a seat is the host's to give: their page waits, the host's asks, one tap
+        late.wait_for_selector("#fr-asked", timeout=30_000)
+        assert "房主" in late.text_content("#fr-asked")
+        host.wait_for_selector("#fr-card:not([hidden]) .fr-asking .fr-let", timeout=30_000)
+        assert "Zhu" in host.text_content(".fr-asking")
+        tap(host, ".fr-asking .fr-let")
         mine = wait_state(late, timeout=HOST_READY_MS)
         assert mine["seat"] == 2 and [h is not None for h in mine["hands"]] == [False, False, True, False], mine
         assert mine["at"] == at

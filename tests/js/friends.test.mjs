@@ -8,7 +8,7 @@ const { packet, readPackets } = await import("../../web/friends/mqtt.js");
 const { newCode, readCode, showCode, roomSecrets, devicePair, pairKey, sealBytes, openBytes, pack, unpack, toBase64url } =
   await import("../../web/friends/seal.js");
 const { readRoomHash, readRelays, relayProblem, DEFAULT_RELAYS } = await import("../../web/friends/link.js");
-const { newShare, commitOf, seedOf, checkSeed } = await import("../../web/friends/seed.js");
+const { newShare, commitOf, seedOf, seedCommitOf, checkDeal } = await import("../../web/friends/seed.js");
 const { cleanName, Pace } = await import("../../web/friends/host.js");
 
 test("MQTT packets are read whole, however the bytes arrive", () => {
@@ -70,15 +70,25 @@ test("a pair's seal opens for that pair only; a changed byte or the room's key d
   assert.equal(again.id, friend.id);
 });
 
-test("the seed is every share's; a friend's check finds a changed seed, a broken promise, a missing share", async () => {
+test("a hand's seed is every share's, 256 bits; a friend's check names the host for a changed seed, a broken promise, a missing share, another deal", async () => {
   const shares = { 0: newShare(), 1: newShare(), 2: newShare() };
-  const commits = Object.fromEntries(await Promise.all(Object.entries(shares).map(async ([s, v]) => [s, await commitOf(v)])));
-  const seed = await seedOf(shares, 1_000_000);
-  assert.ok(Number.isInteger(seed) && seed >= 0 && seed <= 1_000_000);
-  assert.equal(await checkSeed({ commits, shares, seed }, 1, shares[1], 1_000_000), "ok");
-  assert.equal(await checkSeed({ commits, shares, seed: seed + 1 }, 1, shares[1], 1_000_000), "seed_mismatch");
-  assert.equal(await checkSeed({ commits, shares: { ...shares, 2: newShare() }, seed }, 1, shares[1], 1_000_000), "commit_mismatch");
-  assert.equal(await checkSeed({ commits, shares, seed }, 1, newShare(), 1_000_000), "mine_missing");
+  const seed = await seedOf(shares);
+  assert.match(seed, /^[0-9a-f]{64}$/);
+  const kept = { hostCommit: await commitOf(shares[0]), seedCommit: await seedCommitOf(seed) };
+  const dealt = async () => "ok";
+  const check = (told, k = kept, mine = shares[1], played = dealt) => checkDeal(told, k, 1, mine, played);
+  assert.deepEqual(await check({ shares, seed }), { verdict: "ok", who: null });
+  const other = await seedOf({ ...shares, 2: newShare() });
+  assert.deepEqual(await check({ shares, seed: other }), { verdict: "seed_mismatch", who: "host" });
+  // the host's share chosen again after the others' were in: not the one promised first
+  const again = { ...shares, 0: newShare() };
+  assert.equal((await check({ shares: again, seed: await seedOf(again) })).verdict, "commit_mismatch");
+  assert.equal((await check({ shares, seed }, kept, newShare())).verdict, "mine_missing");
+  assert.equal((await check({ shares, seed }, { ...kept, seedCommit: await seedCommitOf(other) })).verdict, "seed_commit");
+  assert.equal((await check({ shares, seed }, kept, shares[1], async () => "deal_differs")).verdict, "deal_differs");
+  for (const bad of [null, { shares: "x", seed }, { shares, seed: "<b>" }, { shares: { 9: shares[0] }, seed }]) {
+    assert.deepEqual(await check(/** @type {any} */ (bad)), { verdict: "malformed", who: "host" });
+  }
 });
 
 test("a name is plain text, trimmed to 20 characters, without control or direction marks", () => {

@@ -26,6 +26,8 @@ import { relayEditor, relayHosts, showRelays, watchHost } from "./relays-view.js
 import { HostRoom, cleanName } from "./host.js";
 import { GuestRoom } from "./guest.js";
 import { qrSvg } from "./qr.js";
+import { narrate } from "../table/narrate.js";
+import { call as engineCall, startEngine, LONG_CALL } from "../engine/engine.js";
 
 const page = openPage("friends", { theme: "dark" });
 const storage = page.storage ?? null;
@@ -47,6 +49,9 @@ roomButton.addEventListener("click", () => {
 });
 const log = $("fr-log");
 const uiRoot = $("ui");
+// the table's sentences for a screen reader (the others' discards, claims, wins), as the solo page says them
+const live = el("div", { class: "sr-only", id: "fr-sr", role: "status", "aria-live": "polite" });
+uiRoot.append(live);
 
 /** This page's own state, beside the store's (the table's view): one object, every field in one place. */
 const here = {
@@ -200,7 +205,7 @@ function keepName(name) {
   }
 }
 
-function showJoin(target) {
+function showJoin(target, kept = null) {
   const name = el("input", { id: "fr-name", maxlength: "20", autocomplete: "nickname", value: storedName() });
   card.replaceChildren(
     el("h1", { text: t("friends.joinTitle") }),
@@ -211,7 +216,7 @@ function showJoin(target) {
     field(t("friends.name"), name),
     el("button", { type: "button", class: "primary", id: "fr-sit", text: t("friends.sit"), onclick: () => {
       keepName(name.value);
-      guest(target, cleanName(name.value) || t("friends.guestName"), null);
+      guest(target, cleanName(name.value) || t("friends.guestName"), kept);
     } }),
   );
   name.focus();
@@ -238,7 +243,9 @@ function showRoom() {
     const s = here.facts?.seats?.[seat];
     const mark = s?.kind === "friend" ? (s.connected ? t("friends.connected") : t("friends.awayNow")) : s?.kind === "host" ? t("friends.isHost") : t("friends.isBot");
     list.append(el("li", { "data-seat": String(seat) }, el("span", { class: "name", text: seatName(seat) }), el("span", { class: "mark", text: ` · ${mark}` }),
-      seat === mySeat() ? el("span", { class: "mark", text: ` · ${t("seat.you")}` }) : ""));
+      seat === mySeat() ? el("span", { class: "mark", text: ` · ${t("seat.you")}` }) : "",
+      here.isHost && s?.kind === "friend" ? el("button", { type: "button", class: "fr-free", "data-free": String(seat), text: t("friends.free"),
+        onclick: () => /** @type {HostRoom} */ (here.room).free(seat) }) : ""));
   }
   parts.push(el("h2", { text: t("friends.seats") }), list);
   parts.push(el("p", { class: "fr-note", text: t("friends.wallNote") }));
@@ -249,14 +256,27 @@ function showRoom() {
       level: t(`level.${st.level}`) }) }));
   }
   if (here.isHost) {
-    parts.push(el("button", { type: "button", class: "primary", id: "fr-start", text: here.facts?.started ? t("friends.again") : t("friends.start"),
-      onclick: () => startMatch() }));
+    for (const a of here.facts?.asking ?? []) parts.push(askingRow(a));
+    // mid-match the card's main button goes back to the table; "Play again" is asked first
+    const playing = !!view.state && !view.state.match?.is_over;
+    parts.push(el("button", { type: "button", class: playing ? "" : "primary", id: "fr-start", text: here.facts?.started ? t("friends.again") : t("friends.start"),
+      onclick: () => (here.facts?.started ? askAgain() : startMatch()) }));
   } else if (!here.facts?.started) parts.push(el("p", { class: "fr-note", id: "fr-wait", text: t("friends.waitHost") }));
-  if (view.state) parts.push(el("button", { type: "button", id: "fr-hide", text: t("friends.toTable"), onclick: () => {
+  if (view.state) parts.push(el("button", { type: "button", id: "fr-hide", class: view.state.match?.is_over ? "" : "primary", text: t("friends.toTable"), onclick: () => {
     card.hidden = true;
     roomButton.focus();
   } }));
   card.replaceChildren(...parts);
+}
+
+/** Someone at the door waiting for the host's tap: a seat mid-match, or their seat back. @param {{name: string, seat: number, why: string, id?: string}} a */
+function askingRow(a) {
+  const h = /** @type {HostRoom} */ (here.room);
+  const asking = h.asking.find((x) => x.name === a.name && x.seat === a.seat);
+  return el("div", { class: "fr-row fr-asking", "data-asking": String(a.seat) },
+    el("p", { text: t(`friends.asking.${a.why === "back" ? "back" : "late"}`, { name: a.name || t("friends.someone"), n: a.seat + 1 }) }),
+    el("button", { type: "button", class: "primary fr-let", text: t("friends.let"), onclick: () => asking && h.let(asking.id) }),
+    el("button", { type: "button", class: "fr-no", text: t("friends.sayNo"), onclick: () => asking && h.refuse(asking.id) }));
 }
 
 // --- the rooms ---------------------------------------------------------------------------------
@@ -265,8 +285,7 @@ async function host(settings, name, kept = null) {
   here.isHost = true;
   here.code = here.code || newCode();
   card.replaceChildren(el("p", { text: t("friends.opening") }));
-  const h = new HostRoom({ code: here.code, relays: here.relays, settings, name, storage, kept, view: onRoom,
-    testPosition: /** @type {any} */ (window).mahjongFriendsDeal ?? null });
+  const h = new HostRoom({ code: here.code, relays: here.relays, settings, name, storage, kept, view: onRoom });
   here.room = h;
   /** @type {any} */ (window).mahjongFriends = { room: h, view, renderer, drawn, timing };
   await h.open();
@@ -282,11 +301,30 @@ async function guest(target, name, kept) {
   // the host's relays: the link's when it names them, the default ones when it names none (the host's
   // list is the default then; a typed code with its relays' tag names this browser's list: typedRoom)
   const roomRelays = target.relays ?? [...DEFAULT_RELAYS];
-  const g = new GuestRoom({ code: here.code, hostId: target.hostId, relays: roomRelays, name, storage, kept, view: onRoom });
+  // the hand's deal checked after it by this page's own engine (started with the first table: seed.js)
+  /** @type {import("./guest.js").DealCheck} */
+  const check = async (replay, seed, seat, steps) => /** @type {any} */ (await engineCall("deal_check", { replay, deal_seed: seed, seat, steps }, LONG_CALL));
+  const g = new GuestRoom({ code: here.code, hostId: target.hostId, relays: roomRelays, name, storage, kept, view: onRoom, check });
   here.room = g;
   /** @type {any} */ (window).mahjongFriends = { room: g, view, renderer, drawn, timing };
   await g.open();
   watchHost(/** @type {any} */ (g), { current: () => here.room === g, say });
+}
+
+/** "Play again": at once between matches; mid-match, asked first (every page is told of a new match). */
+function askAgain() {
+  const s = view.state;
+  if (!s || s.match?.is_over) {
+    startMatch();
+    return;
+  }
+  const row = el("div", { class: "fr-row", id: "fr-again-ask", role: "alertdialog", "aria-label": t("friends.againAsk") },
+    el("p", { text: t("friends.againAsk") }),
+    el("button", { type: "button", id: "fr-again-yes", text: t("friends.againYes"), onclick: () => { row.remove(); startMatch(); } }),
+    el("button", { type: "button", id: "fr-again-no", text: t("friends.againNo"), onclick: () => row.remove() }));
+  $("fr-again-ask")?.remove();
+  (card.hidden ? dialogsEl : card).append(row);
+  $("fr-again-no")?.focus();
 }
 
 async function startMatch() {
@@ -299,6 +337,7 @@ async function startMatch() {
 }
 
 /** What the room tells the page. @param {string} event @param {any} data */
+// long: one case per event the room tells the page (host.js, guest.js), each a line or two
 function onRoom(event, data = {}) {
   const who = (seat) => (seat >= 0 ? seatName(seat) : t("friends.someone"));
   switch (event) {
@@ -312,6 +351,27 @@ function onRoom(event, data = {}) {
       return;
     case "joined":
       say(t("friends.joined", { name: data.name }));
+      return;
+    case "left":
+      say(t("friends.left", { name: data.name }));
+      return;
+    case "asking":
+      say(t(`friends.asking.${data.why === "back" ? "back" : "late"}`, { name: data.name || t("friends.someone"), n: data.seat + 1 }), "warn");
+      showRoom();
+      card.hidden = false;
+      return;
+    case "asked":
+      card.replaceChildren(el("p", { id: "fr-asked", role: "status", text: t("friends.asked") }));
+      return;
+    case "refusedSit":
+      card.replaceChildren(el("p", { class: "fr-problem", role: "alert", text: t(`friends.sitRefused.${data.reason === "name_taken" ? "name_taken" : "host_said_no"}`) }));
+      card.hidden = false;
+      return;
+    case "freed":
+      say(t("friends.freed"), "warn");
+      return;
+    case "again":
+      say(t("friends.againSaid"));
       return;
     case "back":
       say(t("friends.back", { name: data.name }));
@@ -346,11 +406,13 @@ function onRoom(event, data = {}) {
       redraw();
       return;
     case "seed":
-      if (here.isHost) say(t("friends.seedHost", { n: Object.keys(data.shares).length }));
-      else say(data.verdict === "ok" ? t("friends.seedOk") : t("friends.seedBad", { why: data.verdict }), data.verdict === "ok" ? "" : "warn");
+      if (here.isHost) say(t("friends.seedHost", { n: data.n }));
+      else if (data.verdict === "ok") say(t("friends.seedOk"), "", "fr-deal");
+      else say(t("friends.seedBad", { why: t(`friends.seedWhy.${SEED_WHY.includes(data.verdict) ? data.verdict : "malformed"}`), name: seatName(0) }), "warn", "fr-deal");
       return;
     case "state":
       took(data.state, data.clock);
+      tell(data.state, data.events ?? data.state.events ?? []);
       return;
     case "replay":
       here.lastReplay = data;
@@ -360,6 +422,16 @@ function onRoom(event, data = {}) {
       return;
     default:
   }
+}
+
+const SEED_WHY = ["malformed", "mine_missing", "commit_mismatch", "seed_mismatch", "seed_commit", "deal_differs", "play_differs"];
+
+/** The table's events said in the screen reader's region, the others' as well as this seat's (narrate.js). */
+function tell(state, events) {
+  const name = (seat) => seatName(seat);
+  const lines = events.map((ev) => narrate(ev, state, name)).filter(Boolean);
+  if (!lines.length) return;
+  live.replaceChildren(el("p", { text: lines.join(" ") }));
 }
 
 function actionWords(action) {
@@ -379,7 +451,9 @@ function took(state, clock) {
   if (drawn.length > 400) drawn.splice(0, 200);
   // the clock's time left, on this page's frame clock (render.js draws view.timer against rAF's `now`)
   store.setTimer(clock ? { deadline: performance.now() + clock.left, total: clock.total } : null);
-  here.busy = false;
+  // a friend's move on its way stays so until the host has played it (guest.js sends it again)
+  here.busy = !here.isHost && !!/** @type {GuestRoom} */ (here.room)?.pending;
+  if (first && !here.isHost) startEngine(); // the deal is checked after the hand by this page's engine
   if (first) {
     card.hidden = true;
     phrasesBar.hidden = false;
@@ -407,7 +481,7 @@ function showSettlement() {
   settle.open(s, {
     names,
     onNext: here.isHost && !last ? () => { settle.close(); /** @type {HostRoom} */ (here.room).nextHand(); } : undefined,
-    onNewMatch: here.isHost && last ? () => startMatch() : undefined,
+    onNewMatch: here.isHost && last ? () => startMatch() : undefined, // the match's end offers it
     extra: here.isHost ? extra : [...extra, el("p", { class: "fr-note", id: "fr-wait-next", text: t("friends.waitNext") })],
   });
   if (!here.isHost) {
@@ -415,7 +489,7 @@ function showSettlement() {
     for (const id of ["settle-next", "settle-new"]) dialogsEl.querySelector(`#${id}`)?.remove();
   }
   if (here.isHost && !last) {
-    const again = el("button", { type: "button", id: "fr-again", text: t("friends.again"), onclick: () => startMatch() });
+    const again = el("button", { type: "button", id: "fr-again", text: t("friends.again"), onclick: () => askAgain() });
     dialogsEl.querySelector(".buttons")?.append(again);
   }
 }
@@ -477,7 +551,9 @@ async function act(action) {
 /** Pointer and keys -> an intent (input.js) -> its deed (intents.js), played here (no panels to toggle). */
 function onIntent(intent) {
   sound.unlock();
+  const before = view.ui.selected;
   const deed = deedOf(intent, store, { busy: here.busy, dialogOpen: dialogs.isOpen("") });
+  if (view.ui.selected !== before) chose();
   if (deed.focusCanvas && document.activeElement !== canvas) canvas.focus({ preventScroll: true });
   if (deed.say) say(deed.say, "sr");
   if (deed.act) act(deed.act.action).catch(() => {});
@@ -485,6 +561,16 @@ function onIntent(intent) {
   return deed.handled;
 }
 new Input(canvas, view, onIntent);
+
+/** The tile this seat has selected goes to the host: its clock plays it when it runs out (docs/playing.md). */
+function chose() {
+  const s = view.state;
+  const tile = s ? displayHand(s, viewSeat(s))[view.ui.selected] : null;
+  const action = tile ? `discard ${tile.code}` : "";
+  if (!s?.human_to_move || !s.legal_actions.includes(action)) return;
+  if (here.isHost) /** @type {HostRoom} */ (here.room).hostSelects(action);
+  else /** @type {GuestRoom} */ (here.room).select(action);
+}
 
 function redraw() {
   if (here.queued) return;
@@ -561,7 +647,8 @@ function boot() {
     say(t("friends.returning"));
     return guest(target, cleanName(keptSeat.name) || t("friends.guestName"), keptSeat);
   }
-  showJoin(target);
+  // a link naming another host: this browser's key for the room is used again, its host kept (guest.js)
+  showJoin(target, keptSeat);
 }
 
 /** The page's own names in the reader's language: its title, the table's, the card's, the phrases'. */

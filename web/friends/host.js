@@ -1,36 +1,66 @@
 // The host's side of a room: its page runs the match in its own engine and referees. Each friend
 // is a seat bound to their device's key (seal.js): what they send is checked (a seat, the moment,
 // the engine's legality) and a refusal is named to them and on the host's page, nothing changed;
-// each friend is sent only their own seat's observation (bridge.py `views`). Empty seats are bots
-// of the host's level; a seat whose friend is away is played by the clock or a bot, as chosen.
-// The deal's seed is every seat's: each commits to a share before any share is shown (seed.js).
+// each friend is sent only their own seat's observation (bridge.py `views`), whole, numbered: a
+// friend's page that missed one takes the next, and one that hears nothing asks (sync) and is sent
+// its view as it is now, never a replay of messages. Empty seats are bots of the host's level; a
+// seat whose friend is away is played by the clock or a bot, as chosen. Each hand's deal seed is
+// committed to before any friend's share is seen and revealed after the hand (seed.js).
 
 import { call, startEngine } from "../engine/engine.js";
 import { Channel } from "./wire.js";
 import { roomSecrets, devicePair, peerId, fromBase64url, toBase64url } from "./seal.js";
 import { keepRoom } from "./link.js";
-import { newShare, commitOf, seedOf } from "./seed.js";
+import { newShare, commitOf, seedOf, seedCommitOf } from "./seed.js";
 
 const AWAY_MS = 12_000; // nothing heard for this long: the friend is away
 const AWAY_PLAY_MS = 1500; // a bot's pause for an away friend
-const REVEAL_WAIT_MS = 5000;
+/** How long the deal waits for the friends' shares, and how often it asks again those not heard. */
+const SHARE_WAIT_MS = 8000;
+const SHARE_ASK_MS = 1000;
+/** A seat's sync is answered at most this often (2,000 syncs are a few answers). */
+const SYNC_EVERY_MS = 1000;
+/** Every message a sender may send: a burst, then one every so often; more are dropped unread. */
+const MESSAGE_BURST = 40;
+const MESSAGE_EVERY_MS = 100;
+/** The host's answers at the door: per knocking device, and all of them together. */
+const KNOCK_EVERY_MS = 2000;
+const DOOR_BURST = 8;
+const DOOR_EVERY_MS = 250;
 export const BOT_PAUSE_MS = 450;
+
+/** This page's clock (a test gives its own). */
+export const REAL_CLOCK = {
+  now: () => Date.now(),
+  setTimeout: (/** @type {() => void} */ f, /** @type {number} */ ms) => setTimeout(f, ms),
+  clearTimeout: (/** @type {any} */ id) => clearTimeout(id),
+  setInterval: (/** @type {() => void} */ f, /** @type {number} */ ms) => setInterval(f, ms),
+  clearInterval: (/** @type {any} */ id) => clearInterval(id),
+};
+/** This page's engine (a test gives its own process). */
+const PAGE_ENGINE = { call, newMatch: () => startEngine().newMatch(), start: () => startEngine() };
 
 /**
  * @typedef {{kind: "host" | "friend" | "bot", name: string, id?: string, pub?: string, connected?: boolean,
- *   heard?: number, commit?: string | null, share?: string | null}} Seat
+ *   heard?: number}} Seat
  * @typedef {{variant: string, options: Record<string, any>, hands: number, clock: number, level: string, away: "bot" | "clock"}} RoomSettings
+ * @typedef {{round: string, hand: number, share: string, commit: string, shares: Record<string, string>, seed: string, seedCommit: string}} Deal
+ * @typedef {{id: string, pub?: string, name: string, seat: number, why: "late" | "back", at: number}} Asking
  */
 
 export class HostRoom {
   /**
    * @param {{code: string, relays: string[], settings: RoomSettings, name: string, storage: Storage | null,
-   *   kept?: any, view: (event: string, data?: any) => void, testPosition?: any}} o
+   *   kept?: any, view: (event: string, data?: any) => void, clock?: typeof REAL_CLOCK,
+   *   engine?: {call: (method: string, args?: any) => Promise<any>, newMatch: () => void, start: () => void},
+   *   transport?: any}} o
    */
   constructor(o) {
     this.o = o;
     this.code = o.code;
     this.relays = o.relays;
+    this.clock = o.clock ?? REAL_CLOCK;
+    this.referee = o.engine ?? PAGE_ENGINE;
     this.settings = o.kept?.settings ?? o.settings;
     /** @type {Seat[]} */
     this.seats = o.kept?.seats ?? [
@@ -39,6 +69,12 @@ export class HostRoom {
     ];
     this.started = !!o.kept?.save;
     this.save = o.kept?.save ?? null;
+    /** the number of the table's latest state: every view sent carries it (a friend keeps the highest) */
+    this.version = Math.max(Number(o.kept?.version) || 0, this.clock.now());
+    /** @type {Deal | null} the hand's deal: its shares and seed, revealed once the hand is over */
+    this.deal = o.kept?.deal ?? null;
+    /** @type {any} the hand's reveal, once it is over: {round, hand, shares, seed, replay} */
+    this.reveal = null;
     /** @type {any} */
     this.state = null;
     this.views = {};
@@ -51,6 +87,24 @@ export class HostRoom {
     this.pubs = new Map();
     /** the phrases each seat may say: a few at a time, then one every few seconds */
     this.phrasePace = new Pace(PHRASE_BURST, PHRASE_EVERY_MS);
+    /** every message from each sender, and the door's answers */
+    this.inPace = new Pace(MESSAGE_BURST, MESSAGE_EVERY_MS);
+    this.knockPace = new Pace(1, KNOCK_EVERY_MS);
+    this.doorPace = new Pace(DOOR_BURST, DOOR_EVERY_MS);
+    /** @type {Map<number, number>} when each seat's sync was last answered */
+    this.synced = new Map();
+    /** @type {Map<number, Set<string>>} the ids of the moves heard from each seat (a copy is not a move) */
+    this.lastAct = new Map();
+    /** @type {Map<number, {action: string, at: unknown}>} each seat's chosen tile, at the moment it chose it */
+    this.selected = new Map();
+    /** @type {Map<number, number>} since which moment each person waited for is to decide */
+    this.since = new Map();
+    /** @type {Asking[]} people at the door waiting for the host's tap (a seat mid-match, a seat back) */
+    this.asking = [];
+    /** @type {((seat: number, round: string, share: string) => void) | null} the deal's collector of shares */
+    this.collect = null;
+    this.matchId = o.kept?.matchId ?? "";
+    this.dropped = 0;
     // set by open()
     /** @type {Channel} */
     this.channel = /** @type {any} */ (null);
@@ -58,8 +112,6 @@ export class HostRoom {
     this.device = /** @type {any} */ (null);
     this.hostId = "";
     this.tick = 0;
-    /** @type {((seat: number, share: string) => void) | null} the start's collector of shares */
-    this.reveals = null;
   }
 
   /** Send one device a message (its failure is the relay's: said by the relay's status). */
@@ -78,9 +130,10 @@ export class HostRoom {
     this.device = await devicePair(this.o.kept?.jwk ?? null);
     this.hostId = this.device.id;
     this.channel = new Channel({
-      code: this.code, topic, roomKey, me: this.device, relays: this.relays,
+      code: this.code, topic, roomKey, me: this.device, relays: this.relays, clock: this.clock, transport: this.o.transport,
       onMessage: (m) => this.onMessage(m).catch((e) => console.error(e)),
-      onRefused: (r) => this.refused(r.reason, this.seatOf(r.from), r.from),
+      // a message that did not open names no one: its sender's id is anyone's to write
+      onRefused: (r) => this.refused(r.reason, -1, r.from),
       onStatus: (s) => this.o.view("relay", s),
       onReconnect: () => this.announce(),
     });
@@ -89,9 +142,9 @@ export class HostRoom {
     }
     for (const seat of this.seats) if (seat.kind === "friend") seat.connected = false;
     this.keep();
-    startEngine();
+    this.referee.start();
     this.channel.start().then(() => this.announce());
-    this.tick = setInterval(() => this.checkClocks(), 250);
+    this.tick = this.clock.setInterval(() => this.checkClocks(), 250);
     if (this.save) await this.run(() => this.resume());
     return this;
   }
@@ -99,6 +152,7 @@ export class HostRoom {
   keep() {
     keepRoom(this.o.storage, "host", this.code, {
       jwk: this.device.jwk, settings: this.settings, seats: this.seats.map(({ heard, ...s }) => s), save: this.save,
+      version: this.version, deal: this.deal, matchId: this.matchId,
     });
   }
 
@@ -125,6 +179,7 @@ export class HostRoom {
       settings: this.settings,
       started: this.started,
       hostId: this.hostId,
+      n: this.version,
     };
   }
 
@@ -136,18 +191,22 @@ export class HostRoom {
   }
 
   sendRoom() {
+    this.version += 1; // the room changed: a page that missed it is behind (its sync or ping says so)
     const facts = this.roomFacts();
     for (const { s, seat } of this.friends()) this.tell(s.id, "room", { ...facts, you: seat });
-    this.o.view("room", facts);
+    this.o.view("room", { ...facts, asking: this.asking.map(({ name, seat, why }) => ({ name, seat, why })) });
   }
 
-  sendState(/** @type {number} */ seat) {
+  /** A seat's view as it is now, numbered, with the hand's commitments (and its reveal once over). */
+  sendState(/** @type {number} */ seat, withRoom = false) {
     const s = this.seats[seat];
     const state = this.views[String(seat)];
     if (s.kind !== "friend" || !state) return;
-    const deadline = this.deadlines.get(seat);
-    const clock = deadline ? { left: Math.max(0, deadline - Date.now()), total: this.settings.clock * 1000 } : null;
-    this.tell(s.id, "state", { state, clock });
+    const deal = this.deal ? { round: this.deal.round, hostCommit: this.deal.commit, seedCommit: this.deal.seedCommit,
+      seats: Object.keys(this.deal.shares).map(Number) } : null;
+    const reveal = this.reveal && state.is_over ? this.reveal : undefined;
+    this.tell(s.id, "state", { n: this.version, state, clock: this.clockOf(seat), deal, reveal, since: this.since.get(seat) ?? null,
+      room: withRoom ? { ...this.roomFacts(), you: seat } : undefined });
   }
 
   // --- messages ---------------------------------------------------------------------------------
@@ -155,22 +214,27 @@ export class HostRoom {
   /** @param {import("./wire.js").Message} m */
   async onMessage(m) {
     const { from, type, body } = m;
+    const now = this.clock.now();
     if (m.sealing === "room") {
       if (type !== "knock") return; // another host's answer: not ours
+      // answered once in a while per device, and a few a second in all: a flood of knocks is not a flood back
+      if (!this.knockPace.allow(from, now) || !this.doorPace.allow("door", now)) return void (this.dropped += 1);
       const pub = typeof body?.pub === "string" ? fromBase64url(body.pub) : null;
       if (!pub || (await peerId(pub)) !== from) return this.refused("malformed", -1, from);
-      await this.channel.addPeer(from, pub);
+      await this.channel.addPeer(from, pub); // a device id is its key's hash: a seated friend's key cannot be replaced
       this.pubs.set(from, body.pub);
       this.channel.sendRoom("host", { pub: toBase64url(this.device.pub) });
       return;
     }
+    if (!this.inPace.allow(from, now)) return void (this.dropped += 1);
     const seat = this.seatOf(from);
     const friend = seat >= 0 ? this.seats[seat] : null;
     if (friend) {
-      friend.heard = Date.now();
+      friend.heard = now;
       if (!friend.connected && type !== "leave") {
         friend.connected = true;
         this.o.view("back", { seat, name: friend.name });
+        this.tellFriends("back", { seat, name: friend.name });
         this.sendRoom();
       }
     }
@@ -183,13 +247,19 @@ export class HostRoom {
       case "say":
         if (friend && typeof body?.phrase === "string" && /^[a-z]{1,12}$/.test(body.phrase)) this.say(seat, body.phrase);
         return;
-      case "reveal":
-        if (friend && typeof body?.share === "string") this.reveals?.(seat, body.share);
+      case "select":
+        // the tile this seat has chosen: what its clock plays when it runs out (docs/playing.md)
+        if (friend && typeof body?.action === "string" && body.action.length <= 40) this.selected.set(seat, { action: body.action, at: body.at });
+        return;
+      case "share":
+        if (friend && typeof body?.share === "string" && typeof body?.round === "string") this.collect?.(seat, body.round, body.share);
         return;
       case "sync":
-        if (friend) {
-          this.tell(from, "room", { ...this.roomFacts(), you: seat });
-          this.sendState(seat);
+        // one answer at most, and only to a page behind: the whole view of its seat as it is now
+        if (friend && now - (this.synced.get(seat) ?? -Infinity) >= SYNC_EVERY_MS && body?.n !== this.version) {
+          this.synced.set(seat, now);
+          if (this.views[String(seat)]) this.sendState(seat, true);
+          else this.tell(from, "room", { ...this.roomFacts(), you: seat });
         }
         return;
       case "leave":
@@ -197,56 +267,124 @@ export class HostRoom {
         return;
       case "ping":
         // answered: a friend waiting on the host's own long turn must not think the host gone
-        if (friend) this.tell(from, "pong", {});
+        if (friend) this.tell(from, "pong", { n: this.version });
         return;
       default:
         return this.refused("malformed", seat, from);
     }
   }
 
-  /** A friend asks for a seat: theirs again (their device's key), or the first a bot holds (mid-match too). */
+  /**
+   * A friend asks for a seat: theirs again (their device's key); before the start, the first a bot
+   * holds; once the match started, or with the name of a friend who is away (a browser that kept
+   * nothing), the host's tap decides (ask). One device, one seat; one name, one person.
+   */
   async sit(from, body) {
     const name = cleanName(body?.name);
-    const commit = typeof body?.commit === "string" && /^[0-9a-f]{64}$/.test(body.commit) ? body.commit : null;
     let seat = this.seatOf(from);
-    if (seat < 0) {
-      // the first seat a bot holds; once the match started too (a friend late to the table takes
-      // it over from the bot, mid-hand: the engine is told who plays it)
-      seat = this.seats.findIndex((s) => s.kind === "bot");
-      if (seat < 0) {
-        this.tell(from, "full", { started: this.started });
-        return;
-      }
-      const pub = this.pubs.get(from);
-      this.seats[seat] = { kind: "friend", name: name || `#${seat + 1}`, id: from, pub: pub ?? undefined, connected: true, heard: Date.now() };
-      this.o.view("joined", { seat, name: this.seats[seat].name });
-    } else {
+    if (seat >= 0) {
       const s = this.seats[seat];
-      if (name) s.name = name;
       s.connected = true; // (back from away: said by onMessage, once)
-    }
-    this.seats[seat].commit = commit;
-    this.keep();
-    this.sendRoom();
-    if (this.started && this.state && !this.views[String(seat)]) {
-      // a bot's seat taken over mid-match: the engine is told who plays it, and its answer
-      // brings the friend their table
-      const people = [0, ...this.friends().map((f) => f.seat)];
-      await this.run(async () => {
-        const answer = await call("people", { people, keep: true });
-        if (!this.state.is_over) return this.took(answer); // play goes on, the seat now theirs
-        this.record(answer); // between hands: their table, and nothing said again to the others
-        this.sendState(seat);
-      });
+      // a seated friend may not take another person's name; a new name is said to everyone, the
+      // same one is answered to them alone, once in a while (a sit sent again and again is no flood)
+      if (name && name !== s.name && !this.nameTaken(name, seat)) {
+        s.name = name;
+        this.keep();
+        this.sendRoom();
+      }
+      const now = this.clock.now();
+      if (now - (this.synced.get(seat) ?? -Infinity) < SYNC_EVERY_MS) return;
+      this.synced.set(seat, now);
+      if (this.views[String(seat)]) this.sendState(seat, true);
+      else this.tell(from, "room", { ...this.roomFacts(), you: seat });
       return;
     }
-    this.sendState(seat);
+    const same = this.seats.findIndex((s) => s.kind === "friend" && s.name === name);
+    if (same >= 0) {
+      // that name is seated: its person on a browser that kept nothing asks for their seat back (the host's tap), or a second person with that name
+      if (this.seats[same].connected) return this.tell(from, "refusedSit", { reason: "name_taken" });
+      return this.ask({ id: from, pub: this.pubs.get(from), name, seat: same, why: "back", at: this.clock.now() });
+    }
+    if (this.nameTaken(name, -1)) return this.tell(from, "refusedSit", { reason: "name_taken" });
+    const free = this.seats.findIndex((s) => s.kind === "bot");
+    if (free < 0) return this.tell(from, "full", { started: this.started });
+    if (this.started) return this.ask({ id: from, pub: this.pubs.get(from), name, seat: free, why: "late", at: this.clock.now() });
+    return this.seat(free, from, this.pubs.get(from), name || `#${free + 1}`);
+  }
+
+  nameTaken(/** @type {string} */ name, /** @type {number} */ except) {
+    return !!name && this.seats.some((s, i) => i !== except && s.kind !== "bot" && s.name === name);
+  }
+
+  /** Someone waits for the host's tap (said on the host's page; answered by let or refuse). @param {Asking} asking */
+  ask(asking) {
+    if (this.asking.some((a) => a.id === asking.id)) return;
+    this.asking = [...this.asking.filter((a) => this.clock.now() - a.at < 10 * 60_000), asking].slice(-4);
+    this.tell(asking.id, "asked", { why: asking.why });
+    this.o.view("asking", { name: asking.name, seat: asking.seat, why: asking.why });
+    this.sendRoom();
+  }
+
+  /** The host's tap: the one asking takes the seat (a bot's, or their own again on this device). @param {string} id */
+  async let(id) {
+    const asking = this.asking.find((a) => a.id === id);
+    if (!asking) return;
+    this.asking = this.asking.filter((a) => a !== asking);
+    const s = this.seats[asking.seat];
+    if (asking.why === "back" && !(s.kind === "friend" && s.name === asking.name)) return this.sendRoom();
+    if (asking.why === "late" && s.kind !== "bot") return this.sendRoom();
+    await this.seat(asking.seat, asking.id, asking.pub, asking.name || `#${asking.seat + 1}`, asking.why);
+  }
+
+  /** The host says no to the one asking. @param {string} id */
+  refuse(id) {
+    this.asking = this.asking.filter((a) => a.id !== id);
+    this.tell(id, "refusedSit", { reason: "host_said_no" });
+    this.sendRoom();
+  }
+
+  /** The host sets a seat free: a bot plays it from now on. @param {number} seat */
+  async free(seat) {
+    const s = this.seats[seat];
+    if (seat === 0 || s?.kind !== "friend") return;
+    this.tell(s.id, "freed", {});
+    this.seats[seat] = { kind: "bot", name: "" };
+    this.o.view("left", { seat, name: s.name });
+    this.tellFriends("left", { seat, name: s.name });
+    await this.seatsToEngine();
+  }
+
+  /** A device takes `seat`, with its name. */
+  async seat(seat, id, pub, name, why = "joined") {
+    const before = this.seats[seat];
+    this.seats[seat] = { kind: "friend", name, id, pub: pub ?? undefined, connected: true, heard: this.clock.now() };
+    const event = why === "back" ? "back" : "joined";
+    this.o.view(event, { seat, name });
+    this.tellFriends(event, { seat, name });
+    if (before.kind === "friend" && before.id && before.id !== id) this.tell(before.id, "freed", {});
+    await this.seatsToEngine();
+    if (!this.views[String(seat)]) this.sendRoom();
+  }
+
+  /** The engine told who plays which seat (mid-match), then every page its table and the room. */
+  async seatsToEngine() {
+    this.keep();
+    this.sendRoom();
+    if (!this.started || !this.state) return;
+    const people = [0, ...this.friends().map((f) => f.seat)];
+    await this.run(async () => {
+      const answer = await this.referee.call("people", { people, keep: true });
+      if (!this.state.is_over) return this.took(answer); // play goes on, the seat now theirs
+      this.record(answer); // between hands: their table
+      this.version += 1;
+      for (const { seat } of this.friends()) this.sendState(seat);
+    });
   }
 
   /** A seat's phrase, said on every page: unless the seat says them faster than PHRASE_EVERY_MS
    * after a burst of PHRASE_BURST (a friend's page then drops it unsaid; the relays carry no flood). */
   say(seat, phrase) {
-    if (!this.phrasePace.allow(seat, Date.now())) return;
+    if (!this.phrasePace.allow(seat, this.clock.now())) return;
     this.tellFriends("said", { seat, phrase });
     this.o.view("said", { seat, phrase });
   }
@@ -256,6 +394,7 @@ export class HostRoom {
     if (!s.connected) return;
     s.connected = false;
     this.o.view("away", { seat, name: s.name });
+    this.tellFriends("away", { seat, name: s.name });
     this.sendRoom();
     this.schedule();
   }
@@ -269,17 +408,30 @@ export class HostRoom {
   refusedAct(from, seat, reason, body, message = "") {
     const action = typeof body?.action === "string" ? body.action.slice(0, 40) : "";
     this.refused(reason, seat, from);
-    this.tell(from, "refused", { reason, action, message: String(message).slice(0, 300) });
+    this.tell(from, "refused", { reason, action, id: typeof body?.id === "string" ? body.id.slice(0, 40) : "", message: String(message).slice(0, 300) });
   }
 
-  /** A friend's action: their seat's, at the moment they saw, legal now; else refused, nothing changed. */
+  /** A friend's action: their seat's, at the moment they saw, legal now; else refused, nothing changed.
+   * The same move heard twice (a relay's copy, or the page asking again) is played once: the second
+   * gets the seat's table as it is. */
   async friendActs(seat, body) {
     const from = this.seats[seat].id;
+    if (typeof body?.id === "string") {
+      const heard = this.lastAct.get(seat) ?? new Set();
+      if (heard.has(body.id)) return this.sendState(seat);
+      heard.add(body.id);
+      if (heard.size > 64) heard.delete(/** @type {string} */ (heard.values().next().value));
+      this.lastAct.set(seat, heard);
+    }
     if (!this.started || !this.state || this.state.is_over) return this.refusedAct(from, seat, "not_now", body);
     if (body?.seat !== undefined && body.seat !== seat) return this.refusedAct(from, seat, "other_seat", body);
     if (typeof body?.action !== "string" || body.action.length > 40) return this.refusedAct(from, seat, "malformed", body);
-    if (body.at !== this.state.history_length || body.hand !== this.state.match.hand_number) {
-      return this.refusedAct(from, seat, "stale_move", body); // the table moved on since they saw it
+    // the moment they saw: this seat's decision is the same since (another's pass in a claim window
+    // does not change it), else the table moved on since they saw it
+    const since = this.since.get(seat) ?? this.state.history_length; // not to decide: the engine says so (illegal)
+    if (body.hand !== this.state.match.hand_number || !Number.isSafeInteger(body.at)
+        || body.at < since || body.at > this.state.history_length) {
+      return this.refusedAct(from, seat, "stale_move", body);
     }
     try {
       await this.apply("act", { action: body.action, seat });
@@ -289,6 +441,11 @@ export class HostRoom {
     }
   }
 
+  /** The host's own chosen tile (its clock plays it). @param {string} action */
+  hostSelects(action) {
+    if (this.state) this.selected.set(0, { action, at: this.state.history_length });
+  }
+
   /** The host's own action (seat 0). @param {string} action */
   hostActs(action) {
     return this.run(() => this.apply("act", { action, seat: 0 }));
@@ -296,17 +453,27 @@ export class HostRoom {
 
   /** A method that changes the match; then every seat's view goes out and play goes on. */
   async apply(method, args = {}) {
-    const answer = await call(method, { ...args, keep: true });
-    this.took(answer);
+    const answer = await this.referee.call(method, { ...args, keep: true });
+    this.took(answer, /** @type {any} */ (args).seat ?? -1);
     return answer;
   }
 
-  took(answer) {
+  /** @param {any} answer @param {number} [actor] the seat whose move it was (its decision is over) */
+  took(answer, actor = -1) {
+    this.version += 1;
     this.record(answer);
+    // the moment each person's decision began (a move made since then is still theirs to make)
+    for (const seat of [0, 1, 2, 3]) {
+      const view = this.views[String(seat)];
+      if (seat === actor) this.since.delete(seat);
+      if (!view?.human_to_move || view.is_over) this.since.delete(seat);
+      else if (!this.since.has(seat)) this.since.set(seat, view.history_length);
+    }
     this.setClocks();
     for (const { seat } of this.friends()) this.sendState(seat);
-    this.o.view("state", { state: this.views["0"] ?? this.state, clock: this.clockOf(0) });
-    if (this.state.is_over) this.handOver();
+    const mine = this.views["0"] ?? this.state;
+    this.o.view("state", { state: mine, clock: this.clockOf(0), n: this.version });
+    if (this.state.is_over) this.handOver().catch((e) => this.o.view("fault", e));
     else this.schedule();
   }
 
@@ -320,7 +487,7 @@ export class HostRoom {
 
   clockOf(seat) {
     const deadline = this.deadlines.get(seat);
-    return deadline ? { left: Math.max(0, deadline - Date.now()), total: this.settings.clock * 1000 } : null;
+    return deadline ? { left: Math.max(0, deadline - this.clock.now()), total: this.settings.clock * 1000 } : null;
   }
 
   /** Each person newly waited for gets the table's clock; one who has answered or is no longer waited for, none. */
@@ -334,13 +501,13 @@ export class HostRoom {
         this.deadlines.delete(seat); // answered in a claim window: waits for the others
         continue;
       }
-      if (!this.deadlines.has(seat)) this.deadlines.set(seat, Date.now() + this.settings.clock * 1000);
+      if (!this.deadlines.has(seat)) this.deadlines.set(seat, this.clock.now() + this.settings.clock * 1000);
     }
   }
 
   checkClocks() {
     if (!this.state || this.state.is_over) return;
-    const now = Date.now();
+    const now = this.clock.now();
     for (const [seat, deadline] of this.deadlines) {
       if (now >= deadline) {
         this.deadlines.delete(seat);
@@ -352,24 +519,29 @@ export class HostRoom {
     }
   }
 
-  /** The clock ran out, or an away friend's seat: the engine plays the hint's move for them. */
+  /** The clock ran out, or an away friend's seat: the engine plays their selected tile, else the hint's move. */
   async playFor(seat, why) {
     const view = this.views[String(seat)];
     if (!view || !view.human_to_move || this.state.is_over) return;
-    const answer = await call("timeout", { seat, keep: true });
+    const chosen = this.selected.get(seat);
+    const selected = why === "clock" && chosen && chosen.at === this.since.get(seat) ? chosen.action : undefined;
+    const answer = await this.referee.call("timeout", { seat, selected, keep: true });
     this.o.view("playedFor", { seat, why, action: answer.action });
     this.tellFriends("playedFor", { seat, why, action: answer.action });
-    this.took(answer);
+    this.took(answer, seat);
   }
 
   /** What comes next: a bot's move after its pause; an away friend's seat played for them. */
   schedule() {
-    clearTimeout(this.botTimer);
+    this.clock.clearTimeout(this.botTimer);
     const s = this.state;
     if (!s || s.is_over) return;
     if (s.bot_to_move) {
-      this.botTimer = setTimeout(() => this.run(async () => {
-        if (this.state === s) this.took(await call("bot_step", { keep: true }));
+      this.botTimer = this.clock.setTimeout(() => this.run(async () => {
+        if (this.state === s) {
+          const answer = await this.referee.call("bot_step", { keep: true });
+          this.took(answer, answer.seat);
+        }
       }), BOT_PAUSE_MS);
       return;
     }
@@ -377,7 +549,7 @@ export class HostRoom {
     for (const seat of s.people_to_move) {
       const friend = this.seats[seat];
       if (friend.kind === "friend" && !friend.connected) {
-        this.botTimer = setTimeout(() => this.run(async () => {
+        this.botTimer = this.clock.setTimeout(() => this.run(async () => {
           if (this.state === s) await this.playFor(seat, "away");
         }), AWAY_PLAY_MS);
         return;
@@ -385,74 +557,97 @@ export class HostRoom {
     }
   }
 
-  /** The host starts (or plays again): every seat's share of the seed, then the deal. */
-  async start() {
-    const host = this.seats[0];
-    host.share = newShare();
-    host.commit = await commitOf(host.share);
-    const present = this.friends().filter(({ s }) => s.connected && s.commit);
-    const shares = new Map([[0, host.share]]);
-    const waiting = new Promise((resolve) => {
-      const timer = setTimeout(resolve, REVEAL_WAIT_MS);
-      this.reveals = async (seat, share) => {
-        if (!present.some((p) => p.seat === seat) || shares.has(seat)) return;
-        if ((await commitOf(share)) !== this.seats[seat].commit) return this.refused("bad_share", seat, this.seats[seat].id);
-        shares.set(seat, share);
-        if (shares.size === present.length + 1) {
-          clearTimeout(timer);
-          resolve(null);
-        }
+  /**
+   * One hand's deal seed: the host's share committed to and sent to every friend present first
+   * ("deal?": asked again of those not heard), then each friend's share (sealed to the host alone),
+   * for a few seconds; the seed is the hash of the shares in, and its commitment goes with every
+   * state of the hand. @param {number} hand @returns {Promise<string>}
+   */
+  async dealRound(hand) {
+    const round = `${this.matchId}.${hand}`;
+    const share = newShare();
+    const commit = await commitOf(share);
+    const present = this.friends().filter(({ s }) => s.connected).map(({ seat }) => seat);
+    /** @type {Record<string, string>} */
+    const shares = { 0: share };
+    await new Promise((resolve) => {
+      const missing = () => present.filter((seat) => !(String(seat) in shares));
+      const askAgain = () => {
+        for (const seat of missing()) this.tell(this.seats[seat].id, "deal?", { round, commit, hand });
       };
+      const done = () => {
+        this.clock.clearInterval(asker);
+        this.clock.clearTimeout(timer);
+        this.collect = null;
+        resolve(null);
+      };
+      const asker = this.clock.setInterval(askAgain, SHARE_ASK_MS);
+      const timer = this.clock.setTimeout(done, SHARE_WAIT_MS);
+      this.collect = (seat, r, given) => {
+        if (r !== round || !present.includes(seat) || String(seat) in shares || !/^[0-9a-f]{32}$/.test(given)) return;
+        shares[String(seat)] = given;
+        if (!missing().length) done();
+      };
+      askAgain();
+      if (!present.length) done();
     });
-    const commits = Object.fromEntries([[0, host.commit], ...present.map(({ s, seat }) => [seat, s.commit])]);
-    for (const { s } of present) this.tell(s.id, "reveal?", { commits });
-    await waiting;
-    this.reveals = null;
-    const catalog = await call("options");
-    const contributions = Object.fromEntries([...shares].sort((a, b) => a[0] - b[0]));
-    const seed = await seedOf(contributions, catalog.options.max_seed);
+    const seed = await seedOf(shares);
+    this.deal = { round, hand, share, commit, shares, seed, seedCommit: await seedCommitOf(seed) };
+    this.reveal = null;
+    this.o.view("seed", { n: Object.keys(shares).length });
+    return seed;
+  }
+
+  /** The host starts (or plays again): a new match, its first hand dealt from everyone's shares. */
+  async start() {
+    this.matchId = Array.from(crypto.getRandomValues(new Uint8Array(6)), (b) => b.toString(16).padStart(2, "0")).join("");
+    if (this.started) {
+      this.tellFriends("again", {}); // every page told: a new match
+      // the match in play stops here: no bot moves, no move taken, while the new deal's shares come in
+      this.clock.clearTimeout(this.botTimer);
+      this.deadlines.clear();
+      this.state = null;
+    }
+    const seed = await this.dealRound(0);
     const people = [0, ...this.friends().map(({ seat }) => seat)];
     this.started = true;
     await this.run(async () => {
-      startEngine().newMatch();
+      this.referee.newMatch();
       const { variant, options, hands, level } = this.settings;
-      // a test's deal (window.mahjongFriendsDeal: the claim between two people needs a known hand);
-      // a player's page has none, and its deal is the seed's
-      const position = this.o.testPosition ?? undefined;
-      const answer = await call("new_match", { variant, options, hands, level, seed, human: 0, people, position, keep: true });
+      const answer = await this.referee.call("new_match", { variant, options, hands, level, deal_seed: seed, human: 0, people, keep: true });
       this.sendRoom();
-      for (const { s } of this.friends()) {
-        this.tell(s.id, "seed", { commits, shares: contributions, seed, max: catalog.options.max_seed });
-        // the friend's own share is theirs to drop after the deal: a new one for the next start
-        s.commit = null;
-      }
-      this.o.view("seed", { commits, shares: contributions, seed });
       this.took(answer);
     });
   }
 
   async resume() {
-    startEngine().newMatch();
-    const answer = await call("resume", { save: this.save, keep: true });
+    this.referee.newMatch();
+    const answer = await this.referee.call("resume", { save: this.save, keep: true });
     this.took(answer);
   }
 
   nextHand() {
-    return this.run(() => this.apply("next_hand"));
+    return this.run(async () => {
+      if (!this.state?.is_over || this.state.match.is_over) return;
+      const seed = await this.dealRound(this.state.match.hand_number + 1);
+      await this.apply("next_hand", { deal_seed: seed });
+    });
   }
 
-  /** The hand's replay for everyone, every hand face up in the viewer (its checkbox). */
+  /** The hand is over: its shares and seed revealed to every page with its replay (every hand face up). */
   async handOver() {
     const hand = this.state.match.hand_number;
-    const { replay } = await call("export", { hand });
-    this.tellFriends("replay", { replay, hand });
+    const { replay } = await this.referee.call("export", { hand });
+    const deal = this.deal;
+    this.reveal = deal && deal.hand === hand ? { round: deal.round, hand, shares: deal.shares, seed: deal.seed, replay } : { hand, replay };
+    this.version += 1;
+    for (const { seat } of this.friends()) this.sendState(seat);
     this.o.view("replay", { replay, hand });
   }
 
-  /** The host sets a seat's friend free (or takes back a bot's seat before the start). */
   close() {
-    clearInterval(this.tick);
-    clearTimeout(this.botTimer);
+    this.clock.clearInterval(this.tick);
+    this.clock.clearTimeout(this.botTimer);
     this.channel?.stop();
   }
 }

@@ -2,7 +2,10 @@
 // says how it is sealed, for whom and from whom; refused when it cannot be opened (a wrong key,
 // a changed byte), replayed (a sequence number already seen from that device), too old, or from
 // a device the room does not know. Each refusal is named to the page (onRefused); nothing it
-// carried is used.
+// carried is used. A copy (the relays may carry one message twice) or a message overtaken by
+// later ones is not a refusal: a copy is dropped unsaid, a late one handed on (the room's states
+// carry their own numbers and supersede, host.js). A message under the room key (a knock) names a
+// sender anyone may claim: its numbers never shut out that sender's later knocks.
 //
 // Frame: version (1) · sealing (0 room key, 1 pair key) · recipient id (8) · sender id (8) ·
 // nonce and ciphertext. The first 18 bytes and the topic are the AES-GCM associated data.
@@ -16,6 +19,12 @@ const HEADER = 18;
 /** A message older than this from a device not heard yet is refused (a replay from an old session). */
 const MAX_AGE_MS = 10 * 60 * 1000;
 const ZERO_ID = "0000000000000000";
+/** How far behind the newest number heard from a device a message may come and still be handed on. */
+const WINDOW = 4096;
+/** The numbers remembered per device (a copy of one of them is dropped): the whole window. */
+const REMEMBERED = WINDOW;
+/** The senders remembered at most (a stranger claiming ever new ids under the room key fills no memory). */
+const SENDERS = 256;
 const enc = new TextEncoder();
 
 const idBytes = (/** @type {string} */ id) => Uint8Array.from(id.match(/../g) ?? [], (h) => parseInt(h, 16));
@@ -30,29 +39,35 @@ export class Channel {
   /**
    * @param {{code: string, topic: string, roomKey: CryptoKey, me: {privateKey: CryptoKey, id: string},
    *   relays: string[], onMessage: (m: Message) => void, onRefused: (r: Refusal) => void,
-   *   onStatus: (s: any) => void, onReconnect?: () => void}} options
+   *   onStatus: (s: any) => void, onReconnect?: () => void, clock?: {now: () => number},
+   *   transport?: (handlers: {onMessage: (p: Uint8Array) => void, onStatus: (s: any) => void, onReconnect?: () => void}) =>
+   *     {start: () => Promise<any>, stop: () => void, send: (p: Uint8Array) => void}}} options
    */
   constructor(options) {
     this.o = options;
     this.me = options.me;
     /** @type {Map<string, CryptoKey>} the pair keys, by the other device's id */
     this.keys = new Map();
-    /** @type {Map<string, number>} the last sequence number heard from each device */
+    /** @type {Map<string, {max: number, seen: Set<number>}>} the numbers heard from each device, by sealing */
     this.heard = new Map();
-    this.seq = Date.now() * 1000; // grows across reloads of this device: a receiver's check holds
+    this.copies = 0;
+    this.clock = options.clock ?? Date;
+    this.seq = (options.clock ?? Date).now() * 1000; // grows across reloads of this device: a receiver's check holds
     this.sentBytes = 0;
     this.receivedBytes = 0;
     this.refusals = 0;
     // one at a time, in order, both ways: a later message opened first would make an earlier one look replayed
     this.inbox = Promise.resolve();
     this.outbox = Promise.resolve();
-    this.relays = new Relays(options.relays, options.topic, {
-      onMessage: (payload) => {
+    const handlers = {
+      onMessage: (/** @type {Uint8Array} */ payload) => {
         this.inbox = this.inbox.then(() => this.receive(payload)).catch(() => {});
       },
       onStatus: options.onStatus,
       onReconnect: options.onReconnect,
-    });
+      channel: this,
+    };
+    this.relays = options.transport ? options.transport(handlers) : new Relays(options.relays, options.topic, handlers);
   }
 
   start() {
@@ -106,7 +121,7 @@ export class Channel {
   async sealAndSend(sealing, to, key, type, body) {
     const header = this.header(sealing, to, this.me.id);
     this.seq += 1;
-    const plain = await pack({ seq: this.seq, ts: Date.now(), type, body });
+    const plain = await pack({ seq: this.seq, ts: this.clock.now(), type, body });
     const sealed = await sealBytes(key, plain, this.aad(header));
     const payload = new Uint8Array(HEADER + sealed.length);
     payload.set(header, 0);
@@ -139,9 +154,25 @@ export class Channel {
     // counted apart for the two sealings: a room message's sender id is anyone's to claim
     const heardKey = `${sealing}:${from}`;
     const last = this.heard.get(heardKey);
-    if (last !== undefined && message.seq <= last) return this.refuse("replayed", from);
-    if (last === undefined && !(Math.abs(Date.now() - Number(message.ts)) < MAX_AGE_MS)) return this.refuse("stale", from);
-    this.heard.set(heardKey, message.seq);
+    if (last?.seen.has(message.seq)) {
+      this.copies += 1; // the relays carried it twice (or someone replays it): used once
+      return;
+    }
+    // a room message is checked for its age every time (its sender is anyone's to claim, so its
+    // numbers set no floor); a pair's first message too, then its numbers within the window
+    const fresh = Math.abs(this.clock.now() - Number(message.ts)) < MAX_AGE_MS;
+    if ((sealing === "room" || last === undefined) && !fresh) return this.refuse("stale", from);
+    if (sealing === "pair" && last && message.seq <= last.max - WINDOW) return this.refuse("replayed", from);
+    const heard = last ?? { max: -Infinity, seen: new Set() };
+    heard.seen.add(message.seq);
+    if (heard.seen.size > REMEMBERED) heard.seen.delete(/** @type {number} */ (heard.seen.values().next().value));
+    if (sealing === "pair") heard.max = Math.max(heard.max, message.seq);
+    this.heard.delete(heardKey);
+    this.heard.set(heardKey, heard); // the most recently heard last: the oldest go first
+    if (this.heard.size > SENDERS) {
+      const oldest = [...this.heard.keys()].find((k) => k.startsWith("room:"));
+      if (oldest) this.heard.delete(oldest);
+    }
     this.o.onMessage({ from, type: message.type, body: message.body, sealing });
   }
 
