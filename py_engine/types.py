@@ -3,7 +3,7 @@ result and action dicts as TypedDicts. Imports nothing else of the engine."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 #: A rule option's value (RULES.md option tables): a word, a number of seconds or tiles, a switch.
 OptionValue = str | int | bool
@@ -123,7 +123,8 @@ class MatchFacts(TypedDict):
     hand_number: int
     is_over: bool
     results: list[dict[str, object]]
-    seed: int
+    discard_wins: bool   # whether a discard may win here (Xinyu: self-draw only)
+    seed: NotRequired[int]   # the solo player's view only: a friend's has none (the host's page holds the wall)
 
 
 class TableState(Observation):

@@ -39,6 +39,16 @@ def ts(node: ast.expr) -> str:
     raise ValueError(f"types.py: no TypeScript for {ast.unparse(node)} (line {node.lineno}): add it to tools/page_types.py")
 
 
+def field(f: ast.AnnAssign, total: bool) -> str:
+    """One field: optional where its class is not total or it is NotRequired[...]."""
+    annotation = f.annotation
+    optional = not total
+    if isinstance(annotation, ast.Subscript) and isinstance(annotation.value, ast.Name) and annotation.value.id == "NotRequired":
+        annotation, optional = annotation.slice, True
+    assert isinstance(f.target, ast.Name)
+    return f"  {f.target.id}{'?' if optional else ''}: {ts(annotation)};"
+
+
 def comment_of(node: ast.ClassDef) -> str:
     doc = ast.get_docstring(node)
     return f"/** {' '.join(doc.split())} */\n" if doc else ""
@@ -56,8 +66,7 @@ def render(source: str) -> str:
             total = not any(k.arg == "total" and isinstance(k.value, ast.Constant) and k.value.value is False
                             for k in node.keywords)
             extends = f" extends {', '.join(bases)}" if bases else ""
-            fields = [f"  {f.target.id}{'' if total else '?'}: {ts(f.annotation)};" for f in node.body
-                      if isinstance(f, ast.AnnAssign) and isinstance(f.target, ast.Name)]
+            fields = [field(f, total) for f in node.body if isinstance(f, ast.AnnAssign) and isinstance(f.target, ast.Name)]
             out += [comment_of(node) + f"export interface {node.name}{extends} {{", *fields, "}", ""]
     return "\n".join(out).replace("\n\n\n", "\n\n")
 

@@ -113,7 +113,8 @@ export interface MatchFacts {
   hand_number: number;
   is_over: boolean;
   results: Record<string, any>[];
-  seed: number;
+  discard_wins: boolean;
+  seed?: number;
 }
 
 /** What the page is given as a table's state: a seat's observation plus the match's facts (bridge.py Session.state). The page's types are generated from these (tools/page_types.py). */

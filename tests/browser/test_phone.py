@@ -464,14 +464,14 @@ def test_a_portrait_phone_has_finger_sized_targets_a_full_width_hand_and_a_promp
         assert sizes["prompt"] == "3 Characters: Win, Kong or Pong, or pass?", sizes["prompt"]
         assert "3 Characters: Win, Kong or Pong, or pass?" in page.evaluate("() => window.__said.join(' ')")
 
-        # a hand played to its end: the labels go (each button keeps its name), for the next visits too
+        # a hand played to its end: the labels stay (issue 57: they vanished after a first match)
         page.evaluate("(p) => window.mahjong.newGame({variant: p.variant, options: p.options || {}, position: p, speed: 'instant'})", WIN_AT_ONCE)
         idle(page)
         page.click('#actions button[data-action="win"]')
         page.wait_for_selector("#settle", timeout=15_000)
         page.wait_for_timeout(200)
         sizes = page.evaluate(SIZES)
-        assert not any(sizes["labels"])
+        assert all(sizes["labels"]) and "Settings" in sizes["labels"], sizes["labels"]
         assert any(b["id"] == "settle-next" for b in sizes["buttons"]), sizes["buttons"]
         assert_finger_sized(sizes)  # the settlement's buttons too
         shot(page, output_path, "portrait-settlement")

@@ -94,8 +94,8 @@ def test_a_human_plays_a_hand_through_window_mahjong(page, site, console_errors,
         assert legal == s["legal"]
         if not rejected:
             # an illegal action is refused with what is legal, and nothing changes
-            error = page.evaluate("""() => window.mahjong.act("discard 9z").then(() => null, e => e.message)""")
-            assert error and "illegal" in error
+            error = page.evaluate("""() => window.mahjong.act("discard 9z").then(() => null, e => `${e.kind}: ${e.message}`)""")
+            assert error and error.startswith("illegal: ") and "legal: discard" in error, error
             rejected = True
         choice = "win" if "win" in legal else next((a for a in legal if a.startswith("swim")), None) or legal[-1]
         answer = page.evaluate("(a) => window.mahjong.act(a)", choice)

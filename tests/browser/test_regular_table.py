@@ -57,7 +57,7 @@ def test_a_first_win_has_a_moment_of_its_own_once_and_each_match_joins_the_recor
                 shot(page, output_path, "first-win")
         record = page.inner_text("#settle-record")
         assert record.startswith("Your Xinyu record in this browser"), record
-        assert "2 matches, 2 hands; won 2 (100%), dealt in 0 (0%); average final score 12; first place 2 times" in record, record
+        assert "2 matches, 2 hands; won 2 (100%); average final score 12; first place 2 times" in record, record
         page.locator("#settle-record").scroll_into_view_if_needed()
         shot(page, output_path, "record")
         lines = page.evaluate("() => JSON.parse(localStorage.getItem('mahjong.record'))")
@@ -146,5 +146,5 @@ def test_discards_drawn_and_thrown_are_marked_on_the_table(page, site, console_e
     assert any(f.startswith("0:") for f in flagged)  # the player's own, thrown on purpose above
     shot(page, output_path, "thrown-marks")
     page.click("#tb-help")  # and the table's help says what the dot means
-    assert "blue dot on a discard means it was the tile just drawn" in page.inner_text("#help-marks")
+    assert "a blue dot in a discard's corner means the player threw the tile they had just drawn" in page.inner_text("#help-marks")
     assert console_errors == []
