@@ -2,16 +2,20 @@
 """A long session (issue 44): autoplayed hands in one page, both rule sets, the largest Chromium
 process's memory sampled as they go.
 
-    python bench/soak.py [--hands 5000] [--every 100] [--level normal] [--json FILE]
+    python bench/soak.py [--hands 5000] [--every 100] [--level normal] [--json FILE] [--python]
 
 The game page (this tree's dist/, served locally) plays autoplay matches of 16 hands, Xinyu and
 Longyan in turn, each the next seed, at the instant speed; each hand's end starts the next at once
 (the page's own 300 ms pause between autoplayed hands is skipped), so the figures are per hand,
 not per minute. Every `--every` hands: the resident and proportional set size (RSS, PSS, from
 /proc) of the largest Chromium process (the renderer whose dedicated worker runs Pyodide), the PSS
-of all of them, the page's JS heap (performance.memory), the wall time and the load average.
-At the end, the growth after the warm-up (the first fifth of the hands) per 1,000 hands, by a
-least-squares line through the samples. Figures only, no verdict. Console errors are printed.
+of all of them, the page's JS heap (performance.memory) and DOM nodes (CDP Performance.getMetrics),
+the engine worker's wasm memory (Pyodide's heap, which grows and never shrinks: read in the worker
+as this bench serves it, see WORKER_HOOK), with `--python` the objects Python's collector tracks,
+the wall time and the load average. At the end, the growth after the warm-up (the first fifth of
+the hands) and over the last half, per 1,000 hands, by least-squares lines through the samples.
+Figures only, no verdict. Console errors are printed. With `--json` the samples are written after
+each one (a run cut short keeps what it measured).
 """
 from __future__ import annotations
 
@@ -47,6 +51,28 @@ DRIVER = """(level) => {
   });
 }"""
 HEAP = "() => (performance.memory ? performance.memory.usedJSHeapSize / 1048576 : null)"
+# The engine worker as served to this bench only (never in the built site): the same file, with its
+# Pyodide handed to the worker's global scope once booted, so the bench can read the worker's wasm
+# memory and ask Python about its own heap. Nothing else changes.
+WORKER_HOOK = ("drop=pyodide.runPython(", "self.__soakPyodide=pyodide,drop=pyodide.runPython(")
+# Inside the worker (with --python): a full collection, then the objects the collector tracks and
+# the most numerous types (to see what grows). The wasm memory's size is read at every sample.
+PYTHON = """
+import gc, collections, json
+gc.collect()
+_objects = gc.get_objects()
+_types = collections.Counter(type(o).__name__ for o in _objects)
+_out = json.dumps({"objects": len(_objects), "types": dict(_types.most_common(12))})
+del _objects, _types
+_out
+"""
+WORKER = """(python) => {
+  const py = self.__soakPyodide;
+  if (!py) return null;
+  const out = python ? JSON.parse(py.runPython(python)) : {};
+  out.wasm = py._module.HEAP8.length / 1048576;
+  return out;
+}"""
 
 
 def memory() -> dict[str, float | str]:
@@ -82,6 +108,8 @@ def main() -> int:
     parser.add_argument("--every", type=int, default=100)
     parser.add_argument("--level", default="normal", choices=["easy", "normal", "hard"])
     parser.add_argument("--json", type=Path, help="also write the samples here")
+    parser.add_argument("--python", action="store_true",
+                        help="also ask Python in the worker (a full collection, then its objects by type) at each sample")
     args = parser.parse_args()
 
     samples: list[dict] = []
@@ -90,34 +118,61 @@ def main() -> int:
         errors: list[str] = []
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         page.on("pageerror", lambda e: errors.append(str(e)))
+
+        def worker_script(route) -> None:
+            body = route.fetch().text()
+            if WORKER_HOOK[0] not in body:
+                errors.append("soak: the worker's hook point was not found (its Python and wasm heap not sampled)")
+            route.fulfill(body=body.replace(WORKER_HOOK[0], WORKER_HOOK[1], 1), content_type="text/javascript")
+
+        page.route("**/engine-worker.js", worker_script)
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Performance.enable")
         page.goto(site.url(PAGE.format(level=args.level)))
         page.wait_for_function("() => !!(window.mahjong && window.mahjong.state && window.mahjong.state())", timeout=180_000)
         page.evaluate(DRIVER, args.level)
         start = time.monotonic()
         target = args.every
-        print(f"{'hands':>6} {'s':>7} {'largest RSS':>11} {'PSS':>7} {'all PSS':>8} {'JS heap':>8} {'load':>5}  (MB)", flush=True)
+        print(f"{'hands':>6} {'s':>7} {'largest RSS':>11} {'PSS':>7} {'all PSS':>8} {'JS heap':>8} {'wasm':>6} "
+              f"{'py objs':>8} {'nodes':>6} {'load':>5}  (MB)", flush=True)
         while target <= args.hands:
             page.wait_for_function("(n) => window.__soak.hands >= n", arg=target, timeout=600_000, polling=500)
             m = memory()
+            metrics = {x["name"]: x["value"] for x in cdp.send("Performance.getMetrics")["metrics"]}
+            engine = next((w.evaluate(WORKER, PYTHON if args.python else "") for w in page.workers
+                           if w.url.endswith("engine-worker.js")), None)
             row = {"hands": page.evaluate("() => window.__soak.hands"), "seconds": round(time.monotonic() - start, 1), **m,
-                   "heap": page.evaluate(HEAP), "load": round(os.getloadavg()[0], 1)}
+                   "heap": page.evaluate(HEAP), "nodes": metrics.get("Nodes"), "listeners": metrics.get("JSEventListeners"),
+                   "wasm": engine and round(engine["wasm"], 1), "objects": engine and engine.get("objects"),
+                   "types": engine and engine.get("types"),
+                   "load": round(os.getloadavg()[0], 1)}
             samples.append(row)
             heap = f"{row['heap']:8.1f}" if row["heap"] is not None else f"{'-':>8}"
-            print(f"{row['hands']:6d} {row['seconds']:7.0f} {row['rss']:11.1f} {row['pss']:7.1f} {row['all_pss']:8.1f} {heap} {row['load']:5.1f}"
+            print(f"{row['hands']:6d} {row['seconds']:7.0f} {row['rss']:11.1f} {row['pss']:7.1f} {row['all_pss']:8.1f} {heap} "
+                  f"{row['wasm'] or 0:6.1f} {row['objects'] or 0:8d} {int(row['nodes'] or 0):6d} {row['load']:5.1f}"
                   f"  ({row['kind']})", flush=True)
+            if args.json:
+                write(args, samples, errors)
             target += args.every
         soak = page.evaluate("() => window.__soak")
     warm = [s for s in samples if s["hands"] > args.hands // 5]
     print(f"\n{soak['hands']} hands in {samples[-1]['seconds']:.0f} s ({soak['matches']} matches, both rule sets), level {args.level}")
-    if warm:
-        print(f"after the warm-up ({args.hands // 5} hands): largest process RSS {warm[0]['rss']:.0f} -> {warm[-1]['rss']:.0f} MB, "
-              f"{slope([(s['hands'], s['rss']) for s in warm]):+.1f} MB per 1,000 hands; "
-              f"all PSS {slope([(s['hands'], s['all_pss']) for s in warm]):+.1f} MB per 1,000 hands")
+    for name, part in (("after the warm-up", warm), ("over the last half", [s for s in samples if s["hands"] > samples[-1]["hands"] // 2])):
+        if len(part) < 2:
+            continue
+        per = {k: slope([(s["hands"], s[k]) for s in part if s.get(k) is not None]) for k in ("rss", "pss", "all_pss", "wasm", "heap")}
+        print(f"{name} (hands {part[0]['hands']}-{part[-1]['hands']}): largest process RSS {part[0]['rss']:.0f} -> {part[-1]['rss']:.0f} MB; "
+              "MB per 1,000 hands: " + ", ".join(f"{k} {v:+.1f}" for k, v in per.items()))
     print(f"errors: {len(errors) + len(soak['errors'])}", *[e[:200] for e in (errors + soak["errors"])[:5]], sep="\n  ")
     if args.json:
-        args.json.write_text(json.dumps({"hands": args.hands, "level": args.level, "samples": samples,
-                                         "date": time.strftime("%Y-%m-%d"), "errors": errors + soak["errors"]}, indent=1))
+        write(args, samples, errors + soak["errors"])
     return 0
+
+
+def write(args: argparse.Namespace, samples: list[dict], errors: list[str]) -> None:
+    """The samples so far (written after each: a long run cut short keeps what it measured)."""
+    args.json.write_text(json.dumps({"hands": args.hands, "level": args.level, "samples": samples,
+                                     "date": time.strftime("%Y-%m-%d"), "errors": errors}, indent=1))
 
 
 if __name__ == "__main__":
