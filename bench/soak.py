@@ -2,7 +2,7 @@
 """A long session (issue 44): autoplayed hands in one page, both rule sets, the largest Chromium
 process's memory sampled as they go.
 
-    python bench/soak.py [--hands 5000] [--every 100] [--level normal] [--json FILE] [--python]
+    python bench/soak.py [--hands 5000] [--every 100] [--level normal] [--json FILE] [--python] [--dist DIR]
 
 The game page (this tree's dist/, served locally) plays autoplay matches of 16 hands, Xinyu and
 Longyan in turn, each the next seed, at the instant speed; each hand's end starts the next at once
@@ -108,12 +108,13 @@ def main() -> int:
     parser.add_argument("--every", type=int, default=100)
     parser.add_argument("--level", default="normal", choices=["easy", "normal", "hard"])
     parser.add_argument("--json", type=Path, help="also write the samples here")
+    parser.add_argument("--dist", type=Path, default=ROOT / "dist", help="where to build the site (default dist/)")
     parser.add_argument("--python", action="store_true",
                         help="also ask Python in the worker (a full collection, then its objects by type) at each sample")
     args = parser.parse_args()
 
     samples: list[dict] = []
-    with Site(dist=ROOT / "dist") as site:
+    with Site(dist=args.dist) as site:
         page = site.browser.new_page(viewport={"width": 1000, "height": 700})
         errors: list[str] = []
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
