@@ -10,7 +10,7 @@ Longyan in turn, each the next seed, at the instant speed; each hand's end start
 not per minute. Every `--every` hands: the resident and proportional set size (RSS, PSS, from
 /proc) of the largest Chromium process (the renderer whose dedicated worker runs Pyodide), the PSS
 of all of them, the page's JS heap (performance.memory) and DOM nodes (CDP Performance.getMetrics),
-the engine worker's wasm memory (Pyodide's heap, which grows and never shrinks: read in the worker
+the engine worker's JS heap (CDP) and wasm memory (Pyodide's heap, which grows and never shrinks: read in the worker
 as this bench serves it, see WORKER_HOOK), with `--python` the objects Python's collector tracks,
 the wall time and the load average. At the end, the growth after the warm-up (the first fifth of
 the hands) and over the last half, per 1,000 hands, by least-squares lines through the samples.
@@ -91,6 +91,41 @@ def memory() -> dict[str, float | str]:
     return {"rss": round(largest[0], 1), "pss": round(largest[1], 1), "kind": largest[2], "all_pss": round(total, 1)}
 
 
+class WorkerHeap:
+    """The engine worker's JS heap (CDP Runtime.getHeapUsage in the worker, through the browser's
+    session: Playwright opens none on a worker)."""
+
+    def __init__(self, browser, page) -> None:
+        self.cdp = browser.new_browser_cdp_session()
+        self.page = page
+        self.replies: dict[int, dict] = {}
+        self.next = 0
+        self.cdp.on("Target.receivedMessageFromTarget", self._reply)
+        workers = [t for t in self.cdp.send("Target.getTargets")["targetInfos"]
+                   if t["type"] == "worker" and t["url"].endswith("engine-worker.js")]
+        self.session = self.cdp.send("Target.attachToTarget", {"targetId": workers[0]["targetId"], "flatten": False})["sessionId"] \
+            if workers else None
+
+    def _reply(self, event: dict) -> None:
+        message = json.loads(event["message"])
+        if "id" in message:
+            self.replies[message["id"]] = message
+
+    def used(self) -> float | None:
+        """MB, or None when the worker cannot be asked."""
+        if not self.session:
+            return None
+        self.next += 1
+        ask = self.next
+        self.cdp.send("Target.sendMessageToTarget", {"sessionId": self.session,
+                                                     "message": json.dumps({"id": ask, "method": "Runtime.getHeapUsage"})})
+        deadline = time.monotonic() + 30
+        while ask not in self.replies and time.monotonic() < deadline:
+            self.page.wait_for_timeout(20)
+        answer = self.replies.pop(ask, {}).get("result")
+        return round(answer["usedSize"] / 1048576, 1) if answer else None
+
+
 def slope(points: list[tuple[int, float]]) -> float:
     """MB per 1,000 hands, least squares."""
     n = len(points)
@@ -132,9 +167,10 @@ def main() -> int:
         page.goto(site.url(PAGE.format(level=args.level)))
         page.wait_for_function("() => !!(window.mahjong && window.mahjong.state && window.mahjong.state())", timeout=180_000)
         page.evaluate(DRIVER, args.level)
+        worker_heap = WorkerHeap(site.browser, page)
         start = time.monotonic()
         target = args.every
-        print(f"{'hands':>6} {'s':>7} {'largest RSS':>11} {'PSS':>7} {'all PSS':>8} {'JS heap':>8} {'wasm':>6} "
+        print(f"{'hands':>6} {'s':>7} {'largest RSS':>11} {'PSS':>7} {'all PSS':>8} {'JS heap':>8} {'worker':>6} {'wasm':>6} "
               f"{'py objs':>8} {'nodes':>6} {'load':>5}  (MB)", flush=True)
         while target <= args.hands:
             page.wait_for_function("(n) => window.__soak.hands >= n", arg=target, timeout=600_000, polling=500)
@@ -143,14 +179,14 @@ def main() -> int:
             engine = next((w.evaluate(WORKER, PYTHON if args.python else "") for w in page.workers
                            if w.url.endswith("engine-worker.js")), None)
             row = {"hands": page.evaluate("() => window.__soak.hands"), "seconds": round(time.monotonic() - start, 1), **m,
-                   "heap": page.evaluate(HEAP), "nodes": metrics.get("Nodes"), "listeners": metrics.get("JSEventListeners"),
+                   "heap": page.evaluate(HEAP), "worker_heap": worker_heap.used(), "nodes": metrics.get("Nodes"), "listeners": metrics.get("JSEventListeners"),
                    "wasm": engine and round(engine["wasm"], 1), "objects": engine and engine.get("objects"),
                    "types": engine and engine.get("types"),
                    "load": round(os.getloadavg()[0], 1)}
             samples.append(row)
             heap = f"{row['heap']:8.1f}" if row["heap"] is not None else f"{'-':>8}"
             print(f"{row['hands']:6d} {row['seconds']:7.0f} {row['rss']:11.1f} {row['pss']:7.1f} {row['all_pss']:8.1f} {heap} "
-                  f"{row['wasm'] or 0:6.1f} {row['objects'] or 0:8d} {int(row['nodes'] or 0):6d} {row['load']:5.1f}"
+                  f"{row['worker_heap'] or 0:6.1f} {row['wasm'] or 0:6.1f} {row['objects'] or 0:8d} {int(row['nodes'] or 0):6d} {row['load']:5.1f}"
                   f"  ({row['kind']})", flush=True)
             if args.json:
                 write(args, samples, errors)
@@ -161,7 +197,7 @@ def main() -> int:
     for name, part in (("after the warm-up", warm), ("over the last half", [s for s in samples if s["hands"] > samples[-1]["hands"] // 2])):
         if len(part) < 2:
             continue
-        per = {k: slope([(s["hands"], s[k]) for s in part if s.get(k) is not None]) for k in ("rss", "pss", "all_pss", "wasm", "heap")}
+        per = {k: slope([(s["hands"], s[k]) for s in part if s.get(k) is not None]) for k in ("rss", "pss", "all_pss", "wasm", "heap", "worker_heap")}
         print(f"{name} (hands {part[0]['hands']}-{part[-1]['hands']}): largest process RSS {part[0]['rss']:.0f} -> {part[-1]['rss']:.0f} MB; "
               "MB per 1,000 hands: " + ", ".join(f"{k} {v:+.1f}" for k, v in per.items()))
     print(f"errors: {len(errors) + len(soak['errors'])}", *[e[:200] for e in (errors + soak["errors"])[:5]], sep="\n  ")
