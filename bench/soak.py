@@ -76,8 +76,8 @@ WORKER = """(python) => {
 
 
 def memory() -> dict[str, float | str]:
-    """The largest Chromium process (by RSS): its kind, RSS and PSS; and the PSS of all (MB)."""
-    largest: tuple[float, float, str] = (0.0, 0.0, "")
+    """The largest Chromium process (by RSS): its kind, RSS and PSS, its RSS by region; and the PSS of all (MB)."""
+    largest: tuple[float, float, str, int] = (0.0, 0.0, "", 0)
     total = 0.0
     for pid, kind in chromium_processes().items():
         try:
@@ -87,8 +87,13 @@ def memory() -> dict[str, float | str]:
             continue  # ended meanwhile
         total += rollup.get("Pss", 0.0)
         if rollup.get("Rss", 0.0) > largest[0]:
-            largest = (rollup.get("Rss", 0.0), rollup.get("Pss", 0.0), kind)
-    return {"rss": round(largest[0], 1), "pss": round(largest[1], 1), "kind": largest[2], "all_pss": round(total, 1)}
+            largest = (rollup.get("Rss", 0.0), rollup.get("Pss", 0.0), kind, pid)
+    try:
+        parts = regions(largest[3]) if largest[3] else {}
+    except OSError:
+        parts = {}
+    return {"rss": round(largest[0], 1), "pss": round(largest[1], 1), "kind": largest[2], "all_pss": round(total, 1),
+            "regions": parts}
 
 
 class WorkerHeap:
@@ -124,6 +129,22 @@ class WorkerHeap:
             self.page.wait_for_timeout(20)
         answer = self.replies.pop(ask, {}).get("result")
         return round(answer["usedSize"] / 1048576, 1) if answer else None
+
+
+def regions(pid: int) -> dict[str, float]:
+    """A process's resident memory by kind of mapping (MB): `heap` the C heap ([heap]), `anon` every
+    other anonymous mapping (the wasm memory, V8's heaps, PartitionAlloc, thread stacks), `file`
+    what is mapped from files (libraries, fonts)."""
+    out = {"heap": 0.0, "anon": 0.0, "file": 0.0}
+    kind = "anon"
+    for line in Path(f"/proc/{pid}/smaps").read_text().splitlines():
+        head = line.split()
+        if "-" in head[0] and len(head) >= 5 and ":" not in head[0]:
+            name = head[5] if len(head) > 5 else ""
+            kind = "heap" if name == "[heap]" else "file" if name.startswith("/") else "anon"
+        elif head[0] == "Rss:":
+            out[kind] += int(head[1]) / 1024
+    return {k: round(v, 1) for k, v in out.items()}
 
 
 def slope(points: list[tuple[int, float]]) -> float:
@@ -187,7 +208,7 @@ def main() -> int:
             heap = f"{row['heap']:8.1f}" if row["heap"] is not None else f"{'-':>8}"
             print(f"{row['hands']:6d} {row['seconds']:7.0f} {row['rss']:11.1f} {row['pss']:7.1f} {row['all_pss']:8.1f} {heap} "
                   f"{row['worker_heap'] or 0:6.1f} {row['wasm'] or 0:6.1f} {row['objects'] or 0:8d} {int(row['nodes'] or 0):6d} {row['load']:5.1f}"
-                  f"  ({row['kind']})", flush=True)
+                  f"  ({row['kind']}: {' '.join(f'{k} {v:.0f}' for k, v in row['regions'].items())})", flush=True)
             if args.json:
                 write(args, samples, errors)
             target += args.every
