@@ -9,7 +9,7 @@ Longyan in turn, each the next seed, at the instant speed; each hand's end start
 (the page's own 300 ms pause between autoplayed hands is skipped), so the figures are per hand,
 not per minute. Every `--every` hands: the resident and proportional set size (RSS, PSS, from
 /proc) of the largest Chromium process (the renderer whose dedicated worker runs Pyodide), the PSS
-of all of them, the page's JS heap (performance.memory) and DOM nodes (CDP Performance.getMetrics),
+of all of them, the page's JS heap (performance.memory), the canvases it made and DOM nodes (CDP Performance.getMetrics),
 the engine worker's JS heap (CDP) and wasm memory (Pyodide's heap, which grows and never shrinks: read in the worker
 as this bench serves it, see WORKER_HOOK), with `--python` the objects Python's collector tracks,
 the wall time and the load average. At the end, the growth after the warm-up (the first fifth of
@@ -50,6 +50,13 @@ DRIVER = """(level) => {
     }, 0);
   });
 }"""
+# The canvases the page makes (OffscreenCanvas: the tile images tiles.js keeps), counted as they are
+# made, with their pixels' bytes: canvas memory is the renderer's, outside the JS heap.
+CANVASES = """(() => { if (typeof OffscreenCanvas === "undefined") return;
+  const made = window.__soakCanvas = { n: 0, bytes: 0 };
+  const Real = OffscreenCanvas;
+  window.OffscreenCanvas = class extends Real { constructor(w, h) { super(w, h); made.n++; made.bytes += w * h * 4; } };
+})()"""
 HEAP = "() => (performance.memory ? performance.memory.usedJSHeapSize / 1048576 : null)"
 # The engine worker as served to this bench only (never in the built site): the same file, with its
 # Pyodide handed to the worker's global scope once booted, so the bench can read the worker's wasm
@@ -183,6 +190,7 @@ def main() -> int:
             route.fulfill(body=body.replace(WORKER_HOOK[0], WORKER_HOOK[1], 1), content_type="text/javascript")
 
         page.route("**/engine-worker.js", worker_script)
+        page.add_init_script(CANVASES)
         cdp = page.context.new_cdp_session(page)
         cdp.send("Performance.enable")
         page.goto(site.url(PAGE.format(level=args.level)))
@@ -200,7 +208,8 @@ def main() -> int:
             engine = next((w.evaluate(WORKER, PYTHON if args.python else "") for w in page.workers
                            if w.url.endswith("engine-worker.js")), None)
             row = {"hands": page.evaluate("() => window.__soak.hands"), "seconds": round(time.monotonic() - start, 1), **m,
-                   "heap": page.evaluate(HEAP), "worker_heap": worker_heap.used(), "nodes": metrics.get("Nodes"), "listeners": metrics.get("JSEventListeners"),
+                   "heap": page.evaluate(HEAP), "worker_heap": worker_heap.used(),
+                   "canvases": page.evaluate("() => window.__soakCanvas || null"), "nodes": metrics.get("Nodes"), "listeners": metrics.get("JSEventListeners"),
                    "wasm": engine and round(engine["wasm"], 1), "objects": engine and engine.get("objects"),
                    "types": engine and engine.get("types"),
                    "load": round(os.getloadavg()[0], 1)}
