@@ -9,8 +9,8 @@ PROBE = """async () => {
   const old = tiles.tileImage('5m', 30, 1);
   const recent = tiles.tileImage('1z', 30, 1);
   let bytes = 0;
-  // new sizes, drawn once each, 20 MB of pixels in all (under the old bound of 64 MB), the recent tile drawn between
-  for (let w = 31; bytes < 20e6; w++) {
+  // new sizes, drawn once each, 12 MB of pixels in all (under the old bound of 64 MB), the recent tile drawn between
+  for (let w = 31; bytes < 12e6; w++) {
     for (const code of ['1m', '9p', '7s', '3z']) {
       const image = tiles.tileImage(code, w, 1, 'dim');
       bytes += image.width * image.height * 4;
@@ -24,7 +24,7 @@ PROBE = """async () => {
 def test_tile_images_kept_are_bounded_and_the_least_recently_drawn_go_first(page, site, console_errors):
     page.goto(site.url + "help.html")
     found = page.evaluate(PROBE)
-    assert found["bytes"] >= 20e6
-    assert found["oldKept"] is False, "an image not drawn since 20 MB of others were made is still kept"
+    assert found["bytes"] >= 12e6
+    assert found["oldKept"] is False, "an image not drawn since 12 MB of others were made is still kept"
     assert found["recentKept"] is True, "an image drawn all along was let go"
     assert console_errors == []

@@ -22,12 +22,14 @@ let tileScript = "hans";
 
 // The tiles painted, by code, size, look and script, least recently drawn first; bounded by their
 // pixels' bytes (canvas memory is the renderer's, outside the JS heap): issue 55's long session
-// met new sizes for hours (the melds' widths, the flying tiles' in-between widths) and grew towards
-// the old bound of 64 MB before it let them all go; now the least recently drawn go first.
+// met new sizes for hours (some 850 new images per 1,000 hands) and grew towards the old bound of
+// 64 MB before it let them all go; now the least recently drawn go first.
 const cache = new Map();
 let cacheBytes = 0;
-/** The tile images' pixels kept at most (bytes): a table's own tiles at any ratio take a few MB. */
-const CACHE_BYTES = 16e6;
+/** The tile images kept at most: their pixels' bytes (a table's own tiles take a few MB at any
+ * ratio), and their number (each canvas costs the renderer more than its pixels). */
+const CACHE_BYTES = 8e6;
+const CACHE_IMAGES = 1000;
 
 /** The script of the faces drawn from now on: "hans" (简体, also for English) or "hant" (繁體). */
 export function setTileScript(script) {
@@ -60,7 +62,7 @@ export function tileImage(code, w, dpr, look = "", script = tileScript) {
   cache.set(key, image);
   cacheBytes += pw * ph * 4;
   for (const [old, kept] of cache) {
-    if (cacheBytes <= CACHE_BYTES || old === key) break;
+    if ((cacheBytes <= CACHE_BYTES && cache.size <= CACHE_IMAGES) || old === key) break;
     cache.delete(old); // the least recently drawn
     cacheBytes -= kept.width * kept.height * 4;
   }
