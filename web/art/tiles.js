@@ -20,8 +20,16 @@ export const TILE_H = FACE_H + DEPTH; // full height of a drawn tile for width 1
 // The faces' characters follow the page's script (setTileScript): 简体 万 东 发 兰, 繁體 萬 東 發 蘭.
 let tileScript = "hans";
 
+// The tiles painted, by code, size, look and script, least recently drawn first; bounded by their
+// pixels' bytes (canvas memory is the renderer's, outside the JS heap): issue 55's long session
+// met new sizes for hours (some 850 new images per 1,000 hands) and grew towards the old bound of
+// 64 MB before it let them all go; now the least recently drawn go first.
 const cache = new Map();
 let cacheBytes = 0;
+/** The tile images kept at most: their pixels' bytes (a table's own tiles take a few MB at any
+ * ratio), and their number (each canvas costs the renderer more than its pixels). */
+const CACHE_BYTES = 8e6;
+const CACHE_IMAGES = 1000;
 
 /** The script of the faces drawn from now on: "hans" (简体, also for English) or "hant" (繁體). */
 export function setTileScript(script) {
@@ -41,18 +49,23 @@ export function tileImage(code, w, dpr, look = "", script = tileScript) {
   const pw = Math.max(4, Math.round(w * dpr));
   const key = `${code}|${pw}|${look}|${script}`;
   let image = cache.get(key);
-  if (image) return image;
+  if (image) {
+    cache.delete(key); // the most recently drawn, last
+    cache.set(key, image);
+    return image;
+  }
   const ph = Math.round(pw * TILE_H);
   image = makeCanvas(pw, ph);
   const ctx = image.getContext("2d");
   ctx.scale(pw / 60, ph / (60 * TILE_H));
   paintTile(ctx, code, look, pw, script);
-  if (cacheBytes > 64e6) {
-    cache.clear(); // a resize storm: start over rather than grow without bound
-    cacheBytes = 0;
-  }
   cache.set(key, image);
   cacheBytes += pw * ph * 4;
+  for (const [old, kept] of cache) {
+    if ((cacheBytes <= CACHE_BYTES && cache.size <= CACHE_IMAGES) || old === key) break;
+    cache.delete(old); // the least recently drawn
+    cacheBytes -= kept.width * kept.height * 4;
+  }
   return image;
 }
 

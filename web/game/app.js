@@ -125,7 +125,7 @@ const welcome = createWelcome({
 const coach = createCoach({ root: uiRoot, view, renderer, active: wantsCoach(settings, params), redraw: () => redraw() });
 const notices = createNotices({ ui, emit }); // the banner's one-line reports (match.js)
 const { notice, notAccepted } = notices;
-const keeper = createKeeper({ ui, notice, current: () => view.state }); // each match saved after every action (keeper.js)
+const keeper = createKeeper({ ui, notice, withdraw: (lines, ids) => ui.withdrawNotice(lines, ids), current: () => view.state }); // each match saved after every action (keeper.js)
 // where the browser keeps nothing (a frame on another site's page: storage.js), no save is asked
 // of the engine, and one note says what the reader loses and how to get it (shell/storage-note.js)
 // (in a tab of its own, a page refused storage says it with the match's export instead: keeper.js)
@@ -350,7 +350,7 @@ async function firstDeal() {
     const daily = new URLSearchParams(location.search).has("daily") ? keeper.daily(settings, params.hands) : null;
     // this link's own match: a reload of a link that deals one (a seed, a position, today's deal) offers it
     const link = daily ? dailyLink(daily) : matchLink(params);
-    const offered = settings.autoplay ? [] : keeper.offer(link);
+    const offered = settings.autoplay ? [] : await keeper.offer(link);
     const kept = offered.length ? await keeper.ask(offered) : null;
     if (kept && (await resumeMatch(kept))) {
       // the match left last time, exactly where it was

@@ -10,7 +10,7 @@
 import { call, LONG_CALL, replayProblem, shorten } from "../engine/engine.js";
 import { t, getLang } from "../i18n/i18n.js";
 import { el } from "../shell/dom.js";
-import { keepMatch, newSlot, pruneAside, readSaves, remember, removeSlot, setAside, slotOf, CAPS } from "../keep/saves.js";
+import { durable, keepMatch, newSlot, pruneAside, readSaves, recover, remember, removeSlot, setAside, slotOf, CAPS } from "../keep/saves.js";
 import { downloadReplay, replayLink } from "../keep/replayio.js";
 
 const DAILY_KEY = "mahjong.daily";
@@ -58,9 +58,13 @@ export function dailyLink(args) {
 
 /**
  * The keeper: `ui` (ui.js) for dialogs, `notice(lines, buttons)` for the one-line reports,
- * `current()` the state on the table (saved again once a removed save makes room).
+ * `withdraw(lines, buttonIds)` to take back lines said (a save written again: "no longer saved"
+ * is no longer true), `current()` the state on the table (saved again once a removed save makes room).
  */
-export function createKeeper({ ui, notice, current = () => null }) {
+export function createKeeper({ ui, notice, withdraw = (_lines, _ids) => {}, current = () => null }) {
+  // the slots a killed browser left newer on disk than in localStorage, put back before any is read
+  const recovered = recover().catch(() => []);
+  const tell = (/** @type {string} */ why, /** @type {Set<string>} */ said) => tellOnce(why, said, notice, manage);
   let pending = Promise.resolve();
   /** @type {import("../keep/saves.js").Slot | null} where the match on the table is kept */
   let slot = null;
@@ -90,21 +94,16 @@ export function createKeeper({ ui, notice, current = () => null }) {
         notice([t("keep.elsewhere")]);
       }
       if (why) tell(why, told);
-      else if (state.match?.is_over && remember(save) === null) {
+      else untell(told, withdraw); // "no longer saved" is no longer true
+      if (!why && state.match?.is_over && remember(save) === null) {
         // finished, and now among the finished matches for the viewer (when that list cannot take
         // it, it stays in its own key, which the viewer reads too)
         removeSlot(mine.key);
         slot = null;
       }
+      await durable(); // the save on disk (saves.js), before the next is written
     }).catch(() => {}); // the game goes on; a stale answer belongs to a match gone
     return pending;
-  }
-
-  /** Say once a match why it is not saved, and what the player can do. @param {string} why @param {Set<string>} said the match's */
-  function tell(why, said) {
-    if (said.has(why)) return;
-    said.add(why);
-    notice(...unsavedNotice(why, manage));
   }
 
   /**
@@ -130,7 +129,8 @@ export function createKeeper({ ui, notice, current = () => null }) {
 
   const keeper = {
     begin, saved, resume, manage, daily,
-    offer: (link = "") => offerKept(link, notice), // the matches to offer, set aside what cannot be read
+    // the matches to offer, set aside what cannot be read (once what a killed browser left on disk is back)
+    offer: (link = "") => recovered.then(() => offerKept(link, notice)),
     /** @param {import("../keep/saves.js").Kept[]} list */
     ask: (list) => askKept(ui, list),
     settlementButtons: (state) => settlementButtons(ui, state),
@@ -139,6 +139,31 @@ export function createKeeper({ ui, notice, current = () => null }) {
     enabled: true,
   };
   return keeper;
+}
+
+/**
+ * Say once a match why it is not saved, and what the player can do.
+ * @param {string} why @param {Set<string>} said the match's @param {(lines: string[], buttons: any[]) => void} notice
+ * @param {() => void} manage
+ */
+function tellOnce(why, said, notice, manage) {
+  if (said.has(why)) return;
+  said.add(why);
+  notice(...unsavedNotice(why, manage));
+}
+
+/**
+ * A save went through: the failures said for this match are no longer true, taken back (and said
+ * again should they recur).
+ * @param {Set<string>} said @param {(lines: string[], ids: string[]) => void} withdraw
+ */
+function untell(said, withdraw) {
+  for (const why of [...said]) {
+    if (why === "elsewhere") continue;
+    said.delete(why);
+    const [lines, buttons] = unsavedNotice(why, () => {});
+    withdraw(lines, buttons.map((b) => b.id));
+  }
 }
 
 /**

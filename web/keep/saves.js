@@ -53,6 +53,7 @@ function put(/** @type {string} */ key, /** @type {string} */ text) {
   if (!s) return "blocked";
   try {
     s.setItem(key, text);
+    if (key.startsWith(SLOT_PREFIX)) onDisk(key, text);
     return null;
   } catch (error) {
     return failure(error);
@@ -70,6 +71,7 @@ function get(/** @type {string} */ key) {
 function remove(/** @type {string} */ key) {
   try {
     store()?.removeItem(key);
+    if (key.startsWith(SLOT_PREFIX)) onDisk(key, null);
     return true;
   } catch {
     return false;
@@ -89,6 +91,136 @@ function keys() {
     // blocked: nothing kept
   }
   return out;
+}
+
+// --- the last move on disk (issue 55) ---------------------------------------------------------
+// localStorage reaches the disk seconds after a write (Chromium batches it): a browser killed
+// meanwhile loses the last moves. So every slot written there is also written to IndexedDB in a
+// transaction of strict durability (on disk when it completes, a few milliseconds after the move),
+// and as the page opens, a slot whose copy there is newer than localStorage's (the browser was
+// killed before localStorage was written out) is put back, before any save is read. localStorage
+// stays what every reader reads; the copy only ever mirrors what it accepted, under a mark kept in
+// localStorage (DISK_KEY): a localStorage cleared since has no mark, and the copies are dropped,
+// never put back. Where IndexedDB is not to be had (a private window, a frame that may not store),
+// no copy is made. (A browser killed in the first seconds of its very first visit loses the mark
+// with the moves: that visit's moves are lost as before.)
+
+const DB = "mahjong-saves";
+const DB_STORE = "slots";
+/** In localStorage: which copies on disk go with what it holds (a localStorage cleared since has none). */
+export const DISK_KEY = "mahjong.saves.disk";
+/** The copies' state: `opened` the database (once asked for); `writing` the copies being written,
+ * in order (each one transaction after the one before); `mark` this localStorage's, once recover()
+ * has read or made it (no copy is made before). */
+const disk = {
+  /** @type {Promise<IDBDatabase | null> | null} */ opened: null,
+  /** @type {Promise<void>} */ writing: Promise.resolve(),
+  /** @type {string | null} */ mark: null,
+};
+
+/** @returns {Promise<IDBDatabase | null>} */
+function database() {
+  disk.opened ??= new Promise((resolve) => {
+    try {
+      const request = indexedDB.open(DB, 1);
+      request.onupgradeneeded = () => request.result.createObjectStore(DB_STORE);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => resolve(null);
+      request.onblocked = () => resolve(null);
+    } catch {
+      resolve(null); // no IndexedDB for this page
+    }
+  });
+  return disk.opened;
+}
+
+/**
+ * One transaction on the slots' copies: resolves once it is complete (a write: on disk), or failed.
+ * @param {(store: IDBObjectStore) => any} work  what is asked in it; its answer is resolved with
+ * @returns {Promise<{ok: boolean, result?: any}>}
+ */
+async function transact(work, mode = /** @type {IDBTransactionMode} */ ("readwrite")) {
+  const db = await database();
+  if (!db) return { ok: false };
+  return new Promise((resolve) => {
+    try {
+      const tx = db.transaction(DB_STORE, mode, { durability: "strict" });
+      const answer = work(tx.objectStore(DB_STORE));
+      tx.oncomplete = () => resolve({ ok: true, result: answer });
+      tx.onerror = () => resolve({ ok: false });
+      tx.onabort = () => resolve({ ok: false });
+    } catch {
+      resolve({ ok: false });
+    }
+  });
+}
+
+/** Copy a slot's text as localStorage now holds it (null: removed). @param {string} key @param {string | null} text */
+function onDisk(key, text) {
+  const made = disk.mark;
+  if (!made) return;
+  disk.writing = disk.writing.then(() => transact((s) => (text === null ? s.delete(key) : s.put({ mark: made, text }, key)))).then(() => {});
+}
+
+/** Resolves once every copy asked for so far is written out (or could not be). */
+export function durable() {
+  return disk.writing;
+}
+
+/** A slot's text's date and mark, when it is a record. @param {string | null} text */
+function stamp(text) {
+  try {
+    const r = JSON.parse(text ?? "");
+    return isObject(r) && r.kind === RECORD && isWhole(r.at) ? { at: /** @type {number} */ (r.at), behind: r.behind === true } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Put back in localStorage each slot whose copy on disk is newer (its last writes lost with a
+ * killed browser), and from then on copy each slot written: call once as the page opens, before
+ * the saves are read. Copies made for a localStorage since cleared (its mark gone, or another) are
+ * dropped, never put back. Resolves with the keys put back.
+ * @returns {Promise<string[]>}
+ */
+export async function recover() {
+  if (!store()) return [];
+  const read = await transact((s) => {
+    /** @type {Array<[IDBValidKey, any]>} */
+    const found = [];
+    s.openCursor().onsuccess = (/** @type {any} */ event) => {
+      const cursor = /** @type {IDBCursorWithValue | null} */ (event.target.result);
+      if (!cursor) return;
+      found.push([cursor.key, cursor.value]);
+      cursor.continue();
+    };
+    return found;
+  }, "readonly");
+  if (!read.ok) return [];
+  let here = get(DISK_KEY);
+  if (!here) {
+    here = `${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 6).toString(36)}`;
+    if (put(DISK_KEY, here) !== null) return [];
+  }
+  disk.mark = here;
+  /** @type {string[]} */
+  const back = [];
+  for (const [key, copy] of read.result) {
+    if (typeof key !== "string" || !isObject(copy) || copy.mark !== disk.mark || typeof copy.text !== "string") {
+      disk.writing = disk.writing.then(() => transact((s) => s.delete(key))).then(() => {}); // another localStorage's (cleared since)
+      continue;
+    }
+    const text = /** @type {string} */ (copy.text);
+    const there = stamp(text);
+    const now = get(key);
+    const stored = stamp(now);
+    if (!there || now === text) continue;
+    // newer there, or the same save marked older there since (its next write failed)
+    const newer = now === null || !stored || there.at > stored.at || (there.at === stored.at && there.behind && !stored.behind);
+    if (newer && put(key, text) === null) back.push(key);
+  }
+  return back;
 }
 
 /** Whether this browser keeps anything for the page at all. */

@@ -66,6 +66,26 @@ export class Banner {
     this.showBanner("notice", lines, [...more, { label: t("error.dismiss"), on: () => this.hideBanner() }]);
   }
 
+  /**
+   * Take back lines of the notice on show that are no longer true (and their buttons): the rest
+   * stays; a notice left with no line goes.
+   * @param {string[]} messages @param {string[]} [buttonIds]
+   */
+  withdrawNotice(messages, buttonIds = []) {
+    if (this.banner.hidden || this.banner.dataset.kind !== "notice") return;
+    const lines = this.notices.filter((m) => !messages.includes(m));
+    if (lines.length === this.notices.length) return;
+    if (!lines.length) {
+      this.notices = [];
+      this.noticeButtons = [];
+      this.hideBanner();
+      return;
+    }
+    this.notices = lines;
+    this.noticeButtons = (this.noticeButtons ?? []).filter((b) => !b.id || !buttonIds.includes(b.id));
+    this.showBanner("notice", lines, [...this.noticeButtons, { label: t("error.dismiss"), on: () => this.hideBanner() }]);
+  }
+
   showError(message, { restart = true } = {}) {
     const buttons = [];
     if (restart) {

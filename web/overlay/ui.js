@@ -78,6 +78,7 @@ export class UI {
   showHints(/** @type {boolean} */ visible, /** @type {any} */ hint) { this.panels.showHints(visible, hint); }
   showTracker(/** @type {boolean} */ visible, /** @type {any} */ unseen) { this.panels.showTracker(visible, unseen); }
   showNotice(/** @type {string[]} */ messages, /** @type {any[]} */ buttons = []) { this.banner.showNotice(messages, buttons); }
+  withdrawNotice(/** @type {string[]} */ messages, /** @type {string[]} */ buttonIds = []) { this.banner.withdrawNotice(messages, buttonIds); }
   showError(/** @type {string} */ message, /** @type {any} */ options) { this.banner.showError(message, options); }
   showRefusal(/** @type {string} */ message) { this.banner.showRefusal(message); }
   clearRefusal() { this.banner.clearRefusal(); }
