@@ -168,11 +168,11 @@ def test_a_longyan_hand_over_a_lossy_then_silent_relay_settles_alike_checks_the_
             wait_seated(host, ["Mei", "兰", "竹", "Ana"])
         except Exception:
             for page in pages:
-                print("DEBUG", page.evaluate("() => { const r = window.mahjongFriends?.room; return r && {paired: r.hostPaired, seated: r.seated, seat: r.seat, "
+                print("not seated:", page.evaluate("() => { const r = window.mahjongFriends?.room; return r && {paired: r.hostPaired, seated: r.seated, seat: r.seat, "
                                              "full: r.full, refusedSit: r.refusedSit, seats: r.seats?.map(s => [s.kind, s.name, s.connected]), asking: r.asking, "
                                              "relay: document.getElementById('fr-relay')?.textContent, card: document.getElementById('fr-card')?.textContent.slice(0, 300), "
                                              "copies: r.channel?.copies, refusals: r.channel?.refusals}; }"))
-            print("DEBUG", proxy.stats)
+            print("not seated:", proxy.stats)
             raise
         start(host)
         for page in pages:
@@ -246,7 +246,7 @@ def test_a_longyan_hand_over_a_lossy_then_silent_relay_settles_alike_checks_the_
             assert leaks({"type": "state", "body": {"deal": {"shares": {"0": "ab" * 16}}}}, others, steps)
         for page in pages:
             assert not page.errors, page.errors
-        print(f"hand of {settled[0]['at']} actions, {moves} taps, played in {played_s:.0f} s; proxy {stats}; "
+        print(f"hand of {settled[0]['at']} actions, {moves} taps, {played_s:.0f} s from the room made to the hand over; proxy {stats}; "
               f"silent from action {silenced['at']}")
     finally:
         for page in pages:
