@@ -8,6 +8,7 @@ last; shot() the others)."""
 from __future__ import annotations
 
 import time
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from pagehelp import shot
 
@@ -21,7 +22,10 @@ def visible(page, selector: str) -> bool:
 
 def tap(page, selector: str) -> bool:
     """Tap what the selector shows; False when it went meanwhile (a claim the others settled)."""
-    box = page.locator(selector).first.bounding_box(timeout=500) if page.locator(selector).count() else None
+    try:
+        box = page.locator(selector).first.bounding_box(timeout=500) if page.locator(selector).count() else None
+    except PlaywrightTimeout:  # it went between the count and the look
+        box = None
     if not box:
         return False
     page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)

@@ -61,7 +61,7 @@ def test_a_first_win_has_a_moment_of_its_own_once_and_each_match_joins_the_recor
         page.locator("#settle-record").scroll_into_view_if_needed()
         shot(page, output_path, "record")
         lines = page.evaluate("() => JSON.parse(localStorage.getItem('mahjong.record'))")
-        assert [(x["variant"], x["score"], x["place"], x["wins"], x["dealtIn"]) for x in lines] == [("xinyu", 12, 1, 1, 0)] * 2
+        assert [(x["variant"], x["score"], x["place"], x["wins"], x["dealtIn"]) for x in lines] == [("xinyu", 12, 1, 1, None)] * 2  # Xinyu: no discard win, no deal-in figure
         assert page.evaluate("() => localStorage.getItem('mahjong.record.unread')") == "{not a record"
         # the whole record a tap away: its figures for the rule set, both matches
         page.tap("#settle-record-open")
